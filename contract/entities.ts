@@ -1,0 +1,207 @@
+// Entities as the API answers them (spec section 3 plus the shapes issue 3 fixes).
+// The server validates and serializes with these schemas; the client imports the types.
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Id = Type.String({ description: 'UUIDv7' });
+const Timestamp = Type.String({ description: 'ISO-8601 UTC' });
+
+export const VideoStatus = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
+export type VideoStatus = Static<typeof VideoStatus>;
+
+export const ReactionType = Type.Union([Type.Literal('like'), Type.Literal('disLike')]);
+export type ReactionType = Static<typeof ReactionType>;
+
+/** A user as embedded in videos, comments and playlists. */
+export const Owner = Type.Object({ _id: Id, username: Type.String(), fullName: Type.String(), avatar: Type.String() });
+export type Owner = Static<typeof Owner>;
+
+/** The signed-in user (GET /users/me, login, register, updates). Only the caller sees their email. */
+export const CurrentUser = Type.Object({
+  _id: Id,
+  username: Type.String(),
+  fullName: Type.String(),
+  email: Type.String(),
+  avatar: Type.String(),
+  coverImage: Type.String(),
+  bio: Type.String(),
+  subscribersCount: Type.Number(),
+  totalViews: Type.Number(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type CurrentUser = Static<typeof CurrentUser>;
+
+export const Profile = Type.Object({
+  _id: Id,
+  username: Type.String(),
+  fullName: Type.String(),
+  avatar: Type.String(),
+  coverImage: Type.String(),
+  bio: Type.String(),
+  createdAt: Timestamp,
+  totalVideos: Type.Number(),
+  subscribersCount: Type.Number(),
+  totalViews: Type.Number(),
+  totalLikes: Type.Number(),
+  isSubscribed: Type.Boolean(),
+});
+export type Profile = Static<typeof Profile>;
+
+export const UserSearchResult = Type.Object({
+  _id: Id,
+  username: Type.String(),
+  fullName: Type.String(),
+  avatar: Type.String(),
+  bio: Type.String(),
+  createdAt: Timestamp,
+  subscribersCount: Type.Number(),
+  totalViews: Type.Number(),
+});
+export type UserSearchResult = Static<typeof UserSearchResult>;
+
+export const Quality = Type.Union([Type.Literal(1080), Type.Literal(720), Type.Literal(480), Type.Literal(360)]);
+
+/** What every list of videos shows (feed, profile tabs, playlists, search, related). */
+export const VideoCard = Type.Object({
+  _id: Id,
+  title: Type.String(),
+  description: Type.String(),
+  filePath: Type.String({ description: 'media URL with an /upload/ segment; insert q_auto:best|good|eco|low after it to pick a quality' }),
+  thumbnail: Type.String(),
+  duration: Type.Number({ description: 'seconds' }),
+  views: Type.Number(),
+  likes: Type.Number(),
+  status: VideoStatus,
+  createdAt: Timestamp,
+  owner: Owner,
+});
+export type VideoCard = Static<typeof VideoCard>;
+
+/** One video (GET /videos/{id}): the card plus what the watch screen needs. */
+export const Video = Type.Object({
+  ...VideoCard.properties,
+  disLikes: Type.Number(),
+  commentsCount: Type.Number(),
+  updatedAt: Timestamp,
+  /** Heights of the renditions that exist, best first. */
+  qualities: Type.Array(Type.Number()),
+  /** The caller's own reaction; null when none or signed out. */
+  userReaction: Type.Union([ReactionType, Type.Null()]),
+  /** Transcoding progress 0..100 while status is processing. */
+  progress: Type.Number(),
+});
+export type Video = Static<typeof Video>;
+
+export const HistoryEntry = Type.Object({ ...VideoCard.properties, videoId: Id, watchedAt: Timestamp });
+export type HistoryEntry = Static<typeof HistoryEntry>;
+
+export const LikedEntry = Type.Object({ ...VideoCard.properties, videoId: Id, likedAt: Timestamp });
+export type LikedEntry = Static<typeof LikedEntry>;
+
+export function VideoPageOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    videos: Type.Array(item),
+    hasMore: Type.Boolean(),
+    totalPages: Type.Optional(Type.Number()),
+    totalVideos: Type.Optional(Type.Number()),
+  });
+}
+export const VideoPage = VideoPageOf(VideoCard);
+export type VideoPage = Static<typeof VideoPage>;
+export type HistoryPage = Static<ReturnType<typeof VideoPageOf<typeof HistoryEntry>>>;
+export type LikedPage = Static<ReturnType<typeof VideoPageOf<typeof LikedEntry>>>;
+
+export const ViewsInfo = Type.Object({ totalViews: Type.Number(), isViewed: Type.Boolean() });
+export type ViewsInfo = Static<typeof ViewsInfo>;
+
+export const VideoLikeEntry = Type.Object({
+  likedById: Id,
+  likedByName: Type.String(),
+  likedByUser: Type.String(),
+  likedByAvatar: Type.String(),
+});
+export type VideoLikeEntry = Static<typeof VideoLikeEntry>;
+
+export const VideoDislikeEntry = Type.Object({
+  dislikedById: Id,
+  dislikedByName: Type.String(),
+  dislikedByUser: Type.String(),
+  dislikedByAvatar: Type.String(),
+});
+export type VideoDislikeEntry = Static<typeof VideoDislikeEntry>;
+
+export const ReactionToggleResult = Type.Object({
+  reactionType: Type.Union([ReactionType, Type.Null()]),
+  likes: Type.Number(),
+  disLikes: Type.Number(),
+});
+export type ReactionToggleResult = Static<typeof ReactionToggleResult>;
+
+export const Comment = Type.Object({
+  _id: Id,
+  videoId: Id,
+  parentId: Type.Union([Id, Type.Null()]),
+  content: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  owner: Owner,
+  totalLikes: Type.Number(),
+  isLiked: Type.Boolean(),
+});
+export type Comment = Static<typeof Comment>;
+
+export const CommentReaction = Type.Object({
+  likedById: Id,
+  likedByName: Type.String(),
+  likedByAvatar: Type.String(),
+});
+export type CommentReaction = Static<typeof CommentReaction>;
+
+export const CommentLikeToggleResult = Type.Object({ isLiked: Type.Boolean(), totalLikes: Type.Number() });
+export type CommentLikeToggleResult = Static<typeof CommentLikeToggleResult>;
+
+export const SubscriptionStatus = Type.Object({ isSubscribed: Type.Boolean(), totalSubscribers: Type.Number() });
+export type SubscriptionStatus = Static<typeof SubscriptionStatus>;
+
+export const SubscribedChannel = Type.Object({
+  channelId: Id,
+  username: Type.String(),
+  fullName: Type.String(),
+  avatar: Type.String(),
+  notify: Type.Boolean(),
+});
+export type SubscribedChannel = Static<typeof SubscribedChannel>;
+
+export const Playlist = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  description: Type.String(),
+  owner: Owner,
+  videos: Type.Array(VideoCard),
+  videosCount: Type.Number(),
+  totalVideos: Type.Number(),
+  PlaylistThumbnail: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Playlist = Static<typeof Playlist>;
+
+export const PlaylistPage = Type.Object({ playlists: Type.Array(Playlist), hasMore: Type.Boolean() });
+export type PlaylistPage = Static<typeof PlaylistPage>;
+
+export const PlaylistDetail = Type.Object({ playlist: Playlist, hasMore: Type.Boolean(), totalVideos: Type.Number() });
+export type PlaylistDetail = Static<typeof PlaylistDetail>;
+
+export const LoginResult = Type.Object({ accessToken: Type.String(), loggedInUser: CurrentUser });
+export type LoginResult = Static<typeof LoginResult>;
+
+export const Report = Type.Object({ _id: Id, videoId: Id, reason: Type.String(), createdAt: Timestamp });
+export type Report = Static<typeof Report>;
+
+export const TranscodeJob = Type.Object({
+  videoId: Id,
+  status: VideoStatus,
+  progress: Type.Number(),
+  qualities: Type.Array(Type.Number()),
+});
+export type TranscodeJob = Static<typeof TranscodeJob>;

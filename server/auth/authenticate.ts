@@ -1,0 +1,83 @@
+// Who is calling: a bearer token (the spec's client) or the httpOnly cookie set at login.
+// Cookie-authenticated writes must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SessionRepository } from '../db/repositories/sessions.js';
+import { forbidden, unauthorized } from '../http/envelope.js';
+import { TokenService, type AccessClaims } from './tokens.js';
+
+export const ACCESS_COOKIE = 'accessToken';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    auth: AccessClaims | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token && token !== 'null' && token !== 'undefined' ? token : null;
+}
+
+export const authenticate = fp(async (app: FastifyInstance) => {
+  const tokens = new TokenService(app.config.jwtSecret, app.config.tokenTtlSeconds);
+  const sessions = new SessionRepository(app.db.db);
+  app.decorate('tokens', tokens);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    let xsrf = request.cookies[XSRF_COOKIE];
+    if (!xsrf) {
+      xsrf = randomBytes(24).toString('base64url');
+      reply.setCookie(XSRF_COOKIE, xsrf, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+    }
+    const bearer = bearerToken(request);
+    const cookie = request.cookies[ACCESS_COOKIE];
+    const token = bearer ?? cookie;
+    if (!token) return;
+    if (!bearer && !SAFE_METHODS.has(request.method)) {
+      const echoed = request.headers[XSRF_HEADER];
+      if (typeof echoed !== 'string' || !request.cookies[XSRF_COOKIE] || !sameSecret(echoed, request.cookies[XSRF_COOKIE]!)) {
+        throw forbidden('Invalid or missing XSRF token');
+      }
+    }
+    const claims = await tokens.verify(token);
+    if (!claims || !(await sessions.isActive(claims.sessionId, claims.userId))) {
+      // A stale cookie alone should not lock a visitor out of public pages.
+      if (!bearer) {
+        reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+        return;
+      }
+      throw unauthorized('Invalid or expired access token');
+    }
+    request.auth = claims;
+  });
+});
+
+/** preHandler for routes that need a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthorized('Unauthorized request');
+}
+
+/** The caller's id inside a route guarded by requireUser. */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.auth) throw unauthorized('Unauthorized request');
+  return request.auth.userId;
+}

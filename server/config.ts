@@ -1,0 +1,123 @@
+// Every environment variable the server reads, typed and defaulted, in one place.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+
+export type DatabaseDialect = 'sqlite' | 'postgres';
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Everything the server writes: SQLite file, local media, generated secrets. */
+  dataDir: string;
+  /** Built client served with SPA fallback; absent in API-only runs. */
+  clientDir: string;
+  dialect: DatabaseDialect;
+  databaseUrl: string | null;
+  sqliteFile: string;
+  redisUrl: string | null;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  corsOrigins: string[];
+  /** Prefix for media URLs in answers ('' = same origin). */
+  publicUrl: string;
+  s3: S3Config | null;
+  mediaDir: string;
+  aiBaseUrl: string | null;
+  aiModel: string;
+  aiApiKey: string | null;
+  aiTimeoutMs: number;
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+  /** Run transcoding jobs in this process (off for API-only nodes when a separate worker runs). */
+  runJobsInProcess: boolean;
+  rateLimit: { windowMs: number; authMax: number; writeMax: number };
+  maxVideoBytes: number;
+  maxImageBytes: number;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got '${raw}'`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** A secret kept under DATA_DIR so tokens survive restarts without configuration. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = env.DATABASE_URL || null;
+  const s3 =
+    env.S3_ENDPOINT && env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
+        }
+      : null;
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    clientDir: resolve(env.CLIENT_DIR || './dist'),
+    dialect: databaseUrl ? 'postgres' : 'sqlite',
+    databaseUrl,
+    sqliteFile: join(dataDir, 'vidshare.sqlite'),
+    redisUrl: env.REDIS_URL || null,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    publicUrl: (env.PUBLIC_URL || '').replace(/\/$/, ''),
+    s3,
+    mediaDir: join(dataDir, 'media'),
+    aiBaseUrl: env.AI_BASE_URL || null,
+    aiModel: env.AI_MODEL || 'llama3.2',
+    aiApiKey: env.AI_API_KEY || null,
+    aiTimeoutMs: int(env, 'AI_TIMEOUT_MS', 8000),
+    ffmpegPath: env.FFMPEG_PATH || null,
+    ffprobePath: env.FFPROBE_PATH || null,
+    runJobsInProcess: bool(env, 'RUN_JOBS_IN_PROCESS', true),
+    rateLimit: {
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
+      authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 30),
+      writeMax: int(env, 'RATE_LIMIT_WRITE_MAX', 300),
+    },
+    maxVideoBytes: int(env, 'MAX_VIDEO_BYTES', 100 * 1024 * 1024),
+    maxImageBytes: int(env, 'MAX_IMAGE_BYTES', 5 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { DatabaseDialect } from '../../config.js';
+import * as initial from './0001_initial.js';
+import * as search from './0002_search.js';
+
+type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
+
+// Kysely cannot tell the dialect to a migration, so each one receives it.
+const all: Record<string, DialectMigration> = {
+  '0001_initial': initial,
+  '0002_search': search,
+};
+
+export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(all)) {
+        migrations[name] = { up: (db) => migration.up(db, dialect) };
+      }
+      return migrations;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// The one query every video list starts from: videos joined with their owner.
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../schema.js';
+import type { DB } from '../kysely.js';
+
+export const videoCardColumns = [
+  'videos.id',
+  'videos.title',
+  'videos.description',
+  'videos.thumbnail',
+  'videos.duration',
+  'videos.views_count',
+  'videos.likes_count',
+  'videos.status',
+  'videos.created_at',
+  'owner.id as owner_id',
+  'owner.username as owner_username',
+  'owner.full_name as owner_full_name',
+  'owner.avatar as owner_avatar',
+] as const;
+
+export interface VideoCardRow {
+  id: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  duration: number;
+  views_count: number;
+  likes_count: number;
+  status: 'processing' | 'ready' | 'failed';
+  created_at: string;
+  owner_id: string;
+  owner_username: string;
+  owner_full_name: string;
+  owner_avatar: string;
+}
+
+type VideosWithOwner = Database & { owner: Database['users'] };
+
+export function selectVideoCards(db: DB): SelectQueryBuilder<VideosWithOwner, 'videos' | 'owner', VideoCardRow> {
+  return db
+    .selectFrom('videos')
+    .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+    .select(videoCardColumns) as unknown as SelectQueryBuilder<VideosWithOwner, 'videos' | 'owner', VideoCardRow>;
+}

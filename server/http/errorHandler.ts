@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from './envelope.js';
+
+interface ErrorBody {
+  statusCode: number;
+  message: string;
+  success: false;
+  errors: unknown[];
+}
+
+function body(statusCode: number, message: string, errors: unknown[] = []): ErrorBody {
+  return { statusCode, message, success: false, errors };
+}
+
+/** Turns every failure into the error envelope; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.errors));
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const first = fastifyError.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+      const message = field ? `Invalid ${field}: ${first?.message ?? 'invalid value'}` : fastifyError.message;
+      return reply.code(400).send(body(400, message, fastifyError.validation));
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? 'Request body is too large' : fastifyError.message;
+      return reply.code(status).send(body(status, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(body(500, 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

@@ -1,0 +1,31 @@
+// Request schema pieces shared by routes.
+import { Type, type Static } from 'typebox';
+import { LIMITS } from '../../contract/limits.js';
+
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) });
+
+/** Ids are UUIDs; anything else is a 400/404, never a database error. */
+export const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+export interface Page {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+export function pageOf(query: PageQuery, defaultLimit: number = LIMITS.feedPageDefault): Page {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? defaultLimit;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** Fetch limit+1 rows, then call this: trims the extra row and tells whether more exist. */
+export function splitPage<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
+  return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}

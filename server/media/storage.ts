@@ -1,0 +1,77 @@
+// Where media bytes live. Keys are flat relative paths such as `images/<id>.webp` or
+// `videos/<videoId>/720.mp4`. Local disk by default; S3-compatible when configured.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface StoredObject {
+  size: number;
+  mtimeMs: number;
+}
+
+export interface MediaStorage {
+  /** Copy a local file into storage under key (the file stays where it was). */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  putBuffer(key: string, body: Buffer, contentType: string): Promise<void>;
+  stat(key: string): Promise<StoredObject | null>;
+  /** Bytes [start, end] inclusive, or the whole object. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  remove(key: string): Promise<void>;
+  /** Remove every key under a prefix such as `videos/<id>/`. */
+  removePrefix(prefix: string): Promise<void>;
+}
+
+function safeKey(key: string): string {
+  const clean = normalize(key).replace(/^(\.\.(\/|\\|$))+/, '');
+  if (clean.startsWith('/') || clean.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+  return clean;
+}
+
+export class DiskStorage implements MediaStorage {
+  constructor(private readonly root: string) {}
+
+  private path(key: string): string {
+    return join(this.root, safeKey(key));
+  }
+
+  async putFile(key: string, localPath: string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temp = `${target}.part`;
+    await pipeline(createReadStream(localPath), createWriteStream(temp));
+    await rename(temp, target);
+  }
+
+  async putBuffer(key: string, body: Buffer): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temp = `${target}.part`;
+    await pipeline(async function* () {
+      yield body;
+    }, createWriteStream(temp));
+    await rename(temp, target);
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.path(key));
+      return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return createReadStream(this.path(key), range);
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    await rm(this.path(prefix), { force: true, recursive: true });
+  }
+}

@@ -1,0 +1,30 @@
+// One function per live event of the spec. Video events reach the video's room plus the
+// sockets that never joined a room (the spec's own clients join none).
+import type { Server } from 'socket.io';
+import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
+
+export const ALL_ROOM = 'all';
+export const videoRoom = (videoId: string) => `video:${videoId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export interface LiveEvents {
+  commentUpdated(videoId: string): void;
+  commentReactionsUpdated(payload: LiveEventPayloads['comment-reactions-updated']): void;
+  subscriptionUpdated(payload: LiveEventPayloads['subscription-updated']): void;
+  viewsUpdated(payload: LiveEventPayloads['views-updated']): void;
+  videoReactionUpdated(payload: LiveEventPayloads['video-reaction-updated']): void;
+  transcodeProgress(ownerId: string, payload: LiveEventPayloads['transcode-progress']): void;
+}
+
+export function createLiveEvents(io: Server): LiveEvents {
+  const toVideo = (videoId: string) => io.to([videoRoom(videoId), ALL_ROOM]);
+  return {
+    commentUpdated: (videoId) => toVideo(videoId).emit(LiveEvent.commentUpdated, { videoId }),
+    commentReactionsUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.commentReactionsUpdated, payload),
+    viewsUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.viewsUpdated, payload),
+    videoReactionUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoReactionUpdated, payload),
+    subscriptionUpdated: (payload) =>
+      io.to([userRoom(payload.channelId), userRoom(payload.subscriberId), ALL_ROOM]).emit(LiveEvent.subscriptionUpdated, payload),
+    transcodeProgress: (ownerId, payload) => io.to(userRoom(ownerId)).emit(LiveEvent.transcodeProgress, payload),
+  };
+}

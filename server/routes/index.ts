@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import ai from './ai.js';
+import comments from './comments.js';
+import health from './health.js';
+import history from './history.js';
+import likes from './likes.js';
+import playlists from './playlists.js';
+import reports from './reports.js';
+import search from './search.js';
+import subscriptions from './subscriptions.js';
+import users from './users.js';
+import videos from './videos.js';
+import views from './views.js';
+
+/** Every area of spec section 7, mounted under /api/v1. */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(health);
+  await app.register(users, { prefix: '/users' });
+  await app.register(videos, { prefix: '/videos' });
+  await app.register(views, { prefix: '/views' });
+  await app.register(history, { prefix: '/watch-history' });
+  await app.register(likes, { prefix: '/likes' });
+  await app.register(comments, { prefix: '/comments' });
+  await app.register(ai, { prefix: '/ai' });
+  await app.register(subscriptions, { prefix: '/subscription' });
+  await app.register(playlists, { prefix: '/playlist' });
+  await app.register(reports, { prefix: '/reports' });
+  await app.register(search);
+};
