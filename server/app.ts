@@ -17,6 +17,7 @@ import { DiskStorage, type MediaStorage } from './media/storage.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
 import { attachRealtime } from './realtime/socket.js';
 import { apiRoutes } from './routes/index.js';
+import mediaRoutes from './routes/media.js';
 import { serveClient } from './http/client.js';
 
 declare module 'fastify' {
@@ -115,6 +116,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authenticate);
   await attachRealtime(app);
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(mediaRoutes, { prefix: '/media' });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await serveClient(app);
   return app;

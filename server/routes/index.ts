@@ -8,6 +8,7 @@ import playlists from './playlists.js';
 import reports from './reports.js';
 import search from './search.js';
 import subscriptions from './subscriptions.js';
+import uploads from './uploads.js';
 import users from './users.js';
 import videos from './videos.js';
 import views from './views.js';
@@ -17,6 +18,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(health);
   await app.register(users, { prefix: '/users' });
   await app.register(videos, { prefix: '/videos' });
+  await app.register(uploads, { prefix: '/videos' });
   await app.register(views, { prefix: '/views' });
   await app.register(history, { prefix: '/watch-history' });
   await app.register(likes, { prefix: '/likes' });
