@@ -150,8 +150,13 @@ export async function call<T = any>(server: { url: string }, method: string, pat
 }
 
 /** A small real PNG, as a browser would upload for an avatar. */
-export async function pngBytes(width = 64, height = 64, color = '#3366ff'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+export async function pngBytes(width = 64, height = 64, color = '#3366ff'): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer());
+}
+
+/** A file part for FormData from bytes on disk or in memory. */
+export function blobOf(bytes: Uint8Array | Buffer, type: string): Blob {
+  return new Blob([new Uint8Array(bytes)], { type });
 }
 
 let userCounter = 0;
