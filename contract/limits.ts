@@ -13,7 +13,14 @@ export const LIMITS = {
   feedPageDefault: 12,
   feedPageMax: 50,
   relatedPageSize: 10,
+  videoTitle: 100,
+  videoDescription: 5000,
+  reportDetails: 1000,
 } as const;
+
+/** What the watch screen's Report menu offers. */
+export const REPORT_REASONS = ['spam', 'violence', 'hate', 'sexual', 'misleading', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
