@@ -1,0 +1,26 @@
+// autocannon ships no types; this covers what the benchmarks use.
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    total: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  interface Options {
+    url: string;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}

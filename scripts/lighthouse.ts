@@ -1,0 +1,107 @@
+// `npm run lighthouse`: Lighthouse 11 (the last with a PWA category) against Debian's Chromium,
+// mobile emulation, on the built app served by the real server. Writes reports/<page>.report.{html,json}
+// and exits non-zero when a PWA audit fails. Also used by `npm run bench`.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export interface LighthouseResult {
+  page: string;
+  scores: Record<string, number | null>;
+  metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number };
+  pwaFailures: string[];
+}
+
+interface LhrAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+}
+interface Lhr {
+  categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+  audits: Record<string, LhrAudit>;
+}
+
+export function chromiumMissingReason(): string | null {
+  return existsSync(CHROME_PATH) ? null : `Chromium not found at ${CHROME_PATH} (apt-get install -y chromium)`;
+}
+
+export async function runLighthouse(url: string, page: string, outDir = 'reports'): Promise<LighthouseResult> {
+  await mkdir(outDir, { recursive: true });
+  const outBase = resolve(outDir, page);
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    '--output=html',
+    `--output-path=${outBase}`,
+    '--form-factor=mobile',
+    '--only-categories=performance,accessibility,best-practices,pwa,seo',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+  ];
+  await new Promise<void>((done, fail) => {
+    const child = spawn(resolve('node_modules/.bin/lighthouse'), args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`lighthouse exited with ${code}`))));
+    child.on('error', fail);
+  });
+  const lhr = JSON.parse(await readFile(`${outBase}.report.json`, 'utf8')) as Lhr;
+  const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, category.score]));
+  const pwa = lhr.categories.pwa?.auditRefs ?? [];
+  const pwaFailures = pwa
+    .map((ref) => lhr.audits[ref.id]!)
+    .filter((audit) => audit && ['binary', 'numeric'].includes(audit.scoreDisplayMode) && audit.score !== 1)
+    .map((audit) => `${audit.id}: ${audit.title}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    page,
+    scores,
+    metrics: {
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      fcpMs: numeric('first-contentful-paint'),
+    },
+    pwaFailures,
+  };
+}
+
+async function main(): Promise<void> {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    console.log(`[skip] lighthouse: ${missing}`);
+    return;
+  }
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { execFileSync } = await import('node:child_process');
+  const { startNodeServer } = await import('../bench/processes.js');
+  if (!existsSync('dist/index.html')) execFileSync(resolve('node_modules/.bin/vite'), ['build'], { stdio: 'inherit' });
+  const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-lh-'));
+  const server = await startNodeServer('server/index.ts', { DATA_DIR: dataDir, CLIENT_DIR: resolve('dist'), DATABASE_URL: undefined, REDIS_URL: undefined });
+  let failed = false;
+  try {
+    for (const [page, path] of [['home', '/home']] as const) {
+      const result = await runLighthouse(server.url + path, page);
+      const scores = Object.entries(result.scores).map(([k, v]) => `${k} ${v === null ? 'n/a' : Math.round(v * 100)}`).join(', ');
+      console.log(`lighthouse ${page}: ${scores}; LCP ${Math.round(result.metrics.lcpMs)} ms, TBT ${Math.round(result.metrics.tbtMs)} ms, CLS ${result.metrics.cls.toFixed(3)}`);
+      if (result.pwaFailures.length) {
+        failed = true;
+        console.log(`PWA audits failing on ${page}:\n  ${result.pwaFailures.join('\n  ')}`);
+      } else {
+        console.log(`all PWA audits pass on ${page} (reports/${page}.report.html)`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
