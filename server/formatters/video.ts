@@ -1,5 +1,6 @@
-import type { VideoCard } from '../../contract/entities.js';
+import type { HistoryEntry, LikedEntry, ReactionType, Video, VideoCard } from '../../contract/entities.js';
 import type { VideoCardRow } from '../db/repositories/videoCards.js';
+import type { VideoDetailRow } from '../db/repositories/videos.js';
 import type { MediaUrls } from '../media/urls.js';
 import { toOwner } from './user.js';
 
@@ -17,4 +18,31 @@ export function toVideoCard(row: VideoCardRow, urls: MediaUrls): VideoCard {
     createdAt: row.created_at,
     owner: toOwner(row, urls),
   };
+}
+
+/** One video as the watch screen reads it: the card plus counts, renditions and the caller's reaction. */
+export function toVideo(
+  row: VideoDetailRow,
+  urls: MediaUrls,
+  extra: { qualities: number[]; userReaction: ReactionType | null; jobProgress: number | null },
+): Video {
+  return {
+    ...toVideoCard(row, urls),
+    disLikes: Number(row.dislikes_count),
+    commentsCount: Number(row.comments_count),
+    updatedAt: row.updated_at,
+    qualities: extra.qualities,
+    userReaction: extra.userReaction,
+    progress: row.status === 'ready' ? 100 : (extra.jobProgress ?? 0),
+  };
+}
+
+/** A watch-history entry: the card with the video's id also as videoId. */
+export function toHistoryEntry(row: VideoCardRow & { watched_at: string }, urls: MediaUrls): HistoryEntry {
+  return { ...toVideoCard(row, urls), videoId: row.id, watchedAt: row.watched_at };
+}
+
+/** A liked-videos entry: the card with the video's id also as videoId. */
+export function toLikedEntry(row: VideoCardRow & { liked_at: string }, urls: MediaUrls): LikedEntry {
+  return { ...toVideoCard(row, urls), videoId: row.id, likedAt: row.liked_at };
 }

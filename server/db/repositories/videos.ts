@@ -1,7 +1,10 @@
+import { sql, type Transaction } from 'kysely';
+import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
-import type { VideoStatus } from '../schema.js';
+import type { Database, VideoStatus } from '../schema.js';
+import { selectVideoCards, type VideoCardRow } from './videoCards.js';
 
 export interface NewVideo {
   id?: string;
@@ -16,8 +19,47 @@ export interface NewVideo {
   sourceKey: string;
 }
 
+export interface VideoDetailRow extends VideoCardRow {
+  dislikes_count: number;
+  comments_count: number;
+  updated_at: string;
+}
+
+/** What deleting a video needs to know, and what removeVideoFiles takes. */
+export interface OwnedVideoRow {
+  id: string;
+  owner_id: string;
+  source_key: string;
+  thumbnail: string;
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Locks a video's row until the transaction ends, so counter changes on it (views, reactions,
+ * deletion) serialize on PostgreSQL. SQLite runs one transaction at a time anyway.
+ */
+export function lockVideo(trx: Transaction<Database>, dialect: DatabaseDialect, videoId: string) {
+  let query = trx.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('id', '=', videoId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** `lower(title) LIKE %q%` with the wildcards in q taken literally. */
+function titleContains(q: string) {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`lower(videos.title) like ${pattern} escape '\\'`;
+}
+
 export class VideoRepository {
-  constructor(private readonly db: DB) {}
+  /** `dialect` matters only for the methods that lock rows (remove). */
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: DatabaseDialect = 'sqlite',
+  ) {}
 
   async create(video: NewVideo): Promise<string> {
     const at = now();
@@ -40,5 +82,98 @@ export class VideoRepository {
       })
       .execute();
     return id;
+  }
+
+  findOwned(id: string): Promise<OwnedVideoRow | undefined> {
+    return this.db.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('id', '=', id).executeTakeFirst();
+  }
+
+  findDetail(id: string): Promise<VideoDetailRow | undefined> {
+    return selectVideoCards(this.db)
+      .select(['videos.dislikes_count', 'videos.comments_count', 'videos.updated_at'])
+      .where('videos.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Heights of the renditions that exist, best first. */
+  async qualities(id: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('video_renditions').select('height').where('video_id', '=', id).orderBy('height', 'desc').execute();
+    return rows.map((row) => Number(row.height));
+  }
+
+  /** Progress of the newest job about this video (its payload names the video id), if any. */
+  async jobProgress(id: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select('progress')
+      .where('payload', 'like', `%${id}%`)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.progress) : null;
+  }
+
+  /** Ready videos, newest first on the stable key (UUIDv7 ids are time-ordered). limit+1 rows. */
+  feed(window: PageWindow, excludeId?: string): Promise<VideoCardRow[]> {
+    let query = selectVideoCards(this.db).where('videos.status', '=', 'ready');
+    if (excludeId) query = query.where('videos.id', '!=', excludeId);
+    return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
+  }
+
+  /** A user's uploads newest first; other callers see only ready ones. limit+1 rows. */
+  uploadedBy(ownerId: string, window: PageWindow, options: { allStatuses: boolean; q?: string }): Promise<VideoCardRow[]> {
+    let query = selectVideoCards(this.db).where('videos.owner_id', '=', ownerId);
+    if (!options.allStatuses) query = query.where('videos.status', '=', 'ready');
+    if (options.q) query = query.where(titleContains(options.q));
+    return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
+  }
+
+  async countUploadedBy(ownerId: string, q?: string): Promise<number> {
+    let query = this.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('total')).where('owner_id', '=', ownerId);
+    if (q) query = query.where(titleContains(q));
+    const row = await query.executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async updateDetails(id: string, changes: { title?: string; description?: string }): Promise<void> {
+    await this.db
+      .updateTable('videos')
+      .set({ ...changes, updated_at: now() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setStatus(id: string, status: VideoStatus): Promise<void> {
+    await this.db.updateTable('videos').set({ status, updated_at: now() }).where('id', '=', id).execute();
+  }
+
+  /** Every video of an owner, for deleting them all. */
+  listOwned(ownerId: string): Promise<OwnedVideoRow[]> {
+    return this.db.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('owner_id', '=', ownerId).orderBy('id').execute();
+  }
+
+  /**
+   * Deletes video rows (reactions, comments, views, history and playlist links cascade) and keeps
+   * playlists.videos_count exact. Returns the rows actually deleted, whose files the caller removes.
+   */
+  async remove(ids: string[]): Promise<OwnedVideoRow[]> {
+    if (!ids.length) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const deleted: OwnedVideoRow[] = [];
+      // One by one in id order: the lock stops a concurrent add-to-playlist from slipping in
+      // between the decrement and the cascade.
+      for (const id of [...ids].sort()) {
+        const row = await lockVideo(trx, this.dialect, id);
+        if (!row) continue;
+        await trx
+          .updateTable('playlists')
+          .set((eb) => ({ videos_count: eb('videos_count', '-', 1) }))
+          .where('id', 'in', trx.selectFrom('playlist_videos').select('playlist_id').where('video_id', '=', id))
+          .execute();
+        await trx.deleteFrom('videos').where('id', '=', id).execute();
+        deleted.push(row);
+      }
+      return deleted;
+    });
   }
 }
