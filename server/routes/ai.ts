@@ -1,5 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope } from '../../contract/envelope.js';
+import { LIMITS } from '../../contract/limits.js';
+import { improveComment, recentCommentsOf } from '../ai/improveComment.js';
+import { requireUser } from '../auth/authenticate.js';
+import { badRequest, send } from '../http/envelope.js';
 
-// TODO(issue 3): the ai calls of spec section 7.
-const aiRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const ImproveBody = Type.Object({
+  title: Type.Optional(Type.String()),
+  comment: Type.Optional(Type.String()),
+  /** Recent comments: a string, a list of strings or comment objects. */
+  others: Type.Optional(Type.Unknown()),
+});
+
+const aiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/improve-comment',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { tags: ['ai'], security: [{ bearer: [] }], body: ImproveBody, response: { 200: Envelope(Type.String()) } },
+    },
+    async (request, reply) => {
+      const comment = (request.body?.comment ?? '').trim();
+      if (!comment) throw badRequest('Comment is required');
+      if (comment.length > LIMITS.commentMax) throw badRequest(`Comment must be at most ${LIMITS.commentMax} characters`);
+      const improved = await improveComment(
+        app.config,
+        { title: request.body?.title ?? '', comment, others: recentCommentsOf(request.body?.others) },
+        request.log,
+      );
+      return send(reply, 200, improved, 'Comment improved successfully');
+    },
+  );
+};
 export default aiRoutes;
