@@ -1,5 +1,66 @@
+// Watch history of spec section 7: add (moves to the top), paged list newest first, remove, clear.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { HistoryEntry, VideoPageOf } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { HistoryRepository } from '../db/repositories/history.js';
+import { VideoRepository } from '../db/repositories/videos.js';
+import { toHistoryEntry } from '../formatters/video.js';
+import { notFound, send } from '../http/envelope.js';
+import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 
-// TODO(issue 3): the history calls of spec section 7.
-const historyRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const VideoParams = Type.Object({ videoId: IdString });
+
+const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const history = new HistoryRepository(app.db.db);
+  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const base = { preHandler: requireUser };
+  const schema = { tags: ['watch-history'], security: [{ bearer: [] }] };
+  const write = { ...base, config: { rateLimit: app.rateLimits.write } };
+
+  app.post(
+    '/add/:videoId',
+    { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), watchedAt: Type.String() })) } } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      const watchedAt = await history.add(userIdOf(request), videoId);
+      return send(reply, 200, { videoId, watchedAt }, 'Video added to watch history');
+    },
+  );
+
+  // The spec's client calls /get/ with the trailing slash; accept both spellings.
+  for (const path of ['/get/', '/get']) {
+    app.get(
+      path,
+      { ...base, schema: { ...schema, hide: path === '/get', querystring: PageQuery, response: { 200: Envelope(VideoPageOf(HistoryEntry)) } } },
+      async (request, reply) => {
+        const window = pageOf(request.query);
+        const page = splitPage(await history.list(userIdOf(request), window), window.limit);
+        const entries = page.items.map((row) => toHistoryEntry(row, app.urls));
+        return send(reply, 200, { videos: entries, hasMore: page.hasMore }, 'Watch history fetched successfully');
+      },
+    );
+  }
+
+  app.delete(
+    '/delete/all/watch-history',
+    { ...write, schema: { ...schema, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
+    async (request, reply) => {
+      const deletedCount = await history.clear(userIdOf(request));
+      return send(reply, 200, { deletedCount }, 'Watch history cleared successfully');
+    },
+  );
+
+  app.delete(
+    '/delete/:videoId',
+    { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String() })) } } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      if (!(await history.remove(userIdOf(request), videoId))) throw notFound('Video not found in watch history');
+      return send(reply, 200, { videoId }, 'Video removed from watch history');
+    },
+  );
+};
 export default historyRoutes;

@@ -1,5 +1,39 @@
+// Views of spec section 7: one counted view per signed-in user per video per 24 hours.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ViewsInfo } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { ViewRepository } from '../db/repositories/views.js';
+import { notFound, send } from '../http/envelope.js';
+import { IdString } from '../http/schemas.js';
 
-// TODO(issue 3): the views calls of spec section 7.
-const viewsRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const VideoParams = Type.Object({ videoId: IdString });
+
+const viewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const views = new ViewRepository(app.db);
+  const tags = ['views'];
+
+  app.post(
+    '/add/:videoId',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { tags, security: [{ bearer: [] }], params: VideoParams, response: { 200: Envelope(ViewsInfo) } },
+    },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      const result = await views.add(userIdOf(request), videoId);
+      if (!result) throw notFound('Video not found');
+      if (result.counted) app.live.viewsUpdated({ videoId, totalViews: result.totalViews });
+      return send(reply, 200, { totalViews: result.totalViews, isViewed: true }, result.counted ? 'View added' : 'Already viewed recently');
+    },
+  );
+
+  app.get('/:videoId', { schema: { tags, params: VideoParams, response: { 200: Envelope(ViewsInfo) } } }, async (request, reply) => {
+    const info = await views.info(request.params.videoId, request.auth?.userId ?? null);
+    if (!info) throw notFound('Video not found');
+    return send(reply, 200, info, 'Views fetched successfully');
+  });
+};
 export default viewsRoutes;

@@ -1,0 +1,53 @@
+// Watch history: one entry per user and video; watching again moves it to the top.
+import type { DB } from '../kysely.js';
+import { now } from '../kysely.js';
+import { selectVideoCards, type VideoCardRow } from './videoCards.js';
+import type { PageWindow } from './videos.js';
+
+export class HistoryRepository {
+  constructor(private readonly db: DB) {}
+
+  /** Adds or moves the entry to the top; returns its watchedAt. */
+  async add(userId: string, videoId: string): Promise<string> {
+    const newest = await this.db
+      .selectFrom('watch_history')
+      .select('watched_at')
+      .where('user_id', '=', userId)
+      .orderBy('watched_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // Two adds in the same millisecond must still order: stay strictly after the current top.
+    let watchedAt = now();
+    if (newest && newest.watched_at >= watchedAt) watchedAt = new Date(Date.parse(newest.watched_at) + 1).toISOString();
+    await this.db
+      .insertInto('watch_history')
+      .values({ user_id: userId, video_id: videoId, watched_at: watchedAt })
+      .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ watched_at: watchedAt }))
+      .execute();
+    return watchedAt;
+  }
+
+  /** Newest first. limit+1 rows. */
+  list(userId: string, window: PageWindow): Promise<Array<VideoCardRow & { watched_at: string }>> {
+    return selectVideoCards(this.db)
+      .innerJoin('watch_history as entry', 'entry.video_id', 'videos.id')
+      .select('entry.watched_at')
+      .where('entry.user_id', '=', userId)
+      .orderBy('entry.watched_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute();
+  }
+
+  /** Removes one entry; false when it was not there. */
+  async remove(userId: string, videoId: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('watch_history').where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async clear(userId: string): Promise<number> {
+    const result = await this.db.deleteFrom('watch_history').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
