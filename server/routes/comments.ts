@@ -1,5 +1,149 @@
+// Comments of spec section 7: a video's list (with one level of replies), add, edit and delete
+// own, and who liked a comment. Liking itself is POST /likes/toggle/c/{commentId} (likes.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Comment, CommentReaction } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { LIMITS } from '../../contract/limits.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { CommentRepository } from '../db/repositories/comments.js';
+import { VideoRepository } from '../db/repositories/videos.js';
+import { toComment, toCommentReaction } from '../formatters/comment.js';
+import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
+import { IdString } from '../http/schemas.js';
 
-// TODO(issue 3): the comments calls of spec section 7.
-const commentsRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const COMMENTS_PAGE_DEFAULT = 50;
+const COMMENTS_PAGE_MAX = 100;
+
+const VideoParams = Type.Object({ videoId: IdString });
+const CommentParams = Type.Object({ commentId: IdString });
+const ListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  /** Top-level comments per page; each comes with its replies. */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX })),
+});
+const AddBody = Type.Object({
+  content: Type.Optional(Type.String()),
+  /** Reply to this comment of the same video; a reply to a reply joins the top-level thread. */
+  parentId: Type.Optional(Type.Union([IdString, Type.Null()])),
+  /** The spec's client also sends the video id in some bodies; the path is what counts. */
+  videoId: Type.Optional(Type.String()),
+});
+const UpdateBody = Type.Object({ content: Type.Optional(Type.String()) });
+
+/** Trimmed content within 1..2000 characters, else the 400 the client shows. */
+function contentOf(raw: string | undefined): string {
+  const content = (raw ?? '').trim();
+  if (!content) throw badRequest('Comment is required');
+  if (content.length > LIMITS.commentMax) throw badRequest(`Comment must be at most ${LIMITS.commentMax} characters`);
+  return content;
+}
+
+const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const comments = new CommentRepository(app.db.db, app.db.dialect);
+  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const tags = ['comments'];
+  const signedIn = [{ bearer: [] }];
+  const write = { rateLimit: app.rateLimits.write };
+
+  async function commentAnswer(commentId: string, viewerId: string) {
+    const row = await comments.findById(commentId, viewerId);
+    if (!row) throw notFound('Comment not found');
+    return toComment(row, app.urls);
+  }
+
+  /** The comment, when the caller wrote it; 404 or 403 otherwise. */
+  async function ownComment(commentId: string, callerId: string, action: 'edit' | 'delete') {
+    const row = await comments.findById(commentId);
+    if (!row) throw notFound('Comment not found');
+    if (row.owner_id !== callerId) throw forbidden(`You are not allowed to ${action} this comment`);
+    return row;
+  }
+
+  app.get(
+    '/all/:videoId',
+    { schema: { tags, params: VideoParams, querystring: ListQuery, response: { 200: Envelope(Type.Array(Comment)) } } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      const limit = request.query.limit ?? COMMENTS_PAGE_DEFAULT;
+      const offset = ((request.query.page ?? 1) - 1) * limit;
+      const rows = await comments.listForVideo(videoId, request.auth?.userId ?? null, { limit, offset });
+      return send(reply, 200, rows.map((row) => toComment(row, app.urls)), 'Comments fetched successfully');
+    },
+  );
+
+  app.post(
+    '/add/:videoId',
+    {
+      preHandler: requireUser,
+      config: write,
+      schema: { tags, security: signedIn, params: VideoParams, body: AddBody, response: { 201: Envelope(Comment) } },
+    },
+    async (request, reply) => {
+      const callerId = userIdOf(request);
+      const { videoId } = request.params;
+      const content = contentOf(request.body?.content);
+      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      let parentId: string | null = null;
+      if (request.body?.parentId) {
+        const parent = await comments.findById(request.body.parentId);
+        if (!parent) throw notFound('Parent comment not found');
+        if (parent.video_id !== videoId) throw badRequest('A reply must be on the same video as its comment');
+        parentId = parent.parent_id ?? parent.id;
+      }
+      const created = await comments.create({ videoId, ownerId: callerId, parentId, content });
+      if (created === 'no-video') throw notFound('Video not found');
+      if (created === 'no-parent') throw notFound('Parent comment not found');
+      app.live.commentUpdated(videoId);
+      return send(reply, 201, await commentAnswer(created, callerId), 'Comment added successfully');
+    },
+  );
+
+  app.patch(
+    '/update/:commentId',
+    {
+      preHandler: requireUser,
+      config: write,
+      schema: { tags, security: signedIn, params: CommentParams, body: UpdateBody, response: { 200: Envelope(Comment) } },
+    },
+    async (request, reply) => {
+      const callerId = userIdOf(request);
+      const row = await ownComment(request.params.commentId, callerId, 'edit');
+      await comments.updateContent(row.id, contentOf(request.body?.content));
+      app.live.commentUpdated(row.video_id);
+      return send(reply, 200, await commentAnswer(row.id, callerId), 'Comment updated successfully');
+    },
+  );
+
+  app.delete(
+    '/delete/:commentId',
+    {
+      preHandler: requireUser,
+      config: write,
+      schema: {
+        tags,
+        security: signedIn,
+        params: CommentParams,
+        response: { 200: Envelope(Type.Object({ _id: Type.String(), videoId: Type.String(), deletedCount: Type.Number() })) },
+      },
+    },
+    async (request, reply) => {
+      const row = await ownComment(request.params.commentId, userIdOf(request), 'delete');
+      const deletedCount = await comments.delete(row.id, row.video_id);
+      if (deletedCount) app.live.commentUpdated(row.video_id);
+      return send(reply, 200, { _id: row.id, videoId: row.video_id, deletedCount }, 'Comment deleted successfully');
+    },
+  );
+
+  app.get(
+    '/reactions/:commentId',
+    { schema: { tags, params: CommentParams, response: { 200: Envelope(Type.Array(CommentReaction)) } } },
+    async (request, reply) => {
+      // Spec: an unknown comment is an empty list, not an error.
+      const rows = await comments.likers(request.params.commentId);
+      return send(reply, 200, rows.map((row) => toCommentReaction(row, app.urls)), 'Comment reactions fetched successfully');
+    },
+  );
+};
 export default commentsRoutes;

@@ -1,0 +1,169 @@
+// Comments and their one level of replies. videos.comments_count counts every row (replies
+// too) and changes in the same transaction as the rows, so it stays exact.
+import { sql } from 'kysely';
+import type { DatabaseDialect } from '../../config.js';
+import { newId } from '../../ids.js';
+import type { DB } from '../kysely.js';
+import { now } from '../kysely.js';
+import { lockVideo } from './videos.js';
+
+export interface CommentRow {
+  id: string;
+  video_id: string;
+  parent_id: string | null;
+  content: string;
+  likes_count: number;
+  created_at: string;
+  updated_at: string;
+  owner_id: string;
+  owner_username: string;
+  owner_full_name: string;
+  owner_avatar: string;
+  /** 1 when the viewer likes it. */
+  is_liked: number;
+}
+
+export interface CommentLikerRow {
+  user_id: string;
+  full_name: string;
+  avatar: string;
+}
+
+export interface NewComment {
+  videoId: string;
+  ownerId: string;
+  parentId: string | null;
+  content: string;
+}
+
+/** Replies fetched with one page of top-level comments, at most. */
+const REPLIES_PER_PAGE = 1000;
+
+export class CommentRepository {
+  /** Every change locks the video's row first (PostgreSQL), so adds, deletes and the video's own deletion serialize. */
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: DatabaseDialect,
+  ) {}
+
+  private selectComments(viewerId: string | null) {
+    return this.db
+      .selectFrom('comments')
+      .innerJoin('users as owner', 'owner.id', 'comments.owner_id')
+      .select([
+        'comments.id',
+        'comments.video_id',
+        'comments.parent_id',
+        'comments.content',
+        'comments.likes_count',
+        'comments.created_at',
+        'comments.updated_at',
+        'owner.id as owner_id',
+        'owner.username as owner_username',
+        'owner.full_name as owner_full_name',
+        'owner.avatar as owner_avatar',
+      ])
+      .select((eb) =>
+        (viewerId
+          ? eb
+              .case()
+              .when(
+                eb.exists(
+                  eb
+                    .selectFrom('comment_likes')
+                    .select(sql.lit(1).as('one'))
+                    .whereRef('comment_likes.comment_id', '=', 'comments.id')
+                    .where('comment_likes.user_id', '=', viewerId),
+                ),
+              )
+              .then(1)
+              .else(0)
+              .end()
+          : sql.lit(0)
+        ).as('is_liked'),
+      );
+  }
+
+  findById(id: string, viewerId: string | null = null): Promise<CommentRow | undefined> {
+    return this.selectComments(viewerId).where('comments.id', '=', id).executeTakeFirst() as Promise<CommentRow | undefined>;
+  }
+
+  /**
+   * One page of a video's top-level comments, newest first, each followed by its replies in
+   * the order they were written (ids are UUIDv7, so they sort by time).
+   */
+  async listForVideo(videoId: string, viewerId: string | null, page: { limit: number; offset: number }): Promise<CommentRow[]> {
+    const parents = (await this.selectComments(viewerId)
+      .where('comments.video_id', '=', videoId)
+      .where('comments.parent_id', 'is', null)
+      .orderBy('comments.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()) as CommentRow[];
+    if (!parents.length) return [];
+    const replies = (await this.selectComments(viewerId)
+      .where('comments.parent_id', 'in', parents.map((parent) => parent.id))
+      .orderBy('comments.id', 'asc')
+      .limit(REPLIES_PER_PAGE)
+      .execute()) as CommentRow[];
+    const byParent = new Map<string, CommentRow[]>();
+    for (const reply of replies) byParent.set(reply.parent_id!, [...(byParent.get(reply.parent_id!) ?? []), reply]);
+    return parents.flatMap((parent) => [parent, ...(byParent.get(parent.id) ?? [])]);
+  }
+
+  /** The new comment's id, or why it could not be added (the video or the parent went away). */
+  async create(comment: NewComment): Promise<string | 'no-video' | 'no-parent'> {
+    const at = now();
+    const id = newId();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await lockVideo(trx, this.dialect, comment.videoId))) return 'no-video';
+      if (comment.parentId && !(await trx.selectFrom('comments').select('id').where('id', '=', comment.parentId).executeTakeFirst())) {
+        return 'no-parent';
+      }
+      await trx
+        .insertInto('comments')
+        .values({ id, video_id: comment.videoId, owner_id: comment.ownerId, parent_id: comment.parentId, content: comment.content, created_at: at, updated_at: at })
+        .execute();
+      await trx
+        .updateTable('videos')
+        .set((eb) => ({ comments_count: eb('comments_count', '+', 1) }))
+        .where('id', '=', comment.videoId)
+        .execute();
+      return id;
+    });
+  }
+
+  async updateContent(id: string, content: string): Promise<void> {
+    await this.db.updateTable('comments').set({ content, updated_at: now() }).where('id', '=', id).execute();
+  }
+
+  /** Deletes the comment and its replies; returns how many rows went. */
+  async delete(id: string, videoId: string): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockVideo(trx, this.dialect, videoId);
+      const replies = await trx.deleteFrom('comments').where('parent_id', '=', id).executeTakeFirst();
+      const comment = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+      const deleted = Number(replies.numDeletedRows) + Number(comment.numDeletedRows);
+      if (deleted) {
+        await trx
+          .updateTable('videos')
+          .set((eb) => ({ comments_count: eb('comments_count', '-', deleted) }))
+          .where('id', '=', videoId)
+          .execute();
+      }
+      return deleted;
+    });
+  }
+
+  /** Who liked a comment, most recent first. */
+  likers(commentId: string): Promise<CommentLikerRow[]> {
+    return this.db
+      .selectFrom('comment_likes')
+      .innerJoin('users', 'users.id', 'comment_likes.user_id')
+      .select(['users.id as user_id', 'users.full_name', 'users.avatar'])
+      .where('comment_likes.comment_id', '=', commentId)
+      .orderBy('comment_likes.created_at', 'desc')
+      .limit(1000)
+      .execute();
+  }
+}
