@@ -1,5 +1,141 @@
+// Likes and reactions of spec section 7: video like/disLike toggle, who reacted, liked videos,
+// and the comment like toggle (the comment's reactions list is in comments.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  CommentLikeToggleResult,
+  LikedEntry,
+  ReactionToggleResult,
+  ReactionType,
+  VideoDislikeEntry,
+  VideoLikeEntry,
+  VideoPageOf,
+} from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { ReactionRepository } from '../db/repositories/reactions.js';
+import { VideoRepository } from '../db/repositories/videos.js';
+import { toLikedEntry } from '../formatters/video.js';
+import { notFound, send } from '../http/envelope.js';
+import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 
-// TODO(issue 3): the likes calls of spec section 7.
-const likesRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const VideoParams = Type.Object({ videoId: IdString });
+/** Who reacted: up to 100 per page, newest first. */
+const ReactorsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+const REACTORS_PAGE = 100;
+
+const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const reactions = new ReactionRepository(app.db);
+  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const tags = ['likes'];
+  const security = [{ bearer: [] }];
+  const write = { preHandler: requireUser, config: { rateLimit: app.rateLimits.write } };
+
+  async function requireVideo(videoId: string) {
+    if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+  }
+
+  app.post(
+    '/toggle/v/:videoId',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        params: VideoParams,
+        querystring: Type.Object({ reactionType: ReactionType }),
+        response: { 200: Envelope(ReactionToggleResult) },
+      },
+    },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      const state = await reactions.toggleVideo(userIdOf(request), videoId, request.query.reactionType);
+      if (!state) throw notFound('Video not found');
+      app.live.videoReactionUpdated({ videoId, likes: state.likes, disLikes: state.disLikes });
+      return send(reply, 200, state, 'Reaction updated successfully');
+    },
+  );
+
+  app.get(
+    '/get/video/likes/:videoId',
+    { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(VideoLikeEntry)) } } },
+    async (request, reply) => {
+      await requireVideo(request.params.videoId);
+      const rows = await reactions.reactorsOf(request.params.videoId, 'like', pageOf(request.query, REACTORS_PAGE));
+      const entries = rows.map((row) => ({
+        likedById: row.user_id,
+        likedByName: row.full_name,
+        likedByUser: row.username,
+        likedByAvatar: app.urls.image(row.avatar),
+      }));
+      return send(reply, 200, entries, 'Likes fetched successfully');
+    },
+  );
+
+  app.get(
+    '/get/video/disLikes/:videoId',
+    { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(VideoDislikeEntry)) } } },
+    async (request, reply) => {
+      await requireVideo(request.params.videoId);
+      const rows = await reactions.reactorsOf(request.params.videoId, 'disLike', pageOf(request.query, REACTORS_PAGE));
+      const entries = rows.map((row) => ({
+        dislikedById: row.user_id,
+        dislikedByName: row.full_name,
+        dislikedByUser: row.username,
+        dislikedByAvatar: app.urls.image(row.avatar),
+      }));
+      return send(reply, 200, entries, 'Dislikes fetched successfully');
+    },
+  );
+
+  app.get(
+    '/get/user/liked-videos',
+    { preHandler: requireUser, schema: { tags, security, querystring: PageQuery, response: { 200: Envelope(VideoPageOf(LikedEntry)) } } },
+    async (request, reply) => {
+      const window = pageOf(request.query);
+      const page = splitPage(await reactions.likedVideos(userIdOf(request), window), window.limit);
+      const entries = page.items.map((row) => toLikedEntry(row, app.urls));
+      return send(reply, 200, { videos: entries, hasMore: page.hasMore }, 'Liked videos fetched successfully');
+    },
+  );
+
+  app.delete(
+    '/delete/all/liked-videos',
+    { ...write, schema: { tags, security, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
+    async (request, reply) => {
+      const videoIds = await reactions.clearLikes(userIdOf(request));
+      for (const videoId of videoIds) {
+        const counts = await videos.findDetail(videoId);
+        if (counts) app.live.videoReactionUpdated({ videoId, likes: counts.likes_count, disLikes: counts.dislikes_count });
+      }
+      return send(reply, 200, { deletedCount: videoIds.length }, 'All liked videos cleared successfully');
+    },
+  );
+
+  app.post(
+    '/toggle/c/:commentId',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        params: Type.Object({ commentId: IdString }),
+        querystring: Type.Object({ reactionType: Type.Optional(Type.Literal('like')) }),
+        response: { 200: Envelope(CommentLikeToggleResult) },
+      },
+    },
+    // The spec's client sends a body {videoId}; it is not needed (the comment knows its video), so
+    // there is no body schema: Fastify would then refuse the body-less calls other clients make.
+    async (request, reply) => {
+      const { commentId } = request.params;
+      const result = await reactions.toggleComment(userIdOf(request), commentId);
+      if (!result) throw notFound('Comment not found');
+      app.live.commentReactionsUpdated({ videoId: result.videoId, commentId, totalLikes: result.totalLikes });
+      return send(reply, 200, { isLiked: result.isLiked, totalLikes: result.totalLikes }, 'Comment reaction updated successfully');
+    },
+  );
+};
 export default likesRoutes;

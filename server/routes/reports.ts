@@ -1,5 +1,53 @@
+// Reports filed from the watch screen's Report menu.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Report } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { LIMITS, REPORT_REASONS } from '../../contract/limits.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { ReportRepository } from '../db/repositories/reports.js';
+import { VideoRepository } from '../db/repositories/videos.js';
+import { conflict, notFound, send } from '../http/envelope.js';
+import { IdString } from '../http/schemas.js';
 
-// TODO(issue 3): the reports calls of spec section 7.
-const reportsRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const VideoParams = Type.Object({ videoId: IdString });
+const ReportBody = Type.Object({
+  reason: Type.Union(REPORT_REASONS.map((reason) => Type.Literal(reason))),
+  details: Type.Optional(Type.String({ maxLength: LIMITS.reportDetails })),
+});
+const ALREADY_REPORTED = 'You have already reported this video';
+
+const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const reports = new ReportRepository(app.db.db);
+  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const schema = { tags: ['reports'], security: [{ bearer: [] }], params: VideoParams };
+
+  app.post(
+    '/video/:videoId',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { ...schema, body: ReportBody, response: { 201: Envelope(Report) } },
+    },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      const reporterId = userIdOf(request);
+      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      if (await reports.exists(reporterId, videoId)) throw conflict(ALREADY_REPORTED);
+      const row = await reports.create({ reporterId, videoId, reason: request.body.reason, details: request.body.details?.trim() ?? '' });
+      if (!row) throw conflict(ALREADY_REPORTED);
+      return send(reply, 201, { _id: row.id, videoId, reason: row.reason, createdAt: row.created_at }, 'Video reported successfully');
+    },
+  );
+
+  app.get(
+    '/video/:videoId/mine',
+    { preHandler: requireUser, schema: { ...schema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      return send(reply, 200, { reported: await reports.exists(userIdOf(request), videoId) }, 'Report status fetched successfully');
+    },
+  );
+};
 export default reportsRoutes;
