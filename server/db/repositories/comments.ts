@@ -64,7 +64,7 @@ export class CommentRepository {
         'owner.avatar as owner_avatar',
       ])
       .select((eb) =>
-        (viewerId
+        viewerId
           ? eb
               .case()
               .when(
@@ -79,8 +79,8 @@ export class CommentRepository {
               .then(1)
               .else(0)
               .end()
-          : sql.lit(0)
-        ).as('is_liked'),
+              .as('is_liked')
+          : sql<number>`0`.as('is_liked'),
       );
   }
 
