@@ -44,6 +44,8 @@ export const Profile = Type.Object({
   totalViews: Type.Number(),
   totalLikes: Type.Number(),
   isSubscribed: Type.Boolean(),
+  /** The caller's notification preference for this channel (false unless subscribed). */
+  notify: Type.Boolean(),
 });
 export type Profile = Static<typeof Profile>;
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, Owner } from '../../contract/entities.js';
+import type { CurrentUser, Owner, Profile, SubscribedChannel } from '../../contract/entities.js';
 import type { UsersTable } from '../db/schema.js';
 import type { MediaUrls } from '../media/urls.js';
 
@@ -25,5 +25,44 @@ export function toCurrentUser(row: UserRow, urls: MediaUrls, totalViews = 0): Cu
     totalViews,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** A public profile: counts, never the email. */
+export function toProfile(
+  row: UserRow,
+  urls: MediaUrls,
+  stats: { totalVideos: number; totalViews: number; totalLikes: number },
+  caller: { isSubscribed: boolean; notify: boolean },
+): Profile {
+  return {
+    _id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    avatar: urls.image(row.avatar),
+    coverImage: urls.image(row.cover_image),
+    bio: row.bio,
+    createdAt: row.created_at,
+    totalVideos: stats.totalVideos,
+    subscribersCount: row.subscribers_count,
+    totalViews: stats.totalViews,
+    totalLikes: stats.totalLikes,
+    isSubscribed: caller.isSubscribed,
+    notify: caller.notify,
+  };
+}
+
+export function toSubscribedChannel(
+  row: { channel_id: string; username: string; full_name: string; avatar: string; notify: number },
+  urls: MediaUrls,
+  showNotify: boolean,
+): SubscribedChannel {
+  return {
+    channelId: row.channel_id,
+    username: row.username,
+    fullName: row.full_name,
+    avatar: urls.image(row.avatar),
+    // A preference is private: only its owner sees it.
+    notify: showNotify && Number(row.notify) === 1,
   };
 }

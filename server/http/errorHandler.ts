@@ -15,6 +15,9 @@ function body(statusCode: number, message: string, errors: unknown[] = []): Erro
 /** Turns every failure into the error envelope; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    // Refused before the whole body arrived (e.g. an upload over its limit): the rest of the
+    // body would stall this keep-alive connection for the client's next request.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.errors));
     }

@@ -1,5 +1,92 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { SubscribedChannel, SubscriptionStatus } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { userIdOf } from '../auth/authenticate.js';
+import { SubscriptionRepository } from '../db/repositories/subscriptions.js';
+import { UserRepository } from '../db/repositories/users.js';
+import { toSubscribedChannel } from '../formatters/user.js';
+import { badRequest, conflict, notFound, send, unauthorized } from '../http/envelope.js';
+import { IdString } from '../http/schemas.js';
 
-// TODO(issue 3): the subscriptions calls of spec section 7.
-const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const ChannelParams = Type.Object({ channelId: IdString });
+const UserParams = Type.Object({ userId: IdString });
+const NotifyBody = Type.Object({ notify: Type.Boolean() });
+const NotifyResult = Type.Object({ notify: Type.Boolean() });
+
+/** Spec section 5: 'Subscribe requires login' with this message. */
+async function requireSubscriber(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthorized('You must be logged in to subscribe');
+}
+
+const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const users = new UserRepository(app.db.db);
+  const subscriptions = new SubscriptionRepository(app.db.db);
+
+  async function channelOrThrow(channelId: string) {
+    const channel = await users.findById(channelId);
+    if (!channel) throw notFound('Channel not found');
+    return channel;
+  }
+
+  app.post(
+    '/toggle/sub/:channelId',
+    {
+      preHandler: requireSubscriber,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } },
+    },
+    async (request, reply) => {
+      const subscriberId = userIdOf(request);
+      const { channelId } = request.params;
+      if (channelId === subscriberId) throw badRequest('You cannot subscribe to your own channel');
+      await channelOrThrow(channelId);
+      const status = await subscriptions.toggle(subscriberId, channelId);
+      app.live.subscriptionUpdated({ channelId, subscriberId, ...status });
+      const message = status.isSubscribed ? 'Subscribed successfully' : 'Unsubscribed successfully';
+      return send(reply, 200, status, message);
+    },
+  );
+
+  app.get(
+    '/get/user/subscribers/:channelId',
+    { schema: { tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } } },
+    async (request, reply) => {
+      const channel = await channelOrThrow(request.params.channelId);
+      const isSubscribed = await subscriptions.isSubscribed(request.auth?.userId ?? null, channel.id);
+      return send(reply, 200, { isSubscribed, totalSubscribers: Number(channel.subscribers_count) }, 'Subscribers fetched successfully');
+    },
+  );
+
+  app.get(
+    '/get/user/subscribedTo/:userId',
+    { schema: { tags: ['subscriptions'], params: UserParams, response: { 200: Envelope(Type.Array(SubscribedChannel)) } } },
+    async (request, reply) => {
+      const { userId } = request.params;
+      if (!(await users.findById(userId))) throw notFound('User not found');
+      const rows = await subscriptions.subscribedChannels(userId);
+      const own = request.auth?.userId === userId;
+      return send(reply, 200, rows.map((row) => toSubscribedChannel(row, app.urls, own)), 'Subscribed channels fetched successfully');
+    },
+  );
+
+  app.patch(
+    '/notify/:channelId',
+    {
+      preHandler: requireSubscriber,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { tags: ['subscriptions'], params: ChannelParams, body: NotifyBody, response: { 200: Envelope(NotifyResult) } },
+    },
+    async (request, reply) => {
+      const { channelId } = request.params;
+      await channelOrThrow(channelId);
+      const { notify } = request.body;
+      if (!(await subscriptions.setNotify(userIdOf(request), channelId, notify))) {
+        throw conflict('Subscribe to this channel to get its notifications');
+      }
+      return send(reply, 200, { notify }, notify ? 'Notifications turned on' : 'Notifications turned off');
+    },
+  );
+};
 export default subscriptionsRoutes;

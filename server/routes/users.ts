@@ -1,23 +1,53 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { CurrentUser, LoginResult } from '../../contract/entities.js';
+import type { FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { CurrentUser, LoginResult, Profile } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { EMAIL_PATTERN, LIMITS, USERNAME_PATTERN } from '../../contract/limits.js';
 import { ACCESS_COOKIE, requireUser, userIdOf } from '../auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { SessionRepository } from '../db/repositories/sessions.js';
 import { UserRepository, type UserRow } from '../db/repositories/users.js';
-import { toCurrentUser } from '../formatters/user.js';
+import { toCurrentUser, toProfile } from '../formatters/user.js';
+import { SubscriptionRepository } from '../db/repositories/subscriptions.js';
 import { badRequest, conflict, notFound, send, unauthorized } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
-import { storeImage } from '../media/images.js';
+import { imageStorageKey, storeImage } from '../media/images.js';
 import { join } from 'node:path';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
 
+const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+const DetailsBody = Type.Object({
+  fullName: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  username: Type.Optional(Type.String()),
+  bio: Type.Optional(Type.String()),
+});
+const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String()), newPassword: Type.Optional(Type.String()) });
+
+/** A body schema for JSON and urlencoded forms; multipart bodies are read by the handler. */
+function formBody<T extends TSchema>(schema: T) {
+  return {
+    content: {
+      'application/json': { schema },
+      'application/x-www-form-urlencoded': { schema },
+      // Documented only: @fastify/multipart leaves the body to the handler.
+      'multipart/form-data': { schema: Type.Unknown({ description: 'the same fields as a multipart form' }) },
+    },
+  };
+}
+
+const FULL_NAME_MAX = 100;
+const BIO_MAX = 500;
+const USERNAME_RULE = `Username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} characters of a-z, 0-9, _ and .`;
+const PASSWORD_RULE = `Password must be at least ${LIMITS.passwordMin} characters`;
+const FULL_NAME_RULE = `Full name must be at most ${FULL_NAME_MAX} characters`;
+
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = new UserRepository(app.db.db);
   const sessions = new SessionRepository(app.db.db);
+  const subscriptions = new SubscriptionRepository(app.db.db);
   const tempDir = join(app.config.dataDir, 'tmp');
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
@@ -53,12 +83,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!username) throw badRequest('Username is required');
       if (!email) throw badRequest('Email is required');
       if (!password) throw badRequest('Password is required');
-      if (!USERNAME_PATTERN.test(username)) {
-        throw badRequest(`Username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} characters of a-z, 0-9, _ and .`);
-      }
+      if (!USERNAME_PATTERN.test(username)) throw badRequest(USERNAME_RULE);
       if (!EMAIL_PATTERN.test(email)) throw badRequest('Invalid email address');
-      if (password.length < LIMITS.passwordMin) throw badRequest(`Password must be at least ${LIMITS.passwordMin} characters`);
-      if (fullName.length > 100) throw badRequest('Full name must be at most 100 characters');
+      if (password.length < LIMITS.passwordMin) throw badRequest(PASSWORD_RULE);
+      if (fullName.length > FULL_NAME_MAX) throw badRequest(FULL_NAME_RULE);
       if (!form.files.avatar) throw badRequest('Avatar file is required');
       const clash = await users.taken(username, email);
       if (clash) throw conflict(clash === 'username' ? 'Username is already taken' : 'Email is already registered');
@@ -70,7 +98,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         user = await users.create({ username, email, fullName, passwordHash: await hashPassword(password), avatar, coverImage });
       } catch (error) {
         // Lost a race on the unique index: same answer as the check above.
-        await Promise.all([avatar, coverImage].filter(Boolean).map((name) => app.storage.remove(`images/${name}`)));
+        await Promise.all([avatar, coverImage].filter(Boolean).map((name) => app.storage.remove(imageStorageKey(name))));
         if (await users.taken(username, email)) throw conflict('Username or email is already registered');
         throw error;
       }
@@ -109,5 +137,129 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!user) throw notFound('User not found');
     return send(reply, 200, await me(user), 'Current user fetched successfully');
   });
+
+  app.get(
+    '/c/:username',
+    { schema: { tags: ['users'], params: UsernameParams, response: { 200: Envelope(Profile) } } },
+    async (request, reply) => {
+      const user = await users.findByUsername(request.params.username);
+      if (!user) throw notFound('User not found');
+      const callerId = request.auth?.userId ?? null;
+      const [stats, subscription] = await Promise.all([
+        users.profileStats(user.id),
+        callerId ? subscriptions.find(callerId, user.id) : undefined,
+      ]);
+      const caller = { isSubscribed: !!subscription, notify: Number(subscription?.notify ?? 0) === 1 };
+      return send(reply, 200, toProfile(user, app.urls, stats, caller), 'User profile fetched successfully');
+    },
+  );
+
+  /** Text fields from a multipart, urlencoded or JSON body (the spec's screens use all three). */
+  async function formFields(request: FastifyRequest): Promise<Record<string, string | undefined>> {
+    if (request.isMultipart()) return (await readMultipart(request, {}, tempDir)).fields;
+    const body = request.body;
+    if (!body || typeof body !== 'object') return {};
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value == null ? undefined : String(value)]));
+  }
+
+  app.post(
+    '/update-all-details',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { tags: ['users'], body: formBody(DetailsBody), response: { 201: Envelope(CurrentUser) } },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const current = await users.findById(userId);
+      if (!current) throw notFound('User not found');
+      const fields = await formFields(request);
+      const fullName = (fields.fullName ?? '').trim();
+      // The profile page sends only fullName: an absent email keeps the current one.
+      const email = fields.email?.trim().toLowerCase();
+      if (!fullName || email === '') throw badRequest('Full name and email are required');
+      if (fullName.length > FULL_NAME_MAX) throw badRequest(FULL_NAME_RULE);
+      if (email !== undefined && !EMAIL_PATTERN.test(email)) throw badRequest('Invalid email address');
+      // The settings form has no username field of its own: blank means unchanged.
+      const username = fields.username?.trim().toLowerCase() || undefined;
+      if (username !== undefined && !USERNAME_PATTERN.test(username)) throw badRequest(USERNAME_RULE);
+      const bio = fields.bio?.trim();
+      if (bio !== undefined && bio.length > BIO_MAX) throw badRequest(`Bio must be at most ${BIO_MAX} characters`);
+
+      const details = { fullName, email, username, bio };
+      const clashOf = () => users.taken(username ?? current.username, email ?? current.email, userId);
+      let clash = await clashOf();
+      let updated: UserRow | undefined;
+      if (!clash) {
+        try {
+          updated = await users.updateDetails(userId, details);
+        } catch (error) {
+          // Lost a race on the unique index: same answer as the check above.
+          clash = await clashOf();
+          if (!clash) throw error;
+        }
+      }
+      if (clash) throw conflict(clash === 'username' ? 'Username is already taken' : 'Email is already registered');
+      if (!updated) throw notFound('User not found');
+      return send(reply, 201, await me(updated), 'Account details updated successfully');
+    },
+  );
+
+  async function replaceUserImage(request: FastifyRequest, kind: 'avatar' | 'cover'): Promise<UserRow> {
+    const field = kind === 'avatar' ? 'avatar' : 'coverImage';
+    const label = kind === 'avatar' ? 'Avatar' : 'Cover image';
+    const form = await readMultipart(request, { [field]: { maxBytes: app.config.maxImageBytes, label } }, tempDir);
+    const file = form.files[field];
+    if (!file) throw badRequest(kind === 'avatar' ? 'Please select an avatar' : 'Please select a cover image');
+    const imageName = await storeImage(app.storage, kind, file.buffer, label);
+    const result = await users.replaceImage(userIdOf(request), kind === 'avatar' ? 'avatar' : 'cover_image', imageName);
+    if (!result) {
+      await app.storage.remove(imageStorageKey(imageName));
+      throw notFound('User not found');
+    }
+    if (result.previous) {
+      await app.storage.remove(imageStorageKey(result.previous)).catch((error) => request.log.warn({ err: error }, 'old image not removed'));
+    }
+    return result.user;
+  }
+
+  const imageRoute = (field: string) => ({
+    preHandler: requireUser,
+    config: { rateLimit: app.rateLimits.write },
+    schema: { tags: ['users'], consumes: ['multipart/form-data'], description: `multipart field: ${field}`, response: { 200: Envelope(CurrentUser) } },
+  });
+
+  app.post('/update-avatar', imageRoute('avatar'), async (request, reply) => {
+    return send(reply, 200, await me(await replaceUserImage(request, 'avatar')), 'Avatar updated successfully');
+  });
+
+  app.post('/update-coverImage', imageRoute('coverImage'), async (request, reply) => {
+    return send(reply, 200, await me(await replaceUserImage(request, 'cover')), 'Cover image updated successfully');
+  });
+
+  app.post(
+    '/update-password',
+    {
+      preHandler: requireUser,
+      // It checks a password, so it gets the login limit against guessing.
+      config: { rateLimit: app.rateLimits.auth },
+      schema: { tags: ['users'], body: formBody(PasswordBody) },
+    },
+    async (request, reply) => {
+      const fields = await formFields(request);
+      const currentPassword = (fields.currentPassword ?? '').trim();
+      const newPassword = (fields.newPassword ?? '').trim();
+      if (!currentPassword || !newPassword) throw badRequest('Current password and new password are required');
+      if (newPassword.length < LIMITS.passwordMin) throw badRequest(PASSWORD_RULE);
+      const claims = request.auth!;
+      const user = await users.findById(claims.userId);
+      if (!user) throw notFound('User not found');
+      if (!(await verifyPassword(user.password_hash, currentPassword))) throw badRequest('Current password is incorrect');
+      await users.setPasswordHash(user.id, await hashPassword(newPassword));
+      // Anyone holding an older session (a stolen token, another device) is signed out.
+      await sessions.revokeOthers(user.id, claims.sessionId);
+      return send(reply, 200, {}, 'Password updated successfully');
+    },
+  );
 };
 export default usersRoutes;

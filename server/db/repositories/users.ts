@@ -15,6 +15,14 @@ export interface NewUser {
   coverImage: string;
 }
 
+/** Account fields a user may change; undefined leaves a field as it is. */
+export interface AccountDetails {
+  fullName?: string;
+  email?: string;
+  username?: string;
+  bio?: string;
+}
+
 export class UserRepository {
   constructor(private readonly db: DB) {}
 
@@ -59,6 +67,51 @@ export class UserRepository {
     };
     await this.db.insertInto('users').values(row).execute();
     return { ...row, subscribers_count: 0 };
+  }
+
+  /** Counts shown on a profile: ready videos, and views and likes summed over them. */
+  async profileStats(userId: string): Promise<{ totalVideos: number; totalViews: number; totalLikes: number }> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('videos'),
+        eb.fn.coalesce(eb.fn.sum<number>('views_count'), eb.lit(0)).as('views'),
+        eb.fn.coalesce(eb.fn.sum<number>('likes_count'), eb.lit(0)).as('likes'),
+      ])
+      .where('owner_id', '=', userId)
+      .where('status', '=', 'ready')
+      .executeTakeFirst();
+    return { totalVideos: Number(row?.videos ?? 0), totalViews: Number(row?.views ?? 0), totalLikes: Number(row?.likes ?? 0) };
+  }
+
+  /** Writes the given account fields; returns the updated row. */
+  async updateDetails(userId: string, fields: AccountDetails): Promise<UserRow | undefined> {
+    const changes: Partial<Omit<UsersTable, 'id' | 'subscribers_count'>> = { updated_at: now() };
+    if (fields.fullName !== undefined) changes.full_name = fields.fullName;
+    if (fields.email !== undefined) changes.email = fields.email.toLowerCase();
+    if (fields.username !== undefined) changes.username = fields.username.toLowerCase();
+    if (fields.bio !== undefined) changes.bio = fields.bio;
+    await this.db.updateTable('users').set(changes).where('id', '=', userId).execute();
+    return this.findById(userId);
+  }
+
+  /** Points the avatar or cover at a new image; returns the previous image name so it can be removed. */
+  async replaceImage(userId: string, column: 'avatar' | 'cover_image', imageName: string): Promise<{ previous: string; user: UserRow } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('users').select(column).where('id', '=', userId).executeTakeFirst();
+      if (!before) return undefined;
+      await trx
+        .updateTable('users')
+        .set({ [column]: imageName, updated_at: now() })
+        .where('id', '=', userId)
+        .execute();
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+      return { previous: (before as Record<string, string>)[column] ?? '', user };
+    });
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', userId).execute();
   }
 
   /** Sum of views over the user's videos. */
