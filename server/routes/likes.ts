@@ -13,7 +13,7 @@ import {
 } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { ReactionRepository } from '../db/repositories/reactions.js';
+import { ReactionRepository, type ReactorRow } from '../db/repositories/reactions.js';
 import { VideoRepository } from '../db/repositories/videos.js';
 import { toLikedEntry } from '../formatters/video.js';
 import { notFound, send } from '../http/envelope.js';
@@ -59,37 +59,44 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/get/video/likes/:videoId',
-    { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(VideoLikeEntry)) } } },
-    async (request, reply) => {
-      await requireVideo(request.params.videoId);
-      const rows = await reactions.reactorsOf(request.params.videoId, 'like', pageOf(request.query, REACTORS_PAGE));
-      const entries = rows.map((row) => ({
+  // Who liked and who disLiked a video: the same list under the field names issue 3 fixes.
+  const reactorLists = [
+    {
+      path: '/get/video/likes/:videoId',
+      type: 'like',
+      schema: VideoLikeEntry,
+      message: 'Likes fetched successfully',
+      entry: (row: ReactorRow) => ({
         likedById: row.user_id,
         likedByName: row.full_name,
         likedByUser: row.username,
         likedByAvatar: app.urls.image(row.avatar),
-      }));
-      return send(reply, 200, entries, 'Likes fetched successfully');
+      }),
     },
-  );
-
-  app.get(
-    '/get/video/disLikes/:videoId',
-    { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(VideoDislikeEntry)) } } },
-    async (request, reply) => {
-      await requireVideo(request.params.videoId);
-      const rows = await reactions.reactorsOf(request.params.videoId, 'disLike', pageOf(request.query, REACTORS_PAGE));
-      const entries = rows.map((row) => ({
+    {
+      path: '/get/video/disLikes/:videoId',
+      type: 'disLike',
+      schema: VideoDislikeEntry,
+      message: 'Dislikes fetched successfully',
+      entry: (row: ReactorRow) => ({
         dislikedById: row.user_id,
         dislikedByName: row.full_name,
         dislikedByUser: row.username,
         dislikedByAvatar: app.urls.image(row.avatar),
-      }));
-      return send(reply, 200, entries, 'Dislikes fetched successfully');
+      }),
     },
-  );
+  ] as const;
+  for (const list of reactorLists) {
+    app.get(
+      list.path,
+      { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(list.schema)) } } },
+      async (request, reply) => {
+        await requireVideo(request.params.videoId);
+        const rows = await reactions.reactorsOf(request.params.videoId, list.type, pageOf(request.query, REACTORS_PAGE));
+        return send(reply, 200, rows.map((row) => list.entry(row)), list.message);
+      },
+    );
+  }
 
   app.get(
     '/get/user/liked-videos',
