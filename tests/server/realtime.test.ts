@@ -1,0 +1,174 @@
+// The live connection: who receives which event, and events crossing servers through Redis.
+import { Redis } from 'ioredis';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LiveEvent, RoomCommand } from '../../contract/events.js';
+import { userRoom, videoRoom } from '../../server/realtime/live.js';
+import { call, registerUser, startServer, type TestServer } from './harness.js';
+
+const sockets: Socket[] = [];
+
+async function connect(server: { url: string }, auth?: { token: string }): Promise<Socket> {
+  const socket = connectSocket(server.url, { transports: ['websocket'], reconnection: false, auth, forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Every payload of `event` this socket receives, in order. */
+function record(socket: Socket, event: string): unknown[] {
+  const seen: unknown[] = [];
+  socket.on(event, (payload: unknown) => seen.push(payload));
+  return seen;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The server has put the socket into the room (join-video and the token check are async). */
+async function inRoom(server: TestServer, room: string, socket: Socket): Promise<void> {
+  await until(async () => (await server.app.io.in(room).fetchSockets()).some((s) => s.id === socket.id), `room ${room}`);
+}
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+// The rooms logic does not touch the database, so SQLite is enough here.
+describe('live events', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.close());
+
+  it('sends subscription-updated to a client that joined no room, with the spec payload', async () => {
+    const channel = await registerUser(server);
+    const fan = await registerUser(server);
+    const socket = await connect(server);
+    const events = record(socket, LiveEvent.subscriptionUpdated);
+    const toggled = await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
+    expect(toggled.status).toBe(200);
+    await until(() => events.length > 0, 'subscription-updated');
+    expect(events[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
+    await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
+    await until(() => events.length > 1, 'the second subscription-updated');
+    expect(events[1]).toEqual({ channelId: channel.id, totalSubscribers: 0, subscriberId: fan.id, isSubscribed: false });
+  });
+
+  it("sends a video's events to the sockets in its room only", async () => {
+    const videoA = 'video-a-0001';
+    const videoB = 'video-b-0002';
+    const watcher = await connect(server);
+    const comments = record(watcher, LiveEvent.commentUpdated);
+    watcher.emit(RoomCommand.joinVideo, videoA);
+    await inRoom(server, videoRoom(videoA), watcher);
+
+    // B first, then A: events on one socket arrive in order, so once A's is here B's would be too.
+    server.app.live.commentUpdated(videoB);
+    server.app.live.commentUpdated(videoA);
+    await until(() => comments.length > 0, 'comment-updated for video A');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(comments).toEqual([{ videoId: videoA }]);
+
+    watcher.emit(RoomCommand.leaveVideo, videoA);
+    await until(async () => !(await server.app.io.in(videoRoom(videoA)).fetchSockets()).some((s) => s.id === watcher.id), 'leave-video');
+  });
+
+  it('sends subscription-updated to the channel owner in their user room, not to strangers in rooms', async () => {
+    const channel = await registerUser(server);
+    const fan = await registerUser(server);
+    const stranger = await registerUser(server);
+    // Both sockets join a video room, so they are out of the catch-all room.
+    const owner = await connect(server, { token: channel.token });
+    const other = await connect(server, { token: stranger.token });
+    const ownerEvents = record(owner, LiveEvent.subscriptionUpdated);
+    const otherEvents = record(other, LiveEvent.subscriptionUpdated);
+    const otherComments = record(other, LiveEvent.commentUpdated);
+    await inRoom(server, userRoom(channel.id), owner);
+    await inRoom(server, userRoom(stranger.id), other);
+    owner.emit(RoomCommand.joinVideo, 'some-video');
+    other.emit(RoomCommand.joinVideo, 'some-video');
+    await inRoom(server, videoRoom('some-video'), owner);
+    await inRoom(server, videoRoom('some-video'), other);
+
+    await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
+    await until(() => ownerEvents.length > 0, 'subscription-updated in the user room');
+    expect(ownerEvents[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
+
+    server.app.live.commentUpdated('some-video');
+    await until(() => otherComments.length > 0, 'the later video event');
+    expect(otherEvents).toEqual([]);
+  });
+
+  it('ignores a handshake token that is not valid', async () => {
+    const socket = await connect(server, { token: 'not-a-token' });
+    expect(socket.connected).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rooms = [...(await server.app.io.in(socket.id!).fetchSockets())[0]!.rooms];
+    expect(rooms.some((room) => room.startsWith('user:'))).toBe(false);
+  });
+});
+
+async function redisProblem(url: string | undefined): Promise<string | null> {
+  if (!url) return 'REDIS_URL is not set';
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  let lastError = '';
+  probe.on('error', (error: Error) => (lastError = error.message));
+  try {
+    await probe.connect();
+    await probe.ping();
+    return null;
+  } catch (error) {
+    return `Redis at REDIS_URL does not answer (${lastError || (error as Error).message})`;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisUrl = process.env.REDIS_URL;
+const redisSkip = await redisProblem(redisUrl);
+if (redisSkip) console.log(`[skip] two-server live events skipped: ${redisSkip}`);
+
+describe.skipIf(redisSkip !== null)('live events across two servers (Redis adapter)', () => {
+  let first: Awaited<ReturnType<typeof startServer>>;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startServer({ env: { REDIS_URL: redisUrl! } });
+    // Same SQLite file, second process-like instance on its own port.
+    second = await startServer({ env: { REDIS_URL: redisUrl! }, dataDir: first.dataDir });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('delivers an event raised on server 1 to a client of server 2', async () => {
+    const channel = await registerUser(first);
+    const fan = await registerUser(first);
+    const remote = await connect(second, { token: channel.token });
+    const events = record(remote, LiveEvent.subscriptionUpdated);
+    await inRoom(second, userRoom(channel.id), remote);
+    remote.emit(RoomCommand.joinVideo, 'watching-something');
+    await inRoom(second, videoRoom('watching-something'), remote);
+
+    const toggled = await call(first, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
+    expect(toggled.status).toBe(200);
+    await until(() => events.length > 0, 'subscription-updated from the other server');
+    expect(events[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
+
+    // A video event raised on server 1 reaches server 2's room too.
+    const comments = record(remote, LiveEvent.commentUpdated);
+    first.app.live.commentUpdated('watching-something');
+    await until(() => comments.length > 0, 'comment-updated from the other server');
+    expect(comments[0]).toEqual({ videoId: 'watching-something' });
+  });
+});
