@@ -13,7 +13,8 @@ import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.js';
 import { registerErrorHandler } from './http/errorHandler.js';
-import { DiskStorage, type MediaStorage } from './media/storage.js';
+import { createJobQueue } from './jobs/queue.js';
+import { createStorage, type MediaStorage } from './media/storage.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
 import { attachRealtime } from './realtime/socket.js';
 import { apiRoutes } from './routes/index.js';
@@ -52,7 +53,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('db', database);
   app.addHook('onClose', () => database.close());
   app.decorate('urls', createMediaUrls(config.publicUrl));
-  app.decorate('storage', new DiskStorage(config.mediaDir) as MediaStorage);
+  app.decorate('storage', createStorage(config));
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
     write: { max: config.rateLimit.writeMax, timeWindow: config.rateLimit.windowMs },
@@ -115,6 +116,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(authenticate);
   await attachRealtime(app);
+  // Transcoding and other background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
+  app.decorate('jobs', createJobQueue(app, { process: config.runJobsInProcess }));
+  app.addHook('onReady', () => app.jobs.start());
+  app.addHook('preClose', () => app.jobs.stop());
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(mediaRoutes, { prefix: '/media' });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

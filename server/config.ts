@@ -39,6 +39,10 @@ export interface Config {
   ffprobePath: string | null;
   /** Run transcoding jobs in this process (off for API-only nodes when a separate worker runs). */
   runJobsInProcess: boolean;
+  /** BullMQ queue name (with REDIS_URL): every API node and worker of one deployment shares it. */
+  jobsQueueName: string;
+  /** x264 preset for renditions (superfast: see STACK.md figures for 2 cores). */
+  transcodePreset: string;
   rateLimit: { windowMs: number; authMax: number; writeMax: number };
   maxVideoBytes: number;
   maxImageBytes: number;
@@ -110,6 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
     ffmpegPath: env.FFMPEG_PATH || null,
     ffprobePath: env.FFPROBE_PATH || null,
     runJobsInProcess: bool(env, 'RUN_JOBS_IN_PROCESS', true),
+    jobsQueueName: env.JOBS_QUEUE || 'vidshare-jobs',
+    transcodePreset: env.TRANSCODE_PRESET || 'superfast',
     rateLimit: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 30),

@@ -65,6 +65,11 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
         part.file.resume();
         throw badRequest(`Unexpected file field '${part.fieldname}'`);
       }
+      if (form.files[part.fieldname] || form.diskFiles[part.fieldname]) {
+        // A second file under the same name would silently replace (and leak) the first.
+        part.file.resume();
+        throw badRequest(`Only one file is allowed in '${part.fieldname}'`);
+      }
       if (rule.toDisk) {
         await mkdir(tempDir, { recursive: true });
         const path = join(tempDir, `${newId()}.upload`);
@@ -83,6 +88,11 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
         );
         if (part.file.truncated) throw tooLarge(rule);
         form.diskFiles[part.fieldname]!.size = size;
+        // An empty file input (no file chosen) counts as absent, as it does for memory files.
+        if (size === 0) {
+          await rm(path, { force: true });
+          delete form.diskFiles[part.fieldname];
+        }
       } else {
         const chunks: Buffer[] = [];
         let size = 0;

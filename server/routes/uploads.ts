@@ -1,5 +1,57 @@
+// POST /videos/upload-Video: answers 201 with the new video as soon as the file is safely
+// stored and checked; transcoding runs after (status 'processing', then 'ready').
+import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { VideoCard } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { LIMITS } from '../../contract/limits.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { selectVideoCards } from '../db/repositories/videoCards.js';
+import { toVideoCard } from '../formatters/video.js';
+import { badRequest, send } from '../http/envelope.js';
+import { readMultipart } from '../http/multipart.js';
+import { ingestVideo } from '../media/intake.js';
 
-// TODO(issue 4): POST /videos/upload-Video (multipart, content-checked, transcoded after).
-const uploadsRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/upload-Video',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: {
+        tags: ['videos'],
+        summary: 'Upload a video (multipart: title, description, videoFile, optional thumbnail)',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 201: Envelope(VideoCard) },
+      },
+    },
+    async (request, reply) => {
+      const ownerId = userIdOf(request);
+      const form = await readMultipart(
+        request,
+        {
+          videoFile: { maxBytes: app.config.maxVideoBytes, toDisk: true, label: 'Video' },
+          thumbnail: { maxBytes: app.config.maxImageBytes, label: 'Thumbnail' },
+        },
+        join(app.config.dataDir, 'tmp'),
+      );
+      try {
+        const title = (form.fields.title ?? '').trim();
+        const description = (form.fields.description ?? '').trim();
+        if (!title || !description) throw badRequest('Title and description are required');
+        if (title.length > LIMITS.videoTitle) throw badRequest(`Title must be at most ${LIMITS.videoTitle} characters`);
+        if (description.length > LIMITS.videoDescription) throw badRequest(`Description must be at most ${LIMITS.videoDescription} characters`);
+        const videoFile = form.diskFiles.videoFile;
+        if (!videoFile) throw badRequest('Video file is required');
+
+        const videoId = await ingestVideo(app, { ownerId, title, description, sourcePath: videoFile.path, thumbnail: form.files.thumbnail?.buffer });
+        const row = await selectVideoCards(app.db.db).where('videos.id', '=', videoId).executeTakeFirstOrThrow();
+        return send(reply, 201, toVideoCard(row, app.urls), 'Video uploaded successfully');
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+};
 export default uploadsRoutes;

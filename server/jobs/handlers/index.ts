@@ -1,0 +1,7 @@
+// One handler per job type.
+import type { JobHandlers } from '../types.js';
+import { transcodeJob } from './transcode.js';
+
+export const jobHandlers: JobHandlers = {
+  transcode: transcodeJob,
+};

@@ -1,0 +1,132 @@
+// The queue without Redis: the jobs table is the queue. One job at a time (2 cores: ffmpeg
+// already uses both), woken at once by enqueue() and polling for due retries and for jobs
+// enqueued by other processes (an API node with RUN_JOBS_IN_PROCESS=false, `npm run seed`).
+import { failed, runJob, settleJob } from './runner.js';
+import { JobStore } from './store.js';
+import {
+  JobCancelled,
+  type EnqueueOptions,
+  type JobDeps,
+  type JobHandlers,
+  JobInterrupted,
+  type JobPayloads,
+  type JobQueue,
+  type JobType,
+} from './types.js';
+
+interface RunningJob {
+  id: string;
+  controller: AbortController;
+  finished: Promise<void>;
+}
+
+export interface LocalQueueOptions {
+  /** Take jobs in this process (false: only enqueue). */
+  process: boolean;
+  pollMs?: number;
+}
+
+export class LocalJobQueue implements JobQueue {
+  private running: RunningJob | null = null;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly deps: JobDeps,
+    private readonly handlers: JobHandlers,
+    private readonly options: LocalQueueOptions,
+  ) {
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  private get store(): JobStore {
+    return new JobStore(this.deps.db.db);
+  }
+
+  async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}): Promise<string> {
+    const id = await this.store.insert({ id: options.id, type, payload, maxAttempts: this.handlers[type].maxAttempts });
+    this.wake?.();
+    return id;
+  }
+
+  async cancel(jobId: string): Promise<void> {
+    await this.store.remove(jobId);
+    const running = this.running;
+    if (running?.id === jobId) {
+      running.controller.abort(new JobCancelled());
+      await running.finished;
+    }
+  }
+
+  async start(): Promise<void> {
+    if (!this.options.process || !this.stopped) return;
+    for (const job of await this.store.recoverAbandoned()) await failed(this.deps, this.handlers, job, 'interrupted too many times');
+    this.stopped = false;
+    this.loop = this.work();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.running?.controller.abort(new JobInterrupted());
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped) {
+      let row;
+      try {
+        row = await this.store.claimNext();
+      } catch (error) {
+        this.deps.log.error({ err: (error as Error).message }, 'job queue: cannot read the jobs table');
+        await this.sleep(this.pollMs);
+        continue;
+      }
+      if (!row) {
+        await this.sleepUntilDue();
+        continue;
+      }
+      const controller = new AbortController();
+      let markFinished = () => {};
+      const finished = new Promise<void>((resolve) => (markFinished = resolve));
+      this.running = { id: row.id, controller, finished };
+      try {
+        const outcome = await runJob(this.deps, this.handlers, this.store, row, controller.signal);
+        await settleJob(this.deps, this.handlers, this.store, row, outcome);
+      } catch (error) {
+        this.deps.log.error({ jobId: row.id, err: (error as Error).message }, 'job queue: cannot record the outcome');
+      } finally {
+        this.running = null;
+        markFinished();
+      }
+    }
+  }
+
+  private async sleepUntilDue(): Promise<void> {
+    let wait = this.pollMs;
+    try {
+      const next = await this.store.nextRunAt();
+      if (next !== null) wait = Math.max(10, Math.min(wait, next - Date.now()));
+    } catch {
+      /* polled again below */
+    }
+    await this.sleep(wait);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,28 @@
+// The job queue: BullMQ when REDIS_URL is set, otherwise the jobs table in this process.
+// Either way the jobs table holds each job's state and progress.
+import { BullJobQueue } from './bullQueue.js';
+import { jobHandlers } from './handlers/index.js';
+import { LocalJobQueue } from './localQueue.js';
+import type { JobDeps, JobHandlers, JobQueue } from './types.js';
+
+export type { JobDeps, JobQueue } from './types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+export interface QueueOptions {
+  /** Take jobs in this process; false = only enqueue (a worker elsewhere runs them). */
+  process: boolean;
+  handlers?: JobHandlers;
+  pollMs?: number;
+}
+
+export function createJobQueue(deps: JobDeps, options: QueueOptions): JobQueue {
+  const handlers = options.handlers ?? jobHandlers;
+  const { redisUrl, jobsQueueName } = deps.config;
+  if (redisUrl) return new BullJobQueue(deps, handlers, { process: options.process, redisUrl, queueName: jobsQueueName });
+  return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs });
+}

@@ -1,0 +1,79 @@
+// Runs one claimed job through its handler and records the outcome in the jobs table.
+// Shared by the in-process queue and the BullMQ worker so both behave the same.
+import type { JobRow, JobStore } from './store.js';
+import { JobCancelled, type JobDeps, type JobHandler, type JobHandlers, JobInterrupted, type JobType } from './types.js';
+
+export type Outcome = 'done' | 'cancelled' | 'interrupted' | { error: string };
+export type Settled = 'done' | 'cancelled' | 'interrupted' | 'retry' | 'failed';
+
+function handlerOf(handlers: JobHandlers, type: string): JobHandler<JobType> | undefined {
+  return (handlers as Record<string, JobHandler<JobType>>)[type];
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function runJob(deps: JobDeps, handlers: JobHandlers, store: JobStore, row: JobRow, outer: AbortSignal): Promise<Outcome> {
+  const handler = handlerOf(handlers, row.type);
+  if (!handler) return { error: `no handler for job type '${row.type}'` };
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer.reason);
+  if (outer.aborted) forward();
+  else outer.addEventListener('abort', forward, { once: true });
+  const stopped = () => (controller.signal.reason instanceof JobInterrupted ? 'interrupted' : 'cancelled');
+  try {
+    await handler.run(deps, {
+      id: row.id,
+      payload: JSON.parse(row.payload),
+      attempt: row.attempts,
+      signal: controller.signal,
+      progress: async (percent) => {
+        if (controller.signal.aborted) return;
+        if (!(await store.setProgress(row.id, percent))) controller.abort(new JobCancelled());
+      },
+    });
+    return controller.signal.aborted ? stopped() : 'done';
+  } catch (error) {
+    if (controller.signal.aborted) return stopped();
+    return { error: describe(error) };
+  } finally {
+    outer.removeEventListener('abort', forward);
+  }
+}
+
+/**
+ * Records the outcome in the row. A retry is due after the handler's backoff: the in-process
+ * queue waits for run_at; BullMQ uses the same backoff through its custom strategy.
+ */
+export async function settleJob(deps: JobDeps, handlers: JobHandlers, store: JobStore, row: JobRow, outcome: Outcome): Promise<Settled> {
+  if (outcome === 'done') {
+    await store.markDone(row.id);
+    return 'done';
+  }
+  if (outcome === 'cancelled') return 'cancelled';
+  if (outcome === 'interrupted') {
+    await store.requeueInterrupted(row.id);
+    return 'interrupted';
+  }
+  const handler = handlerOf(handlers, row.type);
+  if (handler && row.attempts < row.max_attempts) {
+    const delay = handler.backoffMs(row.attempts);
+    deps.log.warn({ jobId: row.id, type: row.type, attempt: row.attempts, retryInMs: delay, err: outcome.error }, 'job failed, will retry');
+    await store.markRetry(row.id, outcome.error, new Date(Date.now() + delay));
+    return 'retry';
+  }
+  deps.log.error({ jobId: row.id, type: row.type, attempt: row.attempts, err: outcome.error }, 'job failed for good');
+  await store.markFailed(row.id, outcome.error);
+  await failed(deps, handlers, row, outcome.error);
+  return 'failed';
+}
+
+/** Lets the handler show the failure (e.g. the video's status) once no retry is left. */
+export async function failed(deps: JobDeps, handlers: JobHandlers, row: JobRow, error: string): Promise<void> {
+  try {
+    await handlerOf(handlers, row.type)?.onFailed?.(deps, JSON.parse(row.payload), error);
+  } catch (failure) {
+    deps.log.error({ jobId: row.id, err: describe(failure) }, 'job failure handler failed');
+  }
+}

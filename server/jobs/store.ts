@@ -1,0 +1,144 @@
+// The jobs table: the durable truth about every job (state, progress, attempts), whichever
+// queue carries it. Updates are guarded by state so that a cancelled (deleted) row stays gone.
+import { sql } from 'kysely';
+import { type DB, now } from '../db/kysely.js';
+import type { JobsTable } from '../db/schema.js';
+import { newId } from '../ids.js';
+
+export type JobRow = Omit<JobsTable, 'progress' | 'attempts' | 'max_attempts'> & { progress: number; attempts: number; max_attempts: number };
+
+const MAX_ERROR_LENGTH = 2000;
+
+export class JobStore {
+  constructor(private readonly db: DB) {}
+
+  /** Inserts a queued job, or resets the job with the same id to queued. */
+  async insert(job: { id?: string; type: string; payload: unknown; maxAttempts: number }): Promise<string> {
+    const id = job.id ?? newId();
+    const at = now();
+    const payload = JSON.stringify(job.payload);
+    const fresh = { state: 'queued' as const, payload, progress: 0, attempts: 0, max_attempts: job.maxAttempts, run_at: at, locked_at: null, last_error: null, updated_at: at };
+    await this.db
+      .insertInto('jobs')
+      .values({ id, type: job.type, created_at: at, ...fresh })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(fresh))
+      .execute();
+    return id;
+  }
+
+  get(id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst() as Promise<JobRow | undefined>;
+  }
+
+  /** Atomically takes the oldest due job (safe with several processes on one database). */
+  async claimNext(): Promise<JobRow | null> {
+    for (;;) {
+      const candidate = await this.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('state', '=', 'queued')
+        .where('run_at', '<=', now())
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      const at = now();
+      const claimed = await this.db
+        .updateTable('jobs')
+        .set({ state: 'running', locked_at: at, updated_at: at, attempts: sql`attempts + 1` })
+        .where('id', '=', candidate.id)
+        .where('state', '=', 'queued')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) return (await this.get(candidate.id)) ?? null;
+    }
+  }
+
+  /** When the next queued job becomes due (for the poller's sleep). */
+  async nextRunAt(): Promise<number | null> {
+    const row = await this.db.selectFrom('jobs').select('run_at').where('state', '=', 'queued').orderBy('run_at').limit(1).executeTakeFirst();
+    return row ? Date.parse(row.run_at) : null;
+  }
+
+  async markRunning(id: string, attempt: number): Promise<boolean> {
+    const at = now();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ state: 'running', attempts: attempt, locked_at: at, updated_at: at })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** False when the row is gone or no longer running: the job was cancelled. */
+  async setProgress(id: string, progress: number): Promise<boolean> {
+    const at = now();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), locked_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markDone(id: string): Promise<void> {
+    await this.finish(id, { state: 'done', progress: 100, last_error: null });
+  }
+
+  async markRetry(id: string, error: string, runAt: Date): Promise<void> {
+    await this.finish(id, { state: 'queued', run_at: runAt.toISOString(), last_error: error.slice(0, MAX_ERROR_LENGTH) });
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.finish(id, { state: 'failed', last_error: error.slice(0, MAX_ERROR_LENGTH) });
+  }
+
+  /** A shutdown interrupted the job: back to the queue without spending an attempt. */
+  async requeueInterrupted(id: string): Promise<void> {
+    const at = now();
+    await this.db
+      .updateTable('jobs')
+      .set({ state: 'queued', locked_at: null, run_at: at, updated_at: at, attempts: sql`case when attempts > 0 then attempts - 1 else 0 end` })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  private async finish(id: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at' | 'last_error'>> & { progress?: number }): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ ...fields, locked_at: null, updated_at: now() })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('jobs').where('id', '=', id).execute();
+  }
+
+  /**
+   * After a crash: jobs still marked running belong to no one. Those with attempts left go back
+   * to the queue; the others are returned so the caller can fail them.
+   */
+  async recoverAbandoned(): Promise<JobRow[]> {
+    const abandoned = (await this.db.selectFrom('jobs').selectAll().where('state', '=', 'running').execute()) as JobRow[];
+    const exhausted: JobRow[] = [];
+    for (const job of abandoned) {
+      if (job.attempts >= job.max_attempts) {
+        await this.markFailed(job.id, 'interrupted too many times');
+        exhausted.push(job);
+      } else {
+        const at = now();
+        await this.db.updateTable('jobs').set({ state: 'queued', locked_at: null, run_at: at, updated_at: at }).where('id', '=', job.id).where('state', '=', 'running').execute();
+      }
+    }
+    return exhausted;
+  }
+
+  /** Jobs not yet finished (queued or running). */
+  unfinished(): Promise<JobRow[]> {
+    return this.db.selectFrom('jobs').selectAll().where('state', 'in', ['queued', 'running']).execute() as Promise<JobRow[]>;
+  }
+}

@@ -1,0 +1,112 @@
+// H.264/AAC MP4 renditions with +faststart. The lowest rung is encoded first in its own quick
+// run so the video is watchable within seconds; the other rungs follow in one run that decodes
+// the source once and splits it (split + scale), which is what 2 cores can afford.
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type MediaTools, progressListener, runTool } from './ffmpeg.js';
+import { qualityHeight, type Rung } from './ladder.js';
+import type { VideoProbe } from './probe.js';
+
+export interface Rendition {
+  height: number;
+  /** Local file, complete and playable, inside workDir. */
+  path: string;
+  size: number;
+}
+
+export interface TranscodeRequest {
+  tools: MediaTools;
+  sourcePath: string;
+  probe: VideoProbe;
+  /** The rungs to produce (any order). */
+  rungs: Rung[];
+  workDir: string;
+  /** x264 preset: superfast by default (see STACK.md for measured speeds on 2 cores). */
+  preset?: string;
+  signal?: AbortSignal;
+  /** 0..1 over all runs. */
+  onProgress?: (fraction: number) => void;
+  /** Called as soon as a rendition's file is complete, before the next run starts. */
+  onRendition?: (rendition: Rendition) => Promise<void>;
+}
+
+/** Decoding costs about a third of encoding the same picture size with these presets. */
+const DECODE_WEIGHT = 0.3;
+
+/** Splits the rungs into runs: the lowest alone first, then the rest together. */
+export function planRuns(rungs: Rung[]): Rung[][] {
+  const ascending = [...rungs].sort((a, b) => a.height - b.height);
+  if (ascending.length <= 1) return ascending.length ? [ascending] : [];
+  return [ascending.slice(0, 1), ascending.slice(1)];
+}
+
+function scaleFilter(probe: VideoProbe, height: number): string {
+  // Landscape: fix the height; portrait: fix the width (its short side), keeping the aspect.
+  const size = probe.width >= probe.height ? `-2:${height}` : `${height}:-2`;
+  return `scale=${size},format=yuv420p`;
+}
+
+export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe' | 'workDir' | 'preset'>, run: Rung[]): string[] {
+  const { probe } = request;
+  const filters =
+    run.length === 1
+      ? [`[0:v:0]${scaleFilter(probe, run[0]!.height)}[v0]`]
+      : [`[0:v:0]split=${run.length}${run.map((_, i) => `[s${i}]`).join('')}`, ...run.map((rung, i) => `[s${i}]${scaleFilter(probe, rung.height)}[v${i}]`)];
+  const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', request.sourcePath, '-filter_complex', filters.join(';')];
+  run.forEach((rung, i) => {
+    args.push('-map', `[v${i}]`);
+    if (probe.hasAudio) args.push('-map', '0:a:0');
+    args.push(
+      '-c:v', 'libx264',
+      '-preset', request.preset ?? 'superfast',
+      '-crf', '23',
+      '-maxrate', `${rung.maxVideoKbps}k`,
+      '-bufsize', `${rung.maxVideoKbps * 2}k`,
+    );
+    if (probe.hasAudio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2');
+    args.push('-map_metadata', '-1', '-sn', '-dn', '-movflags', '+faststart', join(request.workDir, `${rung.height}.mp4`));
+  });
+  args.push('-progress', 'pipe:1', '-nostats');
+  return args;
+}
+
+/** Encodes `rungs`, handing each finished rendition to onRendition; returns them all. */
+export async function transcodeLadder(request: TranscodeRequest): Promise<Rendition[]> {
+  await mkdir(request.workDir, { recursive: true });
+  const runs = planRuns(request.rungs);
+  const sourceWeight = qualityHeight(request.probe.width, request.probe.height) ** 2 * DECODE_WEIGHT;
+  const weights = runs.map((run) => sourceWeight + run.reduce((sum, rung) => sum + rung.height ** 2, 0));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let done = 0;
+  const produced: Rendition[] = [];
+  for (const [index, run] of runs.entries()) {
+    const weight = weights[index]!;
+    await runTool(request.tools.ffmpeg, ffmpegArgs(request, run), {
+      signal: request.signal,
+      onStdoutLine: progressListener((seconds) => {
+        const fraction = Math.min(1, seconds / request.probe.duration);
+        request.onProgress?.((done + fraction * weight) / total);
+      }),
+    });
+    done += weight;
+    request.onProgress?.(done / total);
+    for (const rung of [...run].sort((a, b) => a.height - b.height)) {
+      const path = join(request.workDir, `${rung.height}.mp4`);
+      const rendition = { height: rung.height, path, size: (await stat(path)).size };
+      produced.push(rendition);
+      await request.onRendition?.(rendition);
+    }
+  }
+  return produced;
+}
+
+/** One JPEG frame at `atSeconds` (clamped into the video), for a thumbnail when none was sent. */
+export async function extractFrame(tools: MediaTools, sourcePath: string, atSeconds: number, signal?: AbortSignal): Promise<Buffer> {
+  const run = await runTool(
+    tools.ffmpeg,
+    ['-hide_banner', '-nostdin', '-v', 'error', '-ss', atSeconds.toFixed(3), '-i', sourcePath, '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'],
+    { signal, maxStdoutBytes: 20 * 1024 * 1024 },
+  );
+  if (run.stdout.length === 0) throw new Error('ffmpeg produced no frame');
+  return run.stdout;
+}

@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeVideoFiles } from '../../server/media/videoFiles.js';
+import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { ffprobe, filesUnder, makeClip, mp4Upload, uploadVideo, videoState, waitForVideo } from './mediaFixtures.js';
+
+const NOT_A_VIDEO = /^Video file must be an MP4, WebM or MOV video/;
+
+// Generated once for the whole file (both dialects).
+const clips = Promise.all([
+  makeClip('hd.mp4', { width: 1280, height: 720, seconds: 2 }),
+  makeClip('small.mp4', { width: 320, height: 180, seconds: 2 }),
+  makeClip('small-faststart.mp4', { width: 320, height: 180, seconds: 2, faststart: true }),
+]);
+
+describe.each(databases)('video upload on %s', (dialect) => {
+  let server: TestServer & { dataDir: string };
+  let user: TestUser;
+  let hd: string;
+  let small: string;
+  let smallFaststart: string;
+  const mediaDir = () => join(server.dataDir, 'media');
+  const tmpDir = () => join(server.dataDir, 'tmp');
+  const countVideos = async () => Number((await server.app.db.db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    [hd, small, smallFaststart] = await clips;
+    server = await startServer({ dialect });
+    user = await registerUser(server);
+  });
+  afterAll(() => server?.close());
+
+  it('answers 201 at once, then transcodes a 720p source to 720/480/360 (no 1080) with the source duration', async () => {
+    const before = await filesUnder(mediaDir());
+    const upload = await uploadVideo(server, user.token, await mp4Upload(hd, 'Test pattern'));
+    expect(upload.status).toBe(201);
+    const video = upload.body.data;
+    expect(video).toMatchObject({ title: 'Test pattern', description: 'About Test pattern', status: 'processing', owner: { _id: user.id } });
+    expect(video.duration).toBeCloseTo(2, 1);
+    expect(video.filePath).toBe(`/media/video/upload/${video._id}.mp4`);
+    expect(video.thumbnail).toMatch(/^\/media\/image\/upload\/.+\.webp$/); // made from the video at 1 s
+
+    const state = await waitForVideo(server.app.db.db, video._id);
+    expect(state.status).toBe('ready');
+    expect(state.job).toMatchObject({ state: 'done', progress: 100 });
+    expect(state.renditions.map((rendition) => rendition.height)).toEqual([720, 480, 360]);
+    expect(state.source_key).toBe(`sources/${video._id}.mp4`);
+    const widths: Record<number, number> = { 720: 1280, 480: 854, 360: 640 };
+    for (const rendition of state.renditions) {
+      expect(rendition.storage_key).toBe(`videos/${video._id}/${rendition.height}.mp4`);
+      const probed = await ffprobe(join(mediaDir(), rendition.storage_key));
+      expect(probed).toMatchObject({ height: rendition.height, width: widths[rendition.height], videoCodec: 'h264', audioCodec: 'aac' });
+      expect(probed.duration).toBeGreaterThan(1.8);
+      expect(probed.duration).toBeLessThan(2.2);
+    }
+    expect((await filesUnder(mediaDir())).filter((path) => !before.includes(path))).toEqual(
+      [`sources/${video._id}.mp4`, `images/${video.thumbnail.split('/').pop()}`, ...[720, 480, 360].map((h) => `videos/${video._id}/${h}.mp4`)].sort(),
+    );
+    expect(await filesUnder(tmpDir())).toEqual([]);
+  });
+
+  it('keeps a thumbnail sent with the video, re-encoded to WebP', async () => {
+    const fields = await mp4Upload(small, 'With thumbnail');
+    fields.thumbnail = { bytes: await pngBytes(320, 180, '#ff0000'), type: 'image/png', name: 'thumb.png' };
+    const upload = await uploadVideo(server, user.token, fields);
+    expect(upload.status).toBe(201);
+    const name = upload.body.data.thumbnail.split('/').pop();
+    const stored = await readFile(join(mediaDir(), 'images', name));
+    expect(stored.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const state = await waitForVideo(server.app.db.db, upload.body.data._id);
+    expect(state.renditions.map((rendition) => rendition.height)).toEqual([180]); // under 360: its own height
+  });
+
+  describe('refuses what is not a complete video, and leaves nothing behind', () => {
+    let before: string[];
+    let videosBefore: number;
+
+    async function expectRefused(fields: Parameters<typeof uploadVideo>[2], status: number, message: RegExp | string, signedOut = false) {
+      before = await filesUnder(mediaDir());
+      videosBefore = await countVideos();
+      const result = await uploadVideo(server, signedOut ? undefined : user.token, fields);
+      expect(result.status).toBe(status);
+      expect(result.body).toMatchObject({ statusCode: status, success: false });
+      if (typeof message === 'string') expect(result.body.message).toBe(message);
+      else expect(result.body.message).toMatch(message);
+      expect(await countVideos()).toBe(videosBefore);
+      expect(await filesUnder(mediaDir())).toEqual(before);
+      expect(await filesUnder(tmpDir())).toEqual([]);
+    }
+
+    it('a text file renamed .mp4 (415)', async () => {
+      const text = Buffer.from('this is not a video, only some text\n'.repeat(200));
+      await expectRefused({ title: 't', description: 'd', video: { bytes: text, type: 'video/mp4', name: 'notes.mp4' } }, 415, NOT_A_VIDEO);
+    });
+
+    it('a truncated MP4, with its index at the end or at the front (415)', async () => {
+      const whole = await readFile(hd);
+      await expectRefused({ title: 't', description: 'd', video: { bytes: whole.subarray(0, whole.length >> 1), type: 'video/mp4', name: 'cut.mp4' } }, 415, NOT_A_VIDEO);
+      const front = await readFile(smallFaststart);
+      await expectRefused({ title: 't', description: 'd', video: { bytes: front.subarray(0, front.length >> 1), type: 'video/mp4', name: 'cut.mp4' } }, 415, NOT_A_VIDEO);
+    });
+
+    it('a PNG sent as videoFile (415)', async () => {
+      await expectRefused({ title: 't', description: 'd', video: { bytes: await pngBytes(), type: 'video/mp4', name: 'frame.mp4' } }, 415, NOT_A_VIDEO);
+    });
+
+    it('a 101 MB video (413)', async () => {
+      const huge = Buffer.alloc(101 * 1024 * 1024, 7);
+      (await readFile(small)).copy(huge); // real MP4 bytes first: only the size is wrong
+      await expectRefused({ title: 't', description: 'd', video: { bytes: huge, type: 'video/mp4', name: 'huge.mp4' } }, 413, 'Video must be at most 100 MB');
+    });
+
+    it('a thumbnail that is not a raster image, even with a valid video (415)', async () => {
+      const fields = await mp4Upload(small);
+      fields.thumbnail = { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/png', name: 't.png' };
+      await expectRefused(fields, 415, /^Thumbnail must be/);
+    });
+
+    it('missing fields (400) and a missing token (401)', async () => {
+      const fields = await mp4Upload(small);
+      await expectRefused({ ...fields, title: '  ' }, 400, 'Title and description are required');
+      await expectRefused({ ...fields, description: undefined }, 400, 'Title and description are required');
+      await expectRefused({ ...fields, video: undefined }, 400, 'Video file is required');
+      await expectRefused({ ...fields, video: { bytes: Buffer.alloc(0), type: 'video/mp4', name: '' } }, 400, 'Video file is required');
+      await expectRefused(fields, 401, 'Unauthorized request', true);
+    });
+
+    it('two files in videoFile (400)', async () => {
+      before = await filesUnder(mediaDir());
+      const form = new FormData();
+      form.set('title', 't');
+      form.set('description', 'd');
+      form.append('videoFile', blobOf(await readFile(small), 'video/mp4'), 'a.mp4');
+      form.append('videoFile', blobOf(await readFile(small), 'video/mp4'), 'b.mp4');
+      const result = await call(server, 'POST', '/videos/upload-Video', { token: user.token, form });
+      expect(result.status).toBe(400);
+      expect(await filesUnder(tmpDir())).toEqual([]);
+      expect(await filesUnder(mediaDir())).toEqual(before);
+    });
+
+    it('an SVG avatar at registration (415, no user, no image)', async () => {
+      before = await filesUnder(mediaDir());
+      const form = new FormData();
+      form.set('fullName', 'Svg Person');
+      form.set('username', `svg${Date.now().toString(36)}`);
+      form.set('email', `svg${Date.now().toString(36)}@example.com`);
+      form.set('password', 'long enough pass');
+      form.set('avatar', blobOf(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'image/svg+xml'), 'a.svg');
+      const result = await call(server, 'POST', '/users/register', { form });
+      expect(result.status).toBe(415);
+      expect(await filesUnder(mediaDir())).toEqual(before);
+      expect(await filesUnder(tmpDir())).toEqual([]);
+    });
+  });
+
+  it('removeVideoFiles cancels a running transcode and removes every file of the video', async () => {
+    const longer = await makeClip(`long-${dialect}.mp4`, { width: 1280, height: 720, seconds: 6 });
+    const upload = await uploadVideo(server, user.token, await mp4Upload(longer, 'To delete'));
+    expect(upload.status).toBe(201);
+    const videoId = upload.body.data._id;
+    await waitForVideo(server.app.db.db, videoId, (state) => state.job?.state === 'running' && state.job.progress > 0, 30_000);
+    const row = await server.app.db.db.selectFrom('videos').select(['id', 'source_key', 'thumbnail']).where('id', '=', videoId).executeTakeFirstOrThrow();
+    await removeVideoFiles(server.app, row);
+    await server.app.db.db.deleteFrom('videos').where('id', '=', videoId).execute();
+    expect(await videoState(server.app.db.db, videoId)).toBeNull();
+    expect(await server.app.db.db.selectFrom('jobs').select('id').where('id', '=', `transcode-${videoId}`).executeTakeFirst()).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // nothing may appear afterwards
+    const left = await filesUnder(join(server.dataDir));
+    expect(left.filter((path) => path.includes(videoId) || path.includes(row.thumbnail) || path.startsWith('tmp/'))).toEqual([]);
+  });
+});
