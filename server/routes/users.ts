@@ -32,10 +32,14 @@ function formBody<T extends TSchema>(schema: T) {
     content: {
       'application/json': { schema },
       'application/x-www-form-urlencoded': { schema },
-      // Documented only: @fastify/multipart leaves the body to the handler.
-      'multipart/form-data': { schema: Type.Unknown({ description: 'the same fields as a multipart form' }) },
+      ...multipartBody('the same fields as a multipart form').content,
     },
   };
+}
+
+/** Documents a multipart body; @fastify/multipart leaves reading it to the handler. */
+function multipartBody(description: string) {
+  return { content: { 'multipart/form-data': { schema: Type.Unknown({ description }) } } };
 }
 
 const FULL_NAME_MAX = 100;
@@ -65,7 +69,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/register',
-    { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], consumes: ['multipart/form-data'] } },
+    { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: multipartBody('fields username, email, password, fullName; files avatar (required) and coverImage (optional)') } },
     async (request, reply) => {
       const form = await readMultipart(
         request,
@@ -226,7 +230,11 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const imageRoute = (field: string) => ({
     preHandler: requireUser,
     config: { rateLimit: app.rateLimits.write },
-    schema: { tags: ['users'], consumes: ['multipart/form-data'], description: `multipart field: ${field}`, response: { 200: Envelope(CurrentUser) } },
+    schema: {
+      tags: ['users'],
+      body: multipartBody(`file field ${field}: a PNG, JPEG, WebP or GIF image up to 5 MB`),
+      response: { 200: Envelope(CurrentUser) },
+    },
   });
 
   app.post('/update-avatar', imageRoute('avatar'), async (request, reply) => {
