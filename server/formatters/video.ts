@@ -24,7 +24,7 @@ export function toVideoCard(row: VideoCardRow, urls: MediaUrls): VideoCard {
 export function toVideo(
   row: VideoDetailRow,
   urls: MediaUrls,
-  extra: { qualities: number[]; userReaction: ReactionType | null; jobProgress: number | null },
+  extra: { qualities: number[]; progress: number; userReaction: ReactionType | null },
 ): Video {
   return {
     ...toVideoCard(row, urls),
@@ -33,7 +33,8 @@ export function toVideo(
     updatedAt: row.updated_at,
     qualities: extra.qualities,
     userReaction: extra.userReaction,
-    progress: row.status === 'ready' ? 100 : (extra.jobProgress ?? 0),
+    // A ready video is done even without a job row (seeded or imported videos).
+    progress: row.status === 'ready' ? 100 : extra.progress,
   };
 }
 

@@ -12,7 +12,7 @@ import { type OwnedVideoRow, VideoRepository } from '../db/repositories/videos.j
 import { toVideo, toVideoCard } from '../formatters/video.js';
 import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { removeVideoFiles } from '../media/videoFiles.js';
+import { removeVideoFiles, videoMediaState } from '../media/videoFiles.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const FeedQuery = Type.Object({ ...PageQuery.properties, exclude: Type.Optional(IdString) });
@@ -42,12 +42,11 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function videoAnswer(videoId: string, callerId: string | null) {
     const row = await videos.findDetail(videoId);
     if (!row) throw notFound('Video not found');
-    const [qualities, userReaction, jobProgress] = await Promise.all([
-      videos.qualities(videoId),
+    const [media, userReaction] = await Promise.all([
+      videoMediaState(app.db.db, videoId),
       callerId ? reactions.reactionOf(callerId, videoId) : null,
-      row.status === 'ready' ? null : videos.jobProgress(videoId),
     ]);
-    return toVideo(row, app.urls, { qualities, userReaction, jobProgress });
+    return toVideo(row, app.urls, { ...media, userReaction });
   }
 
   async function deleteAndCleanUp(rows: OwnedVideoRow[]) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VideoRepository } from '../../server/db/repositories/videos.js';
 import { newId } from '../../server/ids.js';
+import { transcodeJobId } from '../../server/media/videoFiles.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 
 describe.each(databases)('videos on %s', (dialect) => {
@@ -97,7 +98,7 @@ describe.each(databases)('videos on %s', (dialect) => {
     const at = new Date().toISOString();
     await db()
       .insertInto('jobs')
-      .values({ id: newId(), type: 'transcode', payload: JSON.stringify({ videoId: id }), state: 'running', progress: 37, run_at: at, created_at: at, updated_at: at })
+      .values({ id: transcodeJobId(id), type: 'transcode', payload: JSON.stringify({ videoId: id }), state: 'running', progress: 37, run_at: at, created_at: at, updated_at: at })
       .execute();
     const detail = await call(server, 'GET', `/videos/${id}`);
     expect(detail.body.data).toMatchObject({ status: 'processing', progress: 37, qualities: [] });

@@ -95,24 +95,6 @@ export class VideoRepository {
       .executeTakeFirst();
   }
 
-  /** Heights of the renditions that exist, best first. */
-  async qualities(id: string): Promise<number[]> {
-    const rows = await this.db.selectFrom('video_renditions').select('height').where('video_id', '=', id).orderBy('height', 'desc').execute();
-    return rows.map((row) => Number(row.height));
-  }
-
-  /** Progress of the newest job about this video (its payload names the video id), if any. */
-  async jobProgress(id: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('jobs')
-      .select('progress')
-      .where('payload', 'like', `%${id}%`)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? Number(row.progress) : null;
-  }
-
   /** Ready videos, newest first on the stable key (UUIDv7 ids are time-ordered). limit+1 rows. */
   feed(window: PageWindow, excludeId?: string): Promise<VideoCardRow[]> {
     let query = selectVideoCards(this.db).where('videos.status', '=', 'ready');
