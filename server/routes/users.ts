@@ -150,7 +150,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user) throw notFound('User not found');
       const callerId = request.auth?.userId ?? null;
       const [stats, subscription] = await Promise.all([
-        users.profileStats(user.id),
+        users.profileStats(user.id, { allStatuses: callerId === user.id }),
         callerId ? subscriptions.find(callerId, user.id) : undefined,
       ]);
       const caller = { isSubscribed: !!subscription, notify: Number(subscription?.notify ?? 0) === 1 };

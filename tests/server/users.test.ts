@@ -55,6 +55,10 @@ describe.each(databases)('users and accounts on %s', (dialect) => {
     const asFan = await call(server, 'GET', `/users/c/${owner.username}`, { token: fan.token });
     expect(asFan.body.data).toMatchObject({ isSubscribed: true, notify: true, subscribersCount: 1 });
 
+    // The owner also counts the video still processing, as their Videos tab lists it.
+    const asOwner = await call(server, 'GET', `/users/c/${owner.username}`, { token: owner.token });
+    expect(asOwner.body.data).toMatchObject({ totalVideos: 3, totalViews: 12, isSubscribed: false });
+
     const missing = await call(server, 'GET', '/users/c/nobody_here');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ statusCode: 404, message: 'User not found', success: false });

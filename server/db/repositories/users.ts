@@ -69,18 +69,19 @@ export class UserRepository {
     return { ...row, subscribers_count: 0 };
   }
 
-  /** Counts shown on a profile: ready videos, and views and likes summed over them. */
-  async profileStats(userId: string): Promise<{ totalVideos: number; totalViews: number; totalLikes: number }> {
-    const row = await this.db
+  /** Counts shown on a profile: the videos the viewer can see (the owner also sees unfinished
+   *  ones, as in their Videos tab), and views and likes summed over them. */
+  async profileStats(userId: string, options: { allStatuses?: boolean } = {}): Promise<{ totalVideos: number; totalViews: number; totalLikes: number }> {
+    let query = this.db
       .selectFrom('videos')
       .select((eb) => [
         eb.fn.countAll<number>().as('videos'),
         eb.fn.coalesce(eb.fn.sum<number>('views_count'), eb.lit(0)).as('views'),
         eb.fn.coalesce(eb.fn.sum<number>('likes_count'), eb.lit(0)).as('likes'),
       ])
-      .where('owner_id', '=', userId)
-      .where('status', '=', 'ready')
-      .executeTakeFirst();
+      .where('owner_id', '=', userId);
+    if (!options.allStatuses) query = query.where('status', '=', 'ready');
+    const row = await query.executeTakeFirst();
     return { totalVideos: Number(row?.videos ?? 0), totalViews: Number(row?.views ?? 0), totalLikes: Number(row?.likes ?? 0) };
   }
 
