@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseDialect } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -32,7 +32,11 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  // Kysely looks for its migration tables in every schema unless told which one: a fresh schema
+  // next to another that has them would skip creating its own (each test file uses a schema).
+  const migrationTableSchema =
+    handle.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(handle.db)).rows[0]?.name : undefined;
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
