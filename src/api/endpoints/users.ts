@@ -1,0 +1,68 @@
+// Authentication and account calls (spec section 7).
+import type { CurrentUser, LoginResult, Profile } from '../../../contract/entities';
+import type { EnvelopeOf } from '../../../contract/envelope';
+import { api, LIST } from '../api';
+
+export interface RegisterResult extends EnvelopeOf<CurrentUser> {
+  token: string;
+}
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResult, { email: string; password: string }>({
+      query: (body) => ({ url: '/users/login', method: 'POST', body }),
+    }),
+    /** multipart: username, email, password, fullName, avatar, optional coverImage. */
+    register: build.mutation<RegisterResult, FormData>({
+      query: (body) => ({ url: '/users/register', method: 'POST', body, keepEnvelope: true }),
+    }),
+    logout: build.mutation<unknown, void>({
+      query: () => ({ url: '/users/logout', method: 'POST', body: {} }),
+    }),
+    getCurrentUser: build.query<CurrentUser, void>({
+      query: () => '/users/me',
+      providesTags: [{ type: 'CurrentUser', id: 'ME' }],
+      keepUnusedDataFor: 0,
+    }),
+    getProfile: build.query<Profile, string>({
+      query: (username) => `/users/c/${encodeURIComponent(username)}`,
+      // By username (screens) and by id (live subscription events carry the channel id).
+      providesTags: (profile, _error, username) =>
+        profile ? [{ type: 'Profile', id: username }, { type: 'Profile', id: profile._id }] : [{ type: 'Profile', id: username }],
+    }),
+    /** Profile page: multipart fullName; settings: fullName, email, username, bio. */
+    updateAccountDetails: build.mutation<CurrentUser, FormData | { fullName: string; email?: string; username?: string; bio?: string }>({
+      query: (body) => ({ url: '/users/update-all-details', method: 'POST', body }),
+      invalidatesTags: (user) => [{ type: 'CurrentUser', id: 'ME' }, { type: 'Profile', id: user?._id ?? LIST }, { type: 'Search', id: LIST }],
+    }),
+    updateCoverImage: build.mutation<CurrentUser, FormData>({
+      query: (body) => ({ url: '/users/update-coverImage', method: 'POST', body }),
+      invalidatesTags: (user) => [{ type: 'CurrentUser', id: 'ME' }, { type: 'Profile', id: user?._id ?? LIST }],
+    }),
+    updateAvatar: build.mutation<CurrentUser, FormData>({
+      query: (body) => ({ url: '/users/update-avatar', method: 'POST', body }),
+      // Avatars appear as owners on cards and comments everywhere.
+      invalidatesTags: (user) => [
+        { type: 'CurrentUser', id: 'ME' },
+        { type: 'Profile', id: user?._id ?? LIST },
+        { type: 'Video', id: LIST },
+        { type: 'Comment', id: LIST },
+      ],
+    }),
+    updatePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: '/users/update-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useGetCurrentUserQuery,
+  useGetProfileQuery,
+  useUpdateAccountDetailsMutation,
+  useUpdateCoverImageMutation,
+  useUpdateAvatarMutation,
+  useUpdatePasswordMutation,
+} = usersApi;

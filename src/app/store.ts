@@ -1,0 +1,51 @@
+// The Redux store: the client state of spec section 3 plus the one RTK Query slice.
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from '../api/api';
+import '../api/endpoints';
+import { authSlice } from '../features/auth/authSlice';
+import { commentSlice } from '../features/comments/commentSlice';
+import { sideBarSlice } from '../features/layout/sideBarSlice';
+import { miniPlayerSlice } from '../features/miniPlayer/miniPlayerSlice';
+import { searchBarSlice } from '../features/search/searchBarSlice';
+import { setThemePreference, themeSlice, toggleTheme } from '../features/theme/themeSlice';
+import { storeThemePreference } from '../lib/storage';
+
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: authSlice.reducer,
+  theme: themeSlice.reducer,
+  searchBar: searchBarSlice.reducer,
+  sideBar: sideBarSlice.reducer,
+  miniPlayer: miniPlayerSlice.reducer,
+  comment: commentSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listeners = createListenerMiddleware();
+  // The stored preference and the document's dark class follow every theme change.
+  listeners.startListening({
+    matcher: isAnyOf(toggleTheme, setThemePreference),
+    effect: (_action, listenerApi) => {
+      const { theme } = listenerApi.getState() as RootState;
+      storeThemePreference(theme.preference);
+      document.documentElement.classList.toggle('dark', theme.darkMode);
+    },
+  });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Refetch on focus and reconnect (the browser's online/offline and visibility events). */
+export function listenForReconnect(store: AppStore): () => void {
+  return setupListeners(store.dispatch);
+}

@@ -1,0 +1,95 @@
+// One video in a grid (spec section 2): thumbnail with NEW and duration, title, owner with
+// fallbacks, views, relative date and a 'Watch' action.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import type { VideoCard as VideoCardData } from '../../contract/entities';
+import { formatDuration, formatRelativeDate, formatViews, isNew } from '../lib/format';
+import { UserAvatar } from './UserAvatar';
+
+const scrollToTop = () => window.scrollTo({ top: 0 });
+
+const badge = { position: 'absolute', px: 0.75, py: 0.25, borderRadius: 1, fontSize: 12, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
+
+export function VideoCard({ video }: { video: VideoCardData }) {
+  const watchPath = `/watch/${encodeURIComponent(video._id)}`;
+  const ownerName = video.owner?.fullName || 'Unknown User';
+  const ownerHandle = video.owner?.username || 'unknown';
+  return (
+    <Box component="article" onClick={scrollToTop} sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, minWidth: 0 }}>
+      <Box
+        component={Link}
+        to={watchPath}
+        tabIndex={-1}
+        aria-hidden
+        sx={{ position: 'relative', display: 'block', aspectRatio: '16 / 9', borderRadius: 2, overflow: 'hidden', bgcolor: 'action.hover' }}
+      >
+        {video.thumbnail && (
+          <Box
+            component="img"
+            src={video.thumbnail}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={480}
+            height={270}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )}
+        {isNew(video.createdAt) && <Box sx={{ ...badge, top: 8, left: 8, bgcolor: '#c62828' }}>NEW</Box>}
+        {video.status === 'processing' && <Box sx={{ ...badge, top: 8, right: 8, bgcolor: 'rgba(0,0,0,0.8)' }}>Processing</Box>}
+        <Box sx={{ ...badge, bottom: 8, right: 8, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1.25 }}>
+        <Box component={Link} to={`/profile/${encodeURIComponent(ownerHandle)}`} aria-label={ownerName} sx={{ flexShrink: 0 }}>
+          <UserAvatar name={ownerName} src={video.owner?.avatar} size={36} />
+        </Box>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography
+            component={Link}
+            to={watchPath}
+            variant="subtitle1"
+            sx={{
+              color: 'text.primary',
+              textDecoration: 'none',
+              fontWeight: 600,
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {video.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {ownerName} · @{ownerHandle}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatViews(video.views)} · {formatRelativeDate(video.createdAt)}
+          </Typography>
+        </Box>
+        <Button component={Link} to={watchPath} size="small" variant="outlined" aria-label={`Watch ${video.title}`} sx={{ alignSelf: 'flex-start', flexShrink: 0, borderRadius: 999 }}>
+          Watch
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+export function VideoCardSkeleton() {
+  return (
+    <Box aria-hidden sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
+      <Box sx={{ aspectRatio: '16 / 9', borderRadius: 2, bgcolor: 'action.hover' }} />
+      <Box sx={{ display: 'flex', gap: 1.25 }}>
+        <Box sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover', flexShrink: 0 }} />
+        <Box sx={{ flex: 1 }}>
+          <Box sx={{ height: 16, width: '90%', borderRadius: 1, bgcolor: 'action.hover', mb: 1 }} />
+          <Box sx={{ height: 14, width: '60%', borderRadius: 1, bgcolor: 'action.hover' }} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+// The one toast helper (spec sections 8 and 9): a message's text is its key, so identical messages
+// never stack; success 2 s, error/info/default 4 s, loading until dismissed. notistack loads with
+// the <Toaster> chunk after first paint; toasts raised before that wait for it.
+import type { OptionsObject } from 'notistack';
+
+export const TOAST_DURATION = { success: 2000, default: 4000 } as const;
+
+type Notistack = typeof import('notistack');
+let resolveReady: (module: Notistack) => void;
+const ready = new Promise<Notistack>((resolve) => (resolveReady = resolve));
+
+/** Called by <Toaster> once its SnackbarProvider is mounted. */
+export function toasterMounted(module: Notistack): void {
+  resolveReady(module);
+}
+
+function show(message: string, options: OptionsObject): void {
+  void ready.then(({ enqueueSnackbar }) => enqueueSnackbar(message, { key: message, preventDuplicate: true, ...options }));
+}
+
+export const toast = {
+  success: (message: string) => show(message, { variant: 'success', autoHideDuration: TOAST_DURATION.success }),
+  error: (message: string, durationMs: number = TOAST_DURATION.default) => show(message, { variant: 'error', autoHideDuration: durationMs }),
+  info: (message: string) => show(message, { variant: 'info', autoHideDuration: TOAST_DURATION.default }),
+  show: (message: string) => show(message, { variant: 'default', autoHideDuration: TOAST_DURATION.default }),
+  /** Stays until dismissed with toast.dismiss(message). */
+  loading: (message: string) => show(message, { variant: 'info', persist: true }),
+  /** A toast with one action button (e.g. 'Update available' / Reload); stays until acted on. */
+  action: (message: string, label: string, onAction: () => void) =>
+    show(message, {
+      variant: 'info',
+      persist: true,
+      action: (key) => (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            void ready.then(({ closeSnackbar }) => closeSnackbar(key));
+            onAction();
+          }}
+        >
+          {label}
+        </button>
+      ),
+    }),
+  dismiss: (message?: string) => void ready.then(({ closeSnackbar }) => closeSnackbar(message)),
+};

@@ -1,0 +1,133 @@
+// Session lifecycle (spec sections 4 and 8): boot, sign-in, sign-out, and keeping the store in
+// step with local storage (other tabs, the 'authStateChanged' event, coming back online).
+import { api } from '../../api/api';
+import { isOffline, onSessionEnded } from '../../api/client';
+import { usersApi } from '../../api/endpoints/users';
+import { clearPersistedCache, rehydrateCache } from '../../api/persist';
+import type { AppStore } from '../../app/store';
+import { toast } from '../../components/toast';
+import {
+  announceAuthChange,
+  AUTH_EVENT,
+  clearSession,
+  getStoredUser,
+  getToken,
+  STORAGE_KEYS,
+  type StoredUser,
+  storeSession,
+  storeUser,
+  toStoredUser,
+} from '../../lib/storage';
+import { booted, setCurrentUser, signedIn, signedOut, syncFromStorage } from './authSlice';
+
+export const SESSION_EXPIRED = 'Session expired. Please login again.';
+export const USER_LOAD_FAILED = 'Error loading user data. Please try again later.';
+/** A slow network must not hold the whole app on 'Loading...' for long. */
+const BOOT_REFRESH_CAP_MS = 5000;
+
+type Dispatchable = Pick<AppStore, 'dispatch' | 'getState'>;
+
+/** Forget everything private: keys, store, cached responses (memory, IndexedDB, service worker). */
+export async function forgetSession(store: Dispatchable): Promise<void> {
+  clearSession();
+  store.dispatch(signedOut());
+  store.dispatch(api.util.resetApiState());
+  await clearPersistedCache();
+}
+
+export function completeSignIn(store: Dispatchable, token: string, user: StoredUser): void {
+  storeSession(token, user);
+  store.dispatch(signedIn({ token, user }));
+  // Lists fetched signed out lack the caller's reactions and private data.
+  store.dispatch(api.util.resetApiState());
+  announceAuthChange();
+}
+
+export async function signOutLocally(store: Dispatchable): Promise<void> {
+  await forgetSession(store);
+  announceAuthChange();
+}
+
+/** Refreshes the stored user from /users/me. A 401 has already cleared the keys (client.ts). */
+export async function refreshCurrentUser(store: Dispatchable): Promise<'ok' | 'expired' | 'offline' | 'failed'> {
+  const result = await store.dispatch(usersApi.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  if (result.data) {
+    const user = toStoredUser(result.data);
+    if (getToken()) {
+      storeUser(user);
+      store.dispatch(setCurrentUser(user));
+    }
+    return 'ok';
+  }
+  const error = result.error as { status?: unknown; message?: string } | undefined;
+  if (error?.status === 401) return 'expired';
+  // The service worker answers 503 when it queued the check for when the connection returns.
+  if (isOffline(error) || error?.status === 503) return 'offline';
+  return 'failed';
+}
+
+async function handleRefreshOutcome(store: Dispatchable, outcome: Awaited<ReturnType<typeof refreshCurrentUser>>): Promise<void> {
+  if (outcome === 'expired') {
+    await forgetSession(store);
+    toast.error(SESSION_EXPIRED);
+  } else if (outcome === 'failed') {
+    toast.error(USER_LOAD_FAILED);
+  }
+}
+
+/** Boot: cached data back from IndexedDB, stored user loaded, then refreshed (spec section 4). */
+export async function bootSession(store: Dispatchable): Promise<void> {
+  store.dispatch(syncFromStorage());
+  await rehydrateCache(store).catch(() => 0);
+  if (getToken() && getStoredUser()) {
+    const refresh = refreshCurrentUser(store).then((outcome) => handleRefreshOutcome(store, outcome));
+    await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, BOOT_REFRESH_CAP_MS))]);
+  } else if (getToken() || getStoredUser()) {
+    // Half a session is no session (spec: signed in = both keys).
+    clearSession();
+    store.dispatch(syncFromStorage());
+  }
+  store.dispatch(booted());
+}
+
+/** Keeps the store in step with local storage; returns the stop function. */
+export function watchSession(store: Dispatchable): () => void {
+  const resync = () => {
+    const wasSignedIn = Boolean(store.getState().auth.token);
+    store.dispatch(syncFromStorage());
+    if (wasSignedIn && !getToken()) {
+      store.dispatch(api.util.resetApiState());
+      void clearPersistedCache();
+    }
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) resync();
+  };
+  const stopSessionEnded = onSessionEnded(() => {
+    store.dispatch(signedOut());
+    store.dispatch(api.util.resetApiState());
+    void clearPersistedCache();
+  });
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(AUTH_EVENT, resync);
+  window.addEventListener('online', resync);
+  return () => {
+    stopSessionEnded();
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(AUTH_EVENT, resync);
+    window.removeEventListener('online', resync);
+  };
+}
+
+/** The service worker's replayed re-auth check (sw/sw.ts posts it when the connection returns). */
+export async function applyReauthResult(store: Dispatchable, result: { status: number; user?: Parameters<typeof toStoredUser>[0] }): Promise<void> {
+  if (result.status === 401) {
+    if (!getToken()) return;
+    await signOutLocally(store);
+    toast.error(SESSION_EXPIRED);
+  } else if (result.status === 200 && result.user && getToken()) {
+    const user = toStoredUser(result.user);
+    storeUser(user);
+    store.dispatch(setCurrentUser(user));
+  }
+}

@@ -1,0 +1,32 @@
+// Header, side bar and the current screen (every route except /login and /register).
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { useOnceTrue } from '../../lib/useOnceTrue';
+import { Header } from './Header';
+
+// The drawer (MUI Modal) loads the first time the side bar opens.
+const SideBar = lazy(() => import('./SideBar'));
+
+export function AppLayout() {
+  const sideBarWanted = useOnceTrue(useAppSelector((state) => state.sideBar.isSideBarOpen));
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      {sideBarWanted && (
+        <Suspense fallback={null}>
+          <SideBar />
+        </Suspense>
+      )}
+      <Box component="main" id="main" tabIndex={-1} sx={{ px: { xs: 1.5, sm: 2, md: 3 }, py: 2, maxWidth: 1800, mx: 'auto', outline: 'none' }}>
+        <Suspense fallback={<div className="page-progress" role="progressbar" aria-label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

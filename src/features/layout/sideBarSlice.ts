@@ -1,0 +1,23 @@
+// Side bar (spec sections 3 and 4): toggles, and can be closed explicitly.
+import { createSlice } from '@reduxjs/toolkit';
+
+export interface SideBarState {
+  isSideBarOpen: boolean;
+}
+
+const initialState: SideBarState = { isSideBarOpen: false };
+
+export const sideBarSlice = createSlice({
+  name: 'sideBar',
+  initialState,
+  reducers: {
+    toggleSideBar(state) {
+      state.isSideBarOpen = !state.isSideBarOpen;
+    },
+    closeSideBar(state) {
+      state.isSideBarOpen = false;
+    },
+  },
+});
+
+export const { toggleSideBar, closeSideBar } = sideBarSlice.actions;

@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { searchPath, searchSubmitted } from './searchBarSlice';
+
+/** Goes to /search?q=...; a blank query does nothing; a submit closes the dialog and clears the box. */
+export function useSubmitSearch() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (query: string): boolean => {
+      const path = searchPath(query);
+      if (!path) return false;
+      navigate(path);
+      dispatch(searchSubmitted());
+      return true;
+    },
+    [dispatch, navigate],
+  );
+}

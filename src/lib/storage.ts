@@ -1,0 +1,93 @@
+// The local storage keys of spec section 3, read and written in one place.
+import type { CurrentUser } from '../../contract/entities';
+
+export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme' } as const;
+
+export type ThemePreference = 'light' | 'dark' | 'system';
+
+/** The user fields stored on the device (spec section 3): id from _id plus the profile fields. */
+export interface StoredUser {
+  _id: string;
+  id: string;
+  username: string;
+  fullName: string;
+  email: string;
+  coverImage: string;
+  avatar: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled (private mode): behave as signed out
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* quota or disabled storage: the session simply does not survive a reload */
+  }
+}
+
+export const getToken = (): string | null => read(STORAGE_KEYS.token) || null;
+
+export function getStoredUser(): StoredUser | null {
+  const raw = read(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as StoredUser;
+    return user && typeof user === 'object' && typeof user.username === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toStoredUser(user: Pick<CurrentUser, '_id' | 'username' | 'fullName' | 'email' | 'coverImage' | 'avatar' | 'createdAt' | 'updatedAt'>): StoredUser {
+  return {
+    _id: user._id,
+    id: user._id,
+    username: user.username,
+    fullName: user.fullName,
+    email: user.email,
+    coverImage: user.coverImage,
+    avatar: user.avatar,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+  };
+}
+
+export function storeSession(token: string, user: StoredUser): void {
+  write(STORAGE_KEYS.token, token);
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function storeUser(user: StoredUser): void {
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function clearSession(): void {
+  write(STORAGE_KEYS.token, null);
+  write(STORAGE_KEYS.user, null);
+}
+
+export function getThemePreference(): ThemePreference {
+  const value = read(STORAGE_KEYS.theme);
+  return value === 'light' || value === 'dark' || value === 'system' ? value : 'system';
+}
+
+export function storeThemePreference(preference: ThemePreference): void {
+  write(STORAGE_KEYS.theme, preference);
+}
+
+/** The custom event other tabs of code fire when they change the session (spec section 4). */
+export const AUTH_EVENT = 'authStateChanged';
+
+export function announceAuthChange(): void {
+  window.dispatchEvent(new Event(AUTH_EVENT));
+}

@@ -1,0 +1,115 @@
+/// <reference lib="WebWorker" />
+// The service worker: precached shell, offline navigations, runtime caches for images and API
+// GETs, and the queued re-auth check (a /users/me made offline is replayed when back online and
+// its result posted to the pages, where a 401 signs the user out).
+import { Queue } from 'workbox-background-sync';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const CACHE_NAMES = { images: 'vidshare-images', api: 'vidshare-api' } as const;
+const ME_PATH = '/api/v1/users/me';
+const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/socket\.io\//, /^\/files/];
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+// Client-side routes (/home, /watch/...) all boot from the precached shell, online or not.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }));
+
+// Thumbnails, avatars and covers: immutable names, so the cache wins.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/image/'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.images,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// API reads: fresh when the network answers within 4 s, else the last copy (cleared on logout).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/v1/') && url.pathname !== ME_PATH,
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.api,
+    networkTimeoutSeconds: 4,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// --- The queued re-auth check ------------------------------------------------------------------
+
+let replaying = false;
+
+async function broadcast(message: unknown): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) client.postMessage(message);
+}
+
+const reauthQueue: Queue = new Queue('vidshare-reauth', {
+  maxRetentionTime: 7 * 24 * 60,
+  onSync: () => replayReauth(),
+});
+
+/** Replays the queued /users/me; the page applies the answer (401 signs out, 200 refreshes the user). */
+async function replayReauth(): Promise<void> {
+  if (replaying) return;
+  replaying = true;
+  try {
+    let entry = await reauthQueue.shiftRequest();
+    while (entry) {
+      let response: Response;
+      try {
+        response = await fetch(entry.request.clone());
+      } catch (error) {
+        await reauthQueue.unshiftRequest(entry);
+        throw error; // still offline: the sync is retried later
+      }
+      const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+      await broadcast({ type: 'REAUTH_RESULT', status: response.status, user: response.ok ? body?.data : undefined });
+      entry = await reauthQueue.shiftRequest();
+    }
+  } finally {
+    replaying = false;
+  }
+}
+
+async function queueReauth(request: Request): Promise<void> {
+  // Only the latest check matters.
+  while (await reauthQueue.shiftRequest()) {
+    /* drop older checks */
+  }
+  await reauthQueue.pushRequest({ request });
+}
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === ME_PATH,
+  async ({ request }) => {
+    try {
+      return await fetch(request.clone());
+    } catch {
+      await queueReauth(request);
+      const body = { statusCode: 503, message: 'Offline: your session will be checked when the connection returns', success: false, errors: [], queued: true };
+      return new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json' } });
+    }
+  },
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // Browsers without Background Sync replay when the page sees 'online'.
+  if (type === 'REPLAY_QUEUES') event.waitUntil(replayReauth().catch(() => undefined));
+});
