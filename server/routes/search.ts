@@ -1,5 +1,72 @@
+// Search of spec section 7: users, videos and playlists by q, ranked by relevance. Mounted at the
+// /api/v1 root, so the paths are full ('/users/search', ...).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Playlist, UserSearchResult, VideoCard } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { PlaylistRepository } from '../db/repositories/playlists.js';
+import { SearchRepository, type UserSearchRow } from '../db/repositories/search.js';
+import { toPlaylist } from '../formatters/playlist.js';
+import { toVideoCard } from '../formatters/video.js';
+import { send } from '../http/envelope.js';
+import type { MediaUrls } from '../media/urls.js';
 
-// TODO(issue 3): the search calls of spec section 7.
-const searchRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
+const RESULTS_DEFAULT = 20;
+const PLAYLIST_PREVIEW_VIDEOS = 4;
+
+const Query = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+});
+
+function toUserSearchResult(row: UserSearchRow, urls: MediaUrls): UserSearchResult {
+  return {
+    _id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    avatar: urls.image(row.avatar),
+    bio: row.bio,
+    createdAt: row.created_at,
+    subscribersCount: Number(row.subscribers_count),
+    totalViews: Number(row.total_views),
+  };
+}
+
+const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const playlists = new PlaylistRepository(app.db.db, app.db.dialect);
+  const search = new SearchRepository(app.db.db, app.db.dialect, playlists);
+  const tags = ['search'];
+
+  app.get(
+    '/users/search',
+    { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(UserSearchResult)) } } },
+    async (request, reply) => {
+      const rows = await search.users(request.query.q ?? '', request.query.limit ?? RESULTS_DEFAULT);
+      return send(reply, 200, rows.map((row) => toUserSearchResult(row, app.urls)), 'Users fetched successfully');
+    },
+  );
+
+  app.get(
+    '/videos/search',
+    { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(VideoCard)) } } },
+    async (request, reply) => {
+      const rows = await search.videos(request.query.q ?? '', request.query.limit ?? RESULTS_DEFAULT);
+      return send(reply, 200, rows.map((row) => toVideoCard(row, app.urls)), 'Videos fetched successfully');
+    },
+  );
+
+  app.get(
+    '/playlist/search',
+    { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(Playlist)) } } },
+    async (request, reply) => {
+      const rows = await search.playlists(request.query.q ?? '', request.query.limit ?? RESULTS_DEFAULT);
+      const previews = await playlists.previews(
+        rows.map((row) => row.id),
+        PLAYLIST_PREVIEW_VIDEOS,
+      );
+      const data = rows.map((row) => toPlaylist(row, previews.get(row.id) ?? [], previews.get(row.id) ?? [], app.urls));
+      return send(reply, 200, data, 'Playlists fetched successfully');
+    },
+  );
+};
 export default searchRoutes;

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+
+describe.each(databases)('search on %s', (dialect) => {
+  let server: TestServer;
+  let chef: TestUser;
+  let coder: TestUser;
+  const ids: Record<string, string> = {};
+  const search = (kind: 'users' | 'videos' | 'playlist', q: string, extra = '') => call(server, 'GET', `/${kind}/search?q=${encodeURIComponent(q)}${extra}`);
+  const titles = (result: { body: any }) => result.body.data.map((item: any) => item.title ?? item.name ?? item.username);
+
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    chef = await registerUser(server, { username: `pasta_chef_${Date.now().toString(36)}`, fullName: 'Marco Cucina' });
+    coder = await registerUser(server, { fullName: 'Grace Reactive' });
+    // The description-only match is inserted last, so newest-first ordering alone would put it first.
+    ids.title = await insertVideo(server, coder.id, { title: 'React Hooks Tutorial', description: 'State and effects explained' });
+    ids.cooking = await insertVideo(server, chef.id, { title: 'Fresh pasta at home', description: 'Flour, eggs and patience' });
+    ids.description = await insertVideo(server, chef.id, { title: 'Kitchen vlog', description: 'I react to your pasta photos' });
+    ids.processing = await insertVideo(server, coder.id, { title: 'React Server Components', description: 'draft' });
+    await server.app.db.db.updateTable('videos').set({ status: 'processing' }).where('id', '=', ids.processing).execute();
+
+    const create = async (user: TestUser, name: string, description: string) =>
+      (await call(server, 'POST', '/playlist/create', { token: user.token, json: { name, description } })).body.data._id as string;
+    ids.reactList = await create(coder, 'React learning path', 'Everything about hooks');
+    ids.pastaList = await create(chef, 'Pasta classics', 'Recipes that react well to improvisation');
+    await call(server, 'PATCH', `/playlist/add/${ids.title}/${ids.reactList}`, { token: coder.token });
+  });
+  afterAll(() => server?.close());
+
+  it('finds ready videos by title and description, title matches first', async () => {
+    const result = await search('videos', 'react');
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ statusCode: 200, success: true });
+    expect(result.body.data.map((v: any) => v._id)).toEqual([ids.title, ids.description]);
+    expect(result.body.data[0]).toMatchObject({ title: 'React Hooks Tutorial', owner: { _id: coder.id }, status: 'ready' });
+    expect(result.body.data[0].filePath).toContain('/upload/');
+  });
+
+  it('matches the last word as a prefix and words in any form (stemming)', async () => {
+    expect(titles(await search('videos', 'reac'))).toContain('React Hooks Tutorial');
+    expect(titles(await search('videos', 'hooks tut'))).toEqual(['React Hooks Tutorial']);
+    expect(titles(await search('videos', 'tutorials'))).toEqual(['React Hooks Tutorial']);
+    expect(titles(await search('videos', 'PASTA'))).toEqual(['Fresh pasta at home', 'Kitchen vlog']);
+    expect(titles(await search('videos', 'pasta hooks'))).toEqual([]);
+  });
+
+  it('finds users by username, full name and bio, with their totals', async () => {
+    await server.app.db.db.updateTable('users').set({ bio: 'I teach frontend engineering' }).where('id', '=', coder.id).execute();
+    await server.app.db.db.updateTable('videos').set({ views_count: 7 }).where('id', '=', ids.title).execute();
+    const byName = await search('users', 'marco');
+    expect(byName.status).toBe(200);
+    expect(byName.body.data).toEqual([
+      {
+        _id: chef.id,
+        username: chef.username,
+        fullName: 'Marco Cucina',
+        avatar: expect.stringMatching(/\/media\/image\/upload\//),
+        bio: '',
+        createdAt: expect.any(String),
+        subscribersCount: 0,
+        totalViews: 0,
+      },
+    ]);
+    expect((await search('users', 'pasta_chef')).body.data.map((u: any) => u._id)).toEqual([chef.id]);
+    const byBio = await search('users', 'frontend engineer');
+    expect(byBio.body.data).toMatchObject([{ _id: coder.id, totalViews: 7 }]);
+    expect(JSON.stringify(byBio.body)).not.toMatch(/email|password/i);
+  });
+
+  it('finds playlists by name above description matches, with their videos', async () => {
+    const result = await search('playlist', 'react');
+    expect(result.status).toBe(200);
+    expect(result.body.data.map((p: any) => p._id)).toEqual([ids.reactList, ids.pastaList]);
+    expect(result.body.data[0]).toMatchObject({ name: 'React learning path', videosCount: 1, owner: { _id: coder.id } });
+    expect(result.body.data[0].videos[0]).toMatchObject({ _id: ids.title, duration: 10 });
+  });
+
+  it('answers an empty list for an empty or blank q', async () => {
+    for (const kind of ['users', 'videos', 'playlist'] as const) {
+      for (const path of [`/${kind}/search`, `/${kind}/search?q=`, `/${kind}/search?q=${encodeURIComponent('   ')}`]) {
+        const result = await call(server, 'GET', path);
+        expect(result.status).toBe(200);
+        expect(result.body.data).toEqual([]);
+      }
+    }
+  });
+
+  it('never fails on hostile queries', async () => {
+    const hostile = ['"', 'AND(', 'react OR', 'NEAR(a b)', '*', "'; drop table videos; --", 'title:react', '(((', 'a & | ! b', '\\', '💥', '-react', '^pasta', '½ ²', 'the', 'ǅ'.repeat(3)];
+    for (const kind of ['users', 'videos', 'playlist'] as const) {
+      for (const q of hostile) {
+        const result = await search(kind, q);
+        expect(result.status, `${kind} ${q}`).toBe(200);
+        expect(Array.isArray(result.body.data)).toBe(true);
+      }
+    }
+    expect(titles(await search('videos', '"react'))).toContain('React Hooks Tutorial');
+    expect(titles(await search('videos', 'title:react'))).toEqual([]);
+    const tooLong = await search('videos', 'x'.repeat(201));
+    expect(tooLong.status).toBe(400);
+    // The table is still there.
+    expect((await search('videos', 'pasta')).body.data).toHaveLength(2);
+  });
+
+  it('honours limit, at most 20 by default', async () => {
+    for (let i = 0; i < 22; i++) await insertVideo(server, coder.id, { title: `Zebra facts ${i}` });
+    expect((await search('videos', 'zebra')).body.data).toHaveLength(20);
+    expect((await search('videos', 'zebra', '&limit=5')).body.data).toHaveLength(5);
+  });
+
+  it('follows edits and deletions', async () => {
+    await call(server, 'PATCH', `/playlist/${ids.pastaList}`, { token: chef.token, json: { name: 'Noodle classics' } });
+    expect((await search('playlist', 'noodle')).body.data.map((p: any) => p._id)).toEqual([ids.pastaList]);
+    await call(server, 'DELETE', `/playlist/${ids.pastaList}`, { token: chef.token });
+    expect((await search('playlist', 'noodle')).body.data).toEqual([]);
+  });
+});
