@@ -2,7 +2,7 @@
 // soon as it exists (status 'ready'), the others as they finish. Rungs already stored by an
 // earlier, interrupted attempt are kept, so a retry only does what is missing.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { VideoMediaRepository } from '../../db/repositories/videoMedia.js';
@@ -28,6 +28,11 @@ async function localSource(storage: MediaStorage, key: string, workDir: string):
   return path;
 }
 
+async function removeEarlierAttempts(tmp: string, jobId: string): Promise<void> {
+  const earlier = (await readdir(tmp).catch(() => [] as string[])).filter((name) => name.startsWith(`job-${jobId}-`));
+  await Promise.all(earlier.map((name) => rm(join(tmp, name), { recursive: true, force: true })));
+}
+
 function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'processing' | 'ready' | 'failed', progress: number, qualities: number[]) {
   deps.live.transcodeProgress(ownerId, { videoId, status, progress, qualities: [...qualities].sort((a, b) => b - a) });
 }
@@ -42,7 +47,11 @@ export const transcodeJob: JobHandler<'transcode'> = {
     const video = await media.find(videoId);
     if (!video) return;
     const tools = mediaTools(deps.config);
-    const workDir = join(deps.config.dataDir, 'tmp', `job-${job.id}`);
+    // A fresh directory per attempt: an ffmpeg orphaned by a crash may still be writing the old
+    // one for a moment (it dies at its next -progress write into the closed pipe).
+    const tmp = join(deps.config.dataDir, 'tmp');
+    await removeEarlierAttempts(tmp, job.id);
+    const workDir = join(tmp, `job-${job.id}-${job.attempt}-${Date.now().toString(36)}`);
     await mkdir(workDir, { recursive: true });
     try {
       const sourcePath = await localSource(deps.storage, video.source_key, workDir);

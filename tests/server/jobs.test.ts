@@ -1,0 +1,343 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
+import { type DatabaseHandle, openDatabase } from '../../server/db/kysely.js';
+import { BullJobQueue } from '../../server/jobs/bullQueue.js';
+import { LocalJobQueue } from '../../server/jobs/localQueue.js';
+import type { JobContext, JobHandlers, JobQueue } from '../../server/jobs/types.js';
+import { type DatabaseDialect, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+
+async function redisReachable(): Promise<string | null> {
+  const url = process.env.REDIS_URL;
+  if (!url) return 'REDIS_URL is not set';
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0 });
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    client.disconnect();
+  }
+}
+const redisProblem = await redisReachable();
+if (redisProblem) console.log(`[skip] BullMQ runs skipped: ${redisProblem}`);
+const queueKinds = redisProblem ? (['database'] as const) : (['database', 'bullmq'] as const);
+const uniqueName = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+type Behaviour = (job: JobContext<'transcode'>) => Promise<void>;
+
+describe.each(databases)('job queue on %s', (dialect) => {
+  describe.each(queueKinds)('%s', (kind) => {
+    let server: TestServer;
+    const behaviours = new Map<string, Behaviour>();
+    const failures: string[] = [];
+    const handlers: JobHandlers = {
+      transcode: {
+        maxAttempts: 3,
+        backoffMs: () => 100,
+        run: (_deps, job) => behaviours.get(job.payload.videoId)!(job),
+        onFailed: async (_deps, payload, error) => void failures.push(`${payload.videoId}: ${error}`),
+      },
+    };
+    const queueName = uniqueName('vidshare-test');
+    const newQueue = (): JobQueue =>
+      kind === 'bullmq'
+        ? new BullJobQueue(server.app, handlers, { process: true, redisUrl: process.env.REDIS_URL!, queueName })
+        : new LocalJobQueue(server.app, handlers, { process: true, pollMs: 50 });
+    const row = (id: string) => server.app.db.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = await probe();
+        if (done(value)) return value;
+        if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
+    const waitForAbort = (job: JobContext<'transcode'>) =>
+      new Promise<void>((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason), { once: true }));
+
+    beforeAll(async () => {
+      // The app's own queue stays idle: these tests drive queues with their own handlers.
+      server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
+    });
+    afterAll(() => server?.close());
+
+    it('retries a failing job with backoff, then records success', async () => {
+      const queue = newQueue();
+      await queue.start();
+      const tries: number[] = [];
+      behaviours.set('flaky', async (job) => {
+        tries.push(Date.now());
+        await job.progress(30);
+        if (job.attempt < 3) throw new Error(`boom ${job.attempt}`);
+      });
+      const id = await queue.enqueue('transcode', { videoId: 'flaky' });
+      const done = await until(() => row(id), (job) => job?.state === 'done');
+      expect(done).toMatchObject({ attempts: 3, progress: 100, last_error: null });
+      expect(tries).toHaveLength(3);
+      expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(90);
+      await queue.stop();
+    });
+
+    it('marks a job failed after its last attempt and lets the handler show it', async () => {
+      const queue = newQueue();
+      await queue.start();
+      behaviours.set('doomed', async () => {
+        throw new Error('ffmpeg exploded');
+      });
+      const id = await queue.enqueue('transcode', { videoId: 'doomed' });
+      const failed = await until(() => row(id), (job) => job?.state === 'failed');
+      expect(failed).toMatchObject({ attempts: 3, last_error: 'ffmpeg exploded' });
+      await until(async () => failures, (list) => list.includes('doomed: ffmpeg exploded'));
+      await queue.stop();
+    });
+
+    it('cancel() stops a running job and waits for it; progress() notices a row deleted elsewhere', async () => {
+      const queue = newQueue();
+      await queue.start();
+      let stoppedBy: unknown = null;
+      behaviours.set('long', async (job) => {
+        await job.progress(10);
+        await waitForAbort(job).catch((reason) => {
+          stoppedBy = reason;
+          throw reason;
+        });
+      });
+      const id = await queue.enqueue('transcode', { videoId: 'long' });
+      await until(() => row(id), (job) => job?.progress === 10);
+      await queue.cancel(id);
+      expect((stoppedBy as Error | null)?.name).toBe('JobCancelled');
+      expect(await row(id)).toBeUndefined();
+
+      let sawAbort = false;
+      behaviours.set('orphaned', async (job) => {
+        await job.progress(5);
+        await server.app.db.db.deleteFrom('jobs').where('id', '=', job.id).execute(); // "another process" deleted it
+        await job.progress(6);
+        sawAbort = job.signal.aborted;
+      });
+      await queue.enqueue('transcode', { videoId: 'orphaned' });
+      await until(async () => sawAbort, (value) => value);
+      await queue.stop();
+    });
+
+    it('a shutdown hands the running job back without spending an attempt; the next start finishes it', async () => {
+      const first = newQueue();
+      await first.start();
+      let runs = 0;
+      behaviours.set('interrupted', async (job) => {
+        runs += 1;
+        await job.progress(50);
+        if (runs === 1) await waitForAbort(job);
+      });
+      const id = await first.enqueue('transcode', { videoId: 'interrupted' });
+      await until(() => row(id), (job) => job?.progress === 50);
+      await first.stop();
+      expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0 });
+      const second = newQueue();
+      await second.start();
+      expect(await until(() => row(id), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
+      expect(runs).toBe(2);
+      await second.stop();
+    });
+
+    it('resumes a job left running by a crash', async () => {
+      let ran = false;
+      behaviours.set('crashed', async () => void (ran = true));
+      const at = new Date().toISOString();
+      const id = uniqueName('crashed');
+      await server.app.db.db
+        .insertInto('jobs')
+        .values({ id, type: 'transcode', payload: JSON.stringify({ videoId: 'crashed' }), state: 'running', attempts: 1, max_attempts: 3, run_at: at, locked_at: at, created_at: at, updated_at: at })
+        .execute();
+      const queue = newQueue();
+      await queue.start();
+      expect(await until(() => row(id), (job) => job?.state === 'done')).toMatchObject({ state: 'done' });
+      expect(ran).toBe(true);
+      await queue.stop();
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Real processes: `node --import tsx server/index.ts` killed with SIGKILL mid-transcode, and
+// `npm run worker` (server/jobs/worker.ts) taking jobs from an API with RUN_JOBS_IN_PROCESS=false.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Place {
+  env: Record<string, string>;
+  db: DatabaseHandle;
+  dispose(): Promise<void>;
+}
+
+/** A data dir (and a PostgreSQL schema) that several processes share. */
+async function sharedPlace(dialect: DatabaseDialect, extra: Record<string, string> = {}): Promise<Place> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-proc-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    CLIENT_DIR: join(dataDir, 'no-client'),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    JWT_SECRET: 'test-secret-test-secret-test-secret',
+    RATE_LIMIT_AUTH_MAX: '10000',
+    RATE_LIMIT_WRITE_MAX: '100000',
+    ...extra,
+  };
+  let schema: string | null = null;
+  if (dialect === 'postgres') {
+    schema = `p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    env.DATABASE_URL = url.toString();
+  }
+  const db = openDatabase(loadConfig(env));
+  return {
+    env,
+    db,
+    async dispose() {
+      await db.close();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await admin.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function spawnTs(script: string, env: Record<string, string>): ChildProcess & { output: () => string } {
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
+  // One process (no tsx wrapper), so SIGKILL hits the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return Object.assign(child, { output: () => output });
+}
+
+async function startApiProcess(place: Place, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawnTs('server/index.ts', { ...place.env, PORT: String(port), ...env });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${child.output()}`);
+    const ok = await fetch(`${url}/api/v1/healthcheck`).then((response) => response.ok, () => false);
+    if (ok) return { child, url };
+    if (Date.now() > deadline) throw new Error(`server did not start: ${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function startWorkerProcess(place: Place, env: Record<string, string> = {}) {
+  const child = spawnTs('server/jobs/worker.ts', { ...place.env, ...env });
+  const deadline = Date.now() + 60_000;
+  while (!child.output().includes('worker started')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return child;
+}
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+const clips = Promise.all([makeClip('crash.mp4', { width: 1280, height: 720, seconds: 6 }), makeClip('quick.mp4', { width: 320, height: 180, seconds: 2 })]);
+
+describe.each(databases)('transcoding across processes on %s', (dialect) => {
+  it('a server killed (SIGKILL) in the middle of a job finishes it after a restart', async () => {
+    const [crashClip] = await clips;
+    const place = await sharedPlace(dialect);
+    const children: ChildProcess[] = [];
+    try {
+      const first = await startApiProcess(place);
+      children.push(first.child);
+      const user = await registerUser(first);
+      const upload = await uploadVideo(first, user.token, await mp4Upload(crashClip, 'Crash test'));
+      expect(upload.status).toBe(201);
+      const videoId = upload.body.data._id;
+      const midway = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'running' && state.job.progress > 0, 30_000);
+      expect(midway.job!.progress).toBeLessThan(100);
+      await stopProcess(first.child, 'SIGKILL');
+      const orphaned = await waitForVideo(place.db.db, videoId, () => true);
+      expect(orphaned.job?.state).toBe('running'); // nobody is left to say otherwise
+
+      const second = await startApiProcess(place);
+      children.push(second.child);
+      const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
+      expect(done.status).toBe('ready');
+      expect(done.renditions.map((rendition) => rendition.height)).toEqual([720, 480, 360]);
+      for (const rendition of done.renditions) expect(existsSync(join(place.env.DATA_DIR!, 'media', rendition.storage_key))).toBe(true);
+      const media = await fetch(`${second.url}/media/video/upload/q_auto:good/${videoId}.mp4`, { method: 'HEAD' });
+      expect(media.status).toBe(200);
+    } finally {
+      for (const child of children) await stopProcess(child, 'SIGKILL');
+      await place.dispose();
+    }
+  });
+
+  describe.each(queueKinds)('npm run worker (%s queue)', (kind) => {
+    it('takes the jobs an API node with RUN_JOBS_IN_PROCESS=false only enqueues', async () => {
+      const [, quick] = await clips;
+      const extra: Record<string, string> = kind === 'bullmq' ? { REDIS_URL: process.env.REDIS_URL!, JOBS_QUEUE: uniqueName('vidshare-worker') } : {};
+      const place = await sharedPlace(dialect, extra);
+      let api: { close(): Promise<void> } | null = null;
+      let worker: ChildProcess | null = null;
+      try {
+        const server = await startServer({ dialect, dataDir: place.env.DATA_DIR, env: { ...extra, RUN_JOBS_IN_PROCESS: 'false' }, schema: schemaOf(place) });
+        api = server;
+        const user = await registerUser(server);
+        const upload = await uploadVideo(server, user.token, await mp4Upload(quick, 'For the worker'));
+        expect(upload.status).toBe(201);
+        const videoId = upload.body.data._id;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect((await waitForVideo(place.db.db, videoId, () => true)).job?.state).toBe('queued');
+        worker = await startWorkerProcess(place);
+        const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
+        expect(done).toMatchObject({ status: 'ready', renditions: [expect.objectContaining({ height: 180 })] });
+      } finally {
+        if (worker) await stopProcess(worker);
+        await api?.close();
+        await place.dispose();
+      }
+    });
+  });
+});
+
+function schemaOf(place: Place): string | undefined {
+  const url = place.env.DATABASE_URL;
+  return url ? /search_path=(\w+)/.exec(decodeURIComponent(new URL(url).searchParams.get('options') ?? ''))?.[1] : undefined;
+}
