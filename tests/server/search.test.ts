@@ -47,7 +47,7 @@ describe.each(databases)('search on %s', (dialect) => {
 
   it('finds users by username, full name and bio, with their totals', async () => {
     await server.app.db.db.updateTable('users').set({ bio: 'I teach frontend engineering' }).where('id', '=', coder.id).execute();
-    await server.app.db.db.updateTable('videos').set({ views_count: 7 }).where('id', '=', ids.title).execute();
+    await server.app.db.db.updateTable('videos').set({ views_count: 7 }).where('id', '=', ids.title!).execute();
     const byName = await search('users', 'marco');
     expect(byName.status).toBe(200);
     expect(byName.body.data).toEqual([
