@@ -27,7 +27,7 @@ export function parseRange(header: string, size: number): ByteRange | 'unsatisfi
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
-  const end = match[2] ? Number(match[2]) : size - 1;
+  const end = match[2] ? Number(match[2]) : Infinity;
   if (end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
