@@ -26,8 +26,6 @@ const AddBody = Type.Object({
   content: Type.Optional(Type.String()),
   /** Reply to this comment of the same video; a reply to a reply joins the top-level thread. */
   parentId: Type.Optional(Type.Union([IdString, Type.Null()])),
-  /** The spec's client also sends the video id in some bodies; the path is what counts. */
-  videoId: Type.Optional(Type.String()),
 });
 const UpdateBody = Type.Object({ content: Type.Optional(Type.String()) });
 
