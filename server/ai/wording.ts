@@ -119,11 +119,11 @@ export function normaliseSpacing(text: string): string {
 export function capitalise(text: string): string {
   const withI = outsideLinks(text, (part) => part.replace(/\bi\b(?!\.\w)/g, 'I'));
   return withI.replace(/(^|[.!?]\s+|\n\s*)(["'(]?)(\p{Ll})/gu, (all, before: string, quote: string, letter: string, offset: number) => {
-      // 'e.g. this' or 'www.site.com' are not sentence ends; an ellipsis continues the sentence.
-      const preceding = withI.slice(Math.max(0, offset - 4), offset + 1);
-      if (/(\.\.|\be\.g|\bi\.e|\betc)\.?$/i.test(preceding) && before.trim() === '.') return all;
-      return before + quote + letter.toUpperCase();
-    });
+    // 'e.g. this' is not a sentence end, and an ellipsis continues the sentence.
+    const preceding = withI.slice(Math.max(0, offset - 4), offset + 1);
+    if (/(\.\.|\be\.g|\bi\.e|\betc)\.?$/i.test(preceding) && before.trim() === '.') return all;
+    return before + quote + letter.toUpperCase();
+  });
 }
 
 /** A full stop when the comment ends in a word; emoji, smileys, links and marks are left alone. */
