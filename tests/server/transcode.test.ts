@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { locateMediaTools, type MediaTools } from '../../server/media/ffmpeg.js';
+import { ladderFor, qualityHeight } from '../../server/media/ladder.js';
+import { probeVideo } from '../../server/media/probe.js';
+import { planRuns, transcodeLadder } from '../../server/media/transcode.js';
+import { ffprobe, makeClip, tools } from './mediaFixtures.js';
+
+const run = promisify(execFile);
+const workDirs: string[] = [];
+async function workDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vidshare-transcode-'));
+  workDirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** Top-level MP4 boxes in file order (moov before mdat = +faststart). */
+async function topLevelBoxes(path: string): Promise<string[]> {
+  const bytes = await readFile(path);
+  const boxes: string[] = [];
+  for (let offset = 0; offset + 8 <= bytes.length; ) {
+    const size = bytes.readUInt32BE(offset);
+    boxes.push(bytes.toString('latin1', offset + 4, offset + 8));
+    if (size < 8) break;
+    offset += size;
+  }
+  return boxes;
+}
+
+const clips = Promise.all([
+  makeClip('t720.mp4', { width: 1280, height: 720, seconds: 2 }),
+  makeClip('portrait.mp4', { width: 180, height: 320, seconds: 1, audio: false }),
+]);
+
+describe('ladderFor(height)', () => {
+  it('never upscales and always keeps at least one rung', () => {
+    const heights = (source: number) => ladderFor(source).map((rung) => rung.height);
+    expect(heights(2160)).toEqual([1080, 720, 480, 360]);
+    expect(heights(1080)).toEqual([1080, 720, 480, 360]);
+    expect(heights(720)).toEqual([720, 480, 360]);
+    expect(heights(719)).toEqual([480, 360]);
+    expect(heights(360)).toEqual([360]);
+    expect(heights(359)).toEqual([358]);
+    expect(heights(180)).toEqual([180]);
+    expect(heights(1)).toEqual([2]);
+  });
+
+  it('caps bitrates lower for lower rungs, and sizes portrait videos by their short side', () => {
+    const caps = ladderFor(1080).map((rung) => rung.maxVideoKbps);
+    expect([...caps].sort((a, b) => b - a)).toEqual(caps);
+    expect(qualityHeight(1080, 1920)).toBe(1080);
+    expect(qualityHeight(1920, 1080)).toBe(1080);
+  });
+
+  it('plans the lowest rung alone first, then the others in one run', () => {
+    expect(planRuns(ladderFor(1080)).map((runRungs) => runRungs.map((rung) => rung.height))).toEqual([[360], [480, 720, 1080]]);
+    expect(planRuns(ladderFor(200)).map((runRungs) => runRungs.map((rung) => rung.height))).toEqual([[200]]);
+    expect(planRuns([])).toEqual([]);
+  });
+});
+
+describe('locating ffmpeg', () => {
+  it('prefers FFMPEG_PATH, then PATH, then the npm-packaged binaries', async () => {
+    expect(locateMediaTools({ ffmpegPath: '/opt/custom/ffmpeg', ffprobePath: '/opt/custom/ffprobe' })).toEqual({
+      ffmpeg: '/opt/custom/ffmpeg',
+      ffprobe: '/opt/custom/ffprobe',
+    });
+    const onPath = locateMediaTools({ ffmpegPath: null, ffprobePath: null }, { PATH: '/nonexistent:/usr/bin' });
+    expect(onPath).toEqual({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' });
+    const packaged = locateMediaTools({ ffmpegPath: null, ffprobePath: null }, { PATH: '/nonexistent' });
+    expect(packaged.ffmpeg).toMatch(/node_modules\/@ffmpeg-installer\/.+\/ffmpeg$/);
+    expect(packaged.ffprobe).toMatch(/node_modules\/@ffprobe-installer\/.+\/ffprobe$/);
+    expect((await run(packaged.ffmpeg, ['-hide_banner', '-version'])).stdout).toMatch(/ffmpeg version/);
+  });
+});
+
+describe('transcodeLadder', () => {
+  it('turns a 720p source into 720/480/360 MP4s (no 1080), publishing 360p first, with progress', async () => {
+    const [source] = await clips;
+    const probe = (await probeVideo(tools, source))!;
+    expect(probe).toMatchObject({ width: 1280, height: 720, hasAudio: true });
+    const rungs = ladderFor(qualityHeight(probe.width, probe.height));
+    const published: number[] = [];
+    const progress: number[] = [];
+    const renditions = await transcodeLadder({
+      tools,
+      sourcePath: source,
+      probe,
+      rungs,
+      workDir: await workDir(),
+      onProgress: (fraction) => progress.push(fraction),
+      onRendition: async (rendition) => void published.push(rendition.height),
+    });
+    expect(published).toEqual([360, 480, 720]);
+    expect(renditions.map((rendition) => rendition.height)).toEqual([360, 480, 720]);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((value, index) => index === 0 || value >= progress[index - 1]!)).toBe(true);
+    for (const rendition of renditions) {
+      const probed = await ffprobe(rendition.path);
+      expect(probed).toMatchObject({ height: rendition.height, videoCodec: 'h264', audioCodec: 'aac' });
+      expect(Math.abs(probed.duration - 2)).toBeLessThan(0.15);
+      const boxes = await topLevelBoxes(rendition.path);
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat')); // +faststart
+    }
+  });
+
+  it('keeps the orientation of a portrait source and copes without audio', async () => {
+    const [, portrait] = await clips;
+    const probe = (await probeVideo(tools, portrait))!;
+    expect(probe).toMatchObject({ width: 180, height: 320, hasAudio: false });
+    const [rendition] = await transcodeLadder({ tools, sourcePath: portrait, probe, rungs: ladderFor(qualityHeight(180, 320)), workDir: await workDir() });
+    expect(await ffprobe(rendition!.path)).toMatchObject({ width: 180, height: 320, audioCodec: null });
+  });
+
+  it('works with the npm-packaged ffmpeg and ffprobe too', async () => {
+    const packaged: MediaTools = locateMediaTools({ ffmpegPath: null, ffprobePath: null }, { PATH: '' });
+    const [source] = await clips;
+    const probe = (await probeVideo(packaged, source))!;
+    expect(probe).toMatchObject({ width: 1280, height: 720 });
+    const [rendition] = await transcodeLadder({ tools: packaged, sourcePath: source, probe, rungs: ladderFor(200), workDir: await workDir() });
+    expect(await ffprobe(rendition!.path)).toMatchObject({ height: 200, videoCodec: 'h264', audioCodec: 'aac' });
+  });
+
+  it('stops ffmpeg when the job is aborted', async () => {
+    const [source] = await clips;
+    const probe = (await probeVideo(tools, source))!;
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = transcodeLadder({ tools, sourcePath: source, probe, rungs: ladderFor(720), workDir: await workDir(), signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('stop now')), 100);
+    await expect(pending).rejects.toThrow('stop now');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('probeVideo', () => {
+  it('applies rotation and refuses a truncated WebM', async () => {
+    const dir = await workDir();
+    const [, portrait] = await clips;
+    const rotated = join(dir, 'rotated.mp4');
+    await run(tools.ffmpeg, ['-v', 'error', '-i', portrait, '-c', 'copy', '-metadata:s:v', 'rotate=90', rotated]);
+    expect(await probeVideo(tools, rotated)).toMatchObject({ width: 320, height: 180 });
+
+    const webm = join(dir, 'clip.webm');
+    await run(tools.ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=25:duration=2', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', webm]);
+    expect(await probeVideo(tools, webm)).toMatchObject({ width: 160, height: 90 });
+    const bytes = await readFile(webm);
+    const cut = join(dir, 'cut.webm');
+    await run('sh', ['-c', `head -c ${bytes.length >> 1} "${webm}" > "${cut}"`]);
+    expect(await probeVideo(tools, cut)).toBeNull();
+  });
+});
