@@ -60,7 +60,7 @@ export async function refreshCurrentUser(store: Dispatchable): Promise<'ok' | 'e
     return 'ok';
   }
   const error = result.error as { status?: unknown; message?: string } | undefined;
-  if (error?.status === 401) return 'expired';
+  if (error?.status === 401 || !getToken()) return 'expired';
   // The service worker answers 503 when it queued the check for when the connection returns.
   if (isOffline(error) || error?.status === 503) return 'offline';
   return 'failed';
@@ -105,7 +105,8 @@ export function watchSession(store: Dispatchable): () => void {
   };
   const stopSessionEnded = onSessionEnded(() => {
     store.dispatch(signedOut());
-    store.dispatch(api.util.resetApiState());
+    // After the failing call has delivered its 401 (a reset now would abort it unanswered).
+    setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
     void clearPersistedCache();
   });
   window.addEventListener('storage', onStorage);

@@ -1,0 +1,81 @@
+// Route table and guards of spec section 2.
+import { screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../src/app/routes';
+import { emptyFeed, mockFetch, renderWithApp, signIn } from './helpers';
+
+function CurrentPath() {
+  const location = useLocation();
+  return <output data-testid="path">{location.pathname + location.search}</output>;
+}
+
+/** Renders the app at `route` and waits until the location settles on `expected`. */
+async function landOn(route: string, expected: string): Promise<void> {
+  renderWithApp(
+    <Suspense fallback={<p>Loading...</p>}>
+      <AppRoutes />
+      <CurrentPath />
+    </Suspense>,
+    { route },
+  );
+  // Lazy screens and redirects settle asynchronously.
+  await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(expected));
+  await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull());
+}
+
+const signedInOnly = ['/upload', '/my-videos', '/create-playlist', '/playlist/p1/add-videos', '/settings', '/liked-videos', '/watch-history'];
+const publicRoutes = ['/home', '/watch/v1', '/profile/alice', '/playlist/p1', '/search?q=react'];
+
+describe('route guards', () => {
+  it('/ redirects to /home', async () => {
+    mockFetch(() => emptyFeed);
+    await landOn('/', '/home');
+  });
+
+  it.each(signedInOnly)('%s sends a signed-out visitor to /login', async (route) => {
+    mockFetch(() => emptyFeed);
+    await landOn(route, '/login');
+  });
+
+  it.each(signedInOnly)('%s is open to a signed-in user', async (route) => {
+    signIn();
+    mockFetch(() => emptyFeed);
+    await landOn(route, route);
+  });
+
+  it.each(publicRoutes)('%s is public', async (route) => {
+    mockFetch(() => emptyFeed);
+    await landOn(route, route);
+  });
+
+  it.each(['/login', '/register'])('%s sends a signed-in user to /home', async (route) => {
+    signIn();
+    mockFetch(() => emptyFeed);
+    await landOn(route, '/home');
+  });
+
+  it.each(['/login', '/register'])('%s hides the top navigation', async (route) => {
+    mockFetch(() => emptyFeed);
+    await landOn(route, route);
+    expect(screen.queryByLabelText('Open navigation')).toBeNull();
+  });
+
+  it('the header shows Login signed out, and the avatar menu signed in', async () => {
+    mockFetch(() => emptyFeed);
+    await landOn('/home', '/home');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByLabelText('Account menu')).toBeNull();
+  });
+
+  it('the header shows upload, notifications and the account menu signed in', async () => {
+    signIn();
+    mockFetch(() => emptyFeed);
+    await landOn('/home', '/home');
+    expect(screen.getByLabelText('Upload video').getAttribute('href')).toBe('/upload');
+    expect(screen.getByLabelText('Notifications')).toBeTruthy();
+    expect(screen.getByLabelText('Account menu')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+});

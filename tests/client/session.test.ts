@@ -1,0 +1,118 @@
+// Auth boot and session tracking (spec sections 4 and 8), including the service worker's
+// replayed re-auth check.
+import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../src/app/store';
+import { toast } from '../../src/components/toast';
+import { selectIsSignedIn } from '../../src/features/auth/authSlice';
+import { applyReauthResult, bootSession, watchSession } from '../../src/features/auth/session';
+import { getStoredUser, getToken } from '../../src/lib/storage';
+import { alice, fail, mockFetch, ok, signIn } from './helpers';
+
+const serverUser = { ...alice, fullName: 'Alice Renamed', bio: '', subscribersCount: 3, totalViews: 9 };
+
+describe('boot', () => {
+  it('signed out: boots at once without calling the server', async () => {
+    const { calls } = mockFetch(() => ok({}));
+    const store = makeStore();
+    expect(store.getState().auth.booted).toBe(false);
+    await bootSession(store);
+    expect(store.getState().auth.booted).toBe(true);
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refreshes the stored user from /users/me before booting', async () => {
+    signIn();
+    const { calls } = mockFetch(() => ok(serverUser));
+    const store = makeStore();
+    await bootSession(store);
+    expect(calls[0]!.url.pathname).toBe('/api/v1/users/me');
+    expect(store.getState().auth.booted).toBe(true);
+    expect(store.getState().auth.currentUser?.fullName).toBe('Alice Renamed');
+    expect(getStoredUser()?.fullName).toBe('Alice Renamed');
+  });
+
+  it("401: signs out with 'Session expired. Please login again.'", async () => {
+    signIn();
+    mockFetch(() => fail(401, 'Invalid or expired access token'));
+    const error = vi.spyOn(toast, 'error');
+    const store = makeStore();
+    await bootSession(store);
+    expect(error).toHaveBeenCalledWith('Session expired. Please login again.');
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    expect(getToken()).toBeNull();
+    expect(store.getState().auth.booted).toBe(true);
+  });
+
+  it("other failures keep the user and say 'Error loading user data. Please try again later.'", async () => {
+    signIn();
+    mockFetch(() => fail(500, 'Internal Server Error'));
+    const error = vi.spyOn(toast, 'error');
+    const store = makeStore();
+    await bootSession(store);
+    expect(error).toHaveBeenCalledWith('Error loading user data. Please try again later.');
+    expect(selectIsSignedIn(store.getState())).toBe(true);
+  });
+
+  it('offline (or queued by the service worker) keeps the user silently', async () => {
+    signIn();
+    const error = vi.spyOn(toast, 'error');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const store = makeStore();
+    await bootSession(store);
+    mockFetch(() => ({ status: 503, body: { statusCode: 503, message: 'Offline', success: false, errors: [], queued: true } }));
+    const again = makeStore();
+    await bootSession(again);
+    expect(error).not.toHaveBeenCalled();
+    expect(selectIsSignedIn(store.getState())).toBe(true);
+    expect(selectIsSignedIn(again.getState())).toBe(true);
+  });
+
+  it('half a session (token without user) counts as signed out', async () => {
+    localStorage.setItem('token', 'orphan');
+    const { calls } = mockFetch(() => ok({}));
+    const store = makeStore();
+    await bootSession(store);
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    expect(getToken()).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('watching the session', () => {
+  it('re-evaluates on storage events for token/user, on authStateChanged and on online', () => {
+    const store = makeStore();
+    const stop = watchSession(store);
+    signIn();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    expect(selectIsSignedIn(store.getState())).toBe(true);
+    localStorage.removeItem('user');
+    window.dispatchEvent(new Event('authStateChanged'));
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    signIn();
+    window.dispatchEvent(new Event('online'));
+    expect(selectIsSignedIn(store.getState())).toBe(true);
+    stop();
+    localStorage.clear();
+    window.dispatchEvent(new Event('online'));
+    expect(selectIsSignedIn(store.getState())).toBe(true);
+  });
+});
+
+describe('replayed re-auth check', () => {
+  it('a 401 signs out with the session-expired toast; a 200 refreshes the user', async () => {
+    signIn();
+    const store = makeStore();
+    store.dispatch({ type: 'auth/syncFromStorage' });
+    await applyReauthResult(store, { status: 200, user: serverUser });
+    expect(getStoredUser()?.fullName).toBe('Alice Renamed');
+    expect(store.getState().auth.currentUser?.fullName).toBe('Alice Renamed');
+    const error = vi.spyOn(toast, 'error');
+    await applyReauthResult(store, { status: 401 });
+    expect(getToken()).toBeNull();
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    expect(error).toHaveBeenCalledWith('Session expired. Please login again.');
+  });
+});
