@@ -38,7 +38,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info({ signal }, 'worker stopping: the running job goes back to the queue');
     try {
       await queue.stop();
-      io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
       await db.close();
       process.exit(0);
