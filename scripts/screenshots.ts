@@ -3,15 +3,14 @@
 // --manifest also writes the home shots used by manifest.webmanifest into public/screenshots/.
 // Uses Debian's Chromium (/usr/bin/chromium) through playwright-core.
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { launchChromium } from '../tests/browser/chromium.js';
 
-export const VIEWPORTS = [
+const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const args = process.argv.slice(2);
 const base = args.includes('--base') ? args[args.indexOf('--base') + 1]! : (process.env.BASE_URL ?? 'http://127.0.0.1:3000');
@@ -26,7 +25,7 @@ async function settle(page: Page): Promise<void> {
 
 async function main(): Promise<void> {
   await mkdir('screenshots', { recursive: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     for (const viewport of VIEWPORTS) {
       for (const theme of ['dark', 'light'] as const) {
