@@ -1,13 +1,12 @@
-import type { CurrentUser, Owner, Profile, SubscribedChannel } from '../../contract/entities.js';
+import type { CurrentUser, Owner, Profile, SubscribedChannel, UserSearchResult } from '../../contract/entities.js';
+import type { UserSearchRow } from '../db/repositories/search.js';
+import type { OwnerColumnsRow } from '../db/repositories/videoCards.js';
 import type { UsersTable } from '../db/schema.js';
 import type { MediaUrls } from '../media/urls.js';
 
 type UserRow = Omit<UsersTable, 'subscribers_count'> & { subscribers_count: number };
 
-export function toOwner(
-  row: { owner_id: string; owner_username: string; owner_full_name: string; owner_avatar: string },
-  urls: MediaUrls,
-): Owner {
+export function toOwner(row: OwnerColumnsRow, urls: MediaUrls): Owner {
   return { _id: row.owner_id, username: row.owner_username, fullName: row.owner_full_name, avatar: urls.image(row.owner_avatar) };
 }
 
@@ -64,5 +63,18 @@ export function toSubscribedChannel(
     avatar: urls.image(row.avatar),
     // A preference is private: only its owner sees it.
     notify: showNotify && Number(row.notify) === 1,
+  };
+}
+
+export function toUserSearchResult(row: UserSearchRow, urls: MediaUrls): UserSearchResult {
+  return {
+    _id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    avatar: urls.image(row.avatar),
+    bio: row.bio,
+    createdAt: row.created_at,
+    subscribersCount: Number(row.subscribers_count),
+    totalViews: Number(row.total_views),
   };
 }

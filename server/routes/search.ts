@@ -5,11 +5,11 @@ import { Type } from 'typebox';
 import { Playlist, UserSearchResult, VideoCard } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { PlaylistRepository } from '../db/repositories/playlists.js';
-import { SearchRepository, type UserSearchRow } from '../db/repositories/search.js';
+import { SearchRepository } from '../db/repositories/search.js';
 import { toPlaylist } from '../formatters/playlist.js';
+import { toUserSearchResult } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
 import { send } from '../http/envelope.js';
-import type { MediaUrls } from '../media/urls.js';
 
 const RESULTS_DEFAULT = 20;
 const PLAYLIST_PREVIEW_VIDEOS = 4;
@@ -18,19 +18,6 @@ const Query = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
 });
-
-function toUserSearchResult(row: UserSearchRow, urls: MediaUrls): UserSearchResult {
-  return {
-    _id: row.id,
-    username: row.username,
-    fullName: row.full_name,
-    avatar: urls.image(row.avatar),
-    bio: row.bio,
-    createdAt: row.created_at,
-    subscribersCount: Number(row.subscribers_count),
-    totalViews: Number(row.total_views),
-  };
-}
 
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const playlists = new PlaylistRepository(app.db.db, app.db.dialect);

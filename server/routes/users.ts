@@ -82,7 +82,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fullName = (form.fields.fullName ?? '').trim();
       const username = (form.fields.username ?? '').trim().toLowerCase();
       const email = (form.fields.email ?? '').trim().toLowerCase();
-      const password = form.fields.password ?? '';
+      // Trimmed like the password change of spec section 5, so both paths agree on the same secret.
+      const password = (form.fields.password ?? '').trim();
       if (!fullName) throw badRequest('Full name is required');
       if (!username) throw badRequest('Username is required');
       if (!email) throw badRequest('Email is required');
@@ -117,7 +118,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: LoginBody, response: { 200: Envelope(LoginResult) } } },
     async (request, reply) => {
       const email = (request.body.email ?? '').trim().toLowerCase();
-      const password = request.body.password ?? '';
+      const password = (request.body.password ?? '').trim();
       if (!email) throw badRequest('Email is required');
       if (!EMAIL_PATTERN.test(email)) throw badRequest('Invalid email address');
       if (!password) throw badRequest('Password is required');

@@ -5,9 +5,10 @@ import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
+import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
 import { lockVideo } from './videos.js';
 
-export interface CommentRow {
+export interface CommentRow extends OwnerColumnsRow {
   id: string;
   video_id: string;
   parent_id: string | null;
@@ -15,10 +16,6 @@ export interface CommentRow {
   likes_count: number;
   created_at: string;
   updated_at: string;
-  owner_id: string;
-  owner_username: string;
-  owner_full_name: string;
-  owner_avatar: string;
   /** 1 when the viewer likes it. */
   is_liked: number;
 }
@@ -58,10 +55,7 @@ export class CommentRepository {
         'comments.likes_count',
         'comments.created_at',
         'comments.updated_at',
-        'owner.id as owner_id',
-        'owner.username as owner_username',
-        'owner.full_name as owner_full_name',
-        'owner.avatar as owner_avatar',
+        ...ownerColumns,
       ])
       .select((eb) =>
         viewerId

@@ -6,20 +6,16 @@ import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
-import { selectVideoCards, videoCardColumns, type VideoCardRow } from './videoCards.js';
+import { ownerColumns, selectVideoCards, videoCardColumns, type OwnerColumnsRow, type VideoCardRow } from './videoCards.js';
 import { lockVideo, type PageWindow } from './videos.js';
 
-export interface PlaylistRow {
+export interface PlaylistRow extends OwnerColumnsRow {
   id: string;
   name: string;
   description: string;
   videos_count: number;
   created_at: string;
   updated_at: string;
-  owner_id: string;
-  owner_username: string;
-  owner_full_name: string;
-  owner_avatar: string;
 }
 
 export type PlaylistVideoRow = VideoCardRow & { playlist_id: string; added_at: string };
@@ -44,10 +40,7 @@ export class PlaylistRepository {
         'playlists.videos_count',
         'playlists.created_at',
         'playlists.updated_at',
-        'owner.id as owner_id',
-        'owner.username as owner_username',
-        'owner.full_name as owner_full_name',
-        'owner.avatar as owner_avatar',
+        ...ownerColumns,
       ]);
   }
 

@@ -3,6 +3,21 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import type { DB } from '../kysely.js';
 
+/** The owner of a row, joined as `users as owner`: every list that shows an owner selects these. */
+export const ownerColumns = [
+  'owner.id as owner_id',
+  'owner.username as owner_username',
+  'owner.full_name as owner_full_name',
+  'owner.avatar as owner_avatar',
+] as const;
+
+export interface OwnerColumnsRow {
+  owner_id: string;
+  owner_username: string;
+  owner_full_name: string;
+  owner_avatar: string;
+}
+
 export const videoCardColumns = [
   'videos.id',
   'videos.title',
@@ -13,13 +28,10 @@ export const videoCardColumns = [
   'videos.likes_count',
   'videos.status',
   'videos.created_at',
-  'owner.id as owner_id',
-  'owner.username as owner_username',
-  'owner.full_name as owner_full_name',
-  'owner.avatar as owner_avatar',
+  ...ownerColumns,
 ] as const;
 
-export interface VideoCardRow {
+export interface VideoCardRow extends OwnerColumnsRow {
   id: string;
   title: string;
   description: string;
@@ -29,10 +41,6 @@ export interface VideoCardRow {
   likes_count: number;
   status: 'processing' | 'ready' | 'failed';
   created_at: string;
-  owner_id: string;
-  owner_username: string;
-  owner_full_name: string;
-  owner_avatar: string;
 }
 
 type VideosWithOwner = Database & { owner: Database['users'] };
