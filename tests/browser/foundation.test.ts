@@ -123,6 +123,12 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByText(feedTitle).isVisible()).toBe(true);
+    // Chromium's own installability check on the manifest, icons and service worker.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Playwright's contexts are incognito, which Chromium reports too; nothing else may be wrong.
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    await cdp.detach();
     // The cache is written to IndexedDB within a second.
     await page.waitForTimeout(1500);
 
