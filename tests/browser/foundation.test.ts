@@ -39,6 +39,7 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
   const suffix = Date.now().toString(36);
   const person = { fullName: 'Browser Tester', username: `bt_${suffix}`, email: `bt_${suffix}@example.com`, password: 'correct horse battery' };
   const feedTitle = `Cached feed video ${suffix}`;
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     // CI builds before `npm test`; a bare checkout builds once here.
@@ -50,6 +51,7 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     // Chromium reports light when no preference is set, so the OS asks for dark here.
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
     page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 
   afterAll(async () => {
@@ -157,5 +159,9 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
     await expect.poll(() => page.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
     expect(await queuedReauthChecks(page)).toBe(0);
+  });
+
+  it('threw no uncaught error in the page along the way', () => {
+    expect(pageErrors).toEqual([]);
   });
 });
