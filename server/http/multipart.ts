@@ -1,7 +1,7 @@
 // Reads a multipart form: text fields, small files into memory (images), large files
 // streamed to a temp file (videos). Size limits answer 413; nothing is left behind on error.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -117,4 +117,15 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
     throw error;
   }
   return form;
+}
+
+/** Temp files a crash left behind (uploads cut off mid-way, transcoding work dirs). */
+export async function removeStaleTempFiles(tempDir: string, olderThanMs = 24 * 3600 * 1000): Promise<void> {
+  const names = await readdir(tempDir).catch(() => [] as string[]);
+  const cutoff = Date.now() - olderThanMs;
+  for (const name of names) {
+    const path = join(tempDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true });
+  }
 }

@@ -9,10 +9,13 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { selectVideoCards } from '../db/repositories/videoCards.js';
 import { toVideoCard } from '../formatters/video.js';
 import { badRequest, send } from '../http/envelope.js';
-import { readMultipart } from '../http/multipart.js';
+import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
 import { ingestVideo } from '../media/intake.js';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tempDir = join(app.config.dataDir, 'tmp');
+  app.addHook('onReady', () => removeStaleTempFiles(tempDir));
+
   app.post(
     '/upload-Video',
     {
@@ -34,7 +37,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           videoFile: { maxBytes: app.config.maxVideoBytes, toDisk: true, label: 'Video' },
           thumbnail: { maxBytes: app.config.maxImageBytes, label: 'Thumbnail' },
         },
-        join(app.config.dataDir, 'tmp'),
+        tempDir,
       );
       try {
         const title = (form.fields.title ?? '').trim();

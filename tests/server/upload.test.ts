@@ -1,8 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEventPayloads } from '../../contract/events.js';
+import { transcodeJob } from '../../server/jobs/handlers/transcode.js';
+import { removeStaleTempFiles } from '../../server/http/multipart.js';
 import { removeVideoFiles } from '../../server/media/videoFiles.js';
-import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { userRoom } from '../../server/realtime/live.js';
+import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { ffprobe, filesUnder, makeClip, mp4Upload, uploadVideo, videoState, waitForVideo } from './mediaFixtures.js';
 
 const NOT_A_VIDEO = /^Video file must be an MP4, WebM or MOV video/;
@@ -13,6 +19,22 @@ const clips = Promise.all([
   makeClip('small.mp4', { width: 320, height: 180, seconds: 2 }),
   makeClip('small-faststart.mp4', { width: 320, height: 180, seconds: 2, faststart: true }),
 ]);
+
+describe('temp files', () => {
+  it('clears what a crash left in the temp dir, but not what is in use', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vidshare-tmp-'));
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    await writeFile(join(dir, 'old.upload'), 'x');
+    await mkdir(join(dir, 'job-old-1-x'));
+    await writeFile(join(dir, 'job-old-1-x', '360.mp4'), 'x');
+    await utimes(join(dir, 'old.upload'), dayAgo, dayAgo);
+    await utimes(join(dir, 'job-old-1-x'), dayAgo, dayAgo);
+    await writeFile(join(dir, 'fresh.upload'), 'x');
+    await removeStaleTempFiles(dir);
+    expect(await filesUnder(dir)).toEqual(['fresh.upload']);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
 
 describe.each(databases)('video upload on %s', (dialect) => {
   let server: TestServer & { dataDir: string };
@@ -152,6 +174,64 @@ describe.each(databases)('video upload on %s', (dialect) => {
       expect(await filesUnder(mediaDir())).toEqual(before);
       expect(await filesUnder(tmpDir())).toEqual([]);
     });
+  });
+
+  it('sends transcoding progress to the owner only, over socket.io', async () => {
+    const stranger = await registerUser(server);
+    const sockets: Socket[] = [];
+    const open = async (token: string, userId: string) => {
+      const socket = connectSocket(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+      sockets.push(socket);
+      const deadline = Date.now() + 5000;
+      while ((await server.app.io.in(userRoom(userId)).fetchSockets()).length === 0) {
+        if (Date.now() > deadline) throw new Error('socket never joined its user room');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const events: LiveEventPayloads['transcode-progress'][] = [];
+      socket.on('transcode-progress', (payload) => events.push(payload));
+      return events;
+    };
+    try {
+      const ownerEvents = await open(user.token, user.id);
+      const strangerEvents = await open(stranger.token, stranger.id);
+      const upload = await uploadVideo(server, user.token, await mp4Upload(hd, 'Watched live'));
+      const videoId = upload.body.data._id;
+      await waitForVideo(server.app.db.db, videoId);
+      const deadline = Date.now() + 5000;
+      while (!ownerEvents.some((event) => event.progress === 100)) {
+        if (Date.now() > deadline) throw new Error(`no final event: ${JSON.stringify(ownerEvents)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const mine = ownerEvents.filter((event) => event.videoId === videoId);
+      expect(mine.at(-1)).toEqual({ videoId, status: 'ready', progress: 100, qualities: [720, 480, 360] });
+      // Watchable before the end: a 'ready' event with only the lowest rendition came first.
+      expect(mine.find((event) => event.status === 'ready')?.qualities).toEqual([360]);
+      expect(mine.map((event) => event.progress)).toEqual([...mine.map((event) => event.progress)].sort((a, b) => a - b));
+      expect(strangerEvents).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
+  });
+
+  it('a transcode that fails for good marks a video without renditions failed, and keeps a watchable one ready', async () => {
+    const db = server.app.db.db;
+    const broken = await insertVideo(server, user.id);
+    await db.updateTable('videos').set({ status: 'processing', source_key: `sources/${broken}.mp4` }).where('id', '=', broken).execute();
+    await server.app.storage.putBuffer(`sources/${broken}.mp4`, Buffer.from('not a video at all'), 'video/mp4');
+    const signal = new AbortController().signal;
+    await expect(transcodeJob.run(server.app, { id: 'manual', payload: { videoId: broken }, attempt: 1, signal, progress: async () => {} })).rejects.toThrow(/not a readable video/);
+    await transcodeJob.onFailed!(server.app, { videoId: broken }, 'the source is not a readable video');
+    expect((await videoState(db, broken))?.status).toBe('failed');
+    const media = await fetch(`${server.url}/media/video/upload/${broken}.mp4`);
+    expect(media.status).toBe(404);
+    expect((await media.json()).message).toBe('Video could not be processed');
+
+    const watchable = await insertVideo(server, user.id);
+    await db.insertInto('video_renditions').values({ video_id: watchable, height: 360, storage_key: `videos/${watchable}/360.mp4`, size_bytes: 1, created_at: new Date().toISOString() }).execute();
+    await transcodeJob.onFailed!(server.app, { videoId: watchable }, 'a later rung failed');
+    expect((await videoState(db, watchable))?.status).toBe('ready');
+    await db.deleteFrom('videos').where('id', 'in', [broken, watchable]).execute();
+    await server.app.storage.remove(`sources/${broken}.mp4`);
   });
 
   it('removeVideoFiles cancels a running transcode and removes every file of the video', async () => {
