@@ -21,6 +21,7 @@ export const TAG_TYPES = [
   'Subscription',
   'Playlist',
   'Search',
+  'Report',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

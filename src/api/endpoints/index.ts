@@ -6,3 +6,4 @@ export * from './comments';
 export * from './subscriptions';
 export * from './playlists';
 export * from './search';
+export * from './reports';

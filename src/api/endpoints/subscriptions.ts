@@ -24,6 +24,11 @@ export const subscriptionsApi = api.injectEndpoints({
       query: (channelId) => `/subscription/get/user/subscribers/${encodeURIComponent(channelId)}`,
       providesTags: (_status, _error, channelId) => [{ type: 'Subscription', id: channelId }],
     }),
+    /** Per-channel notification preference (issue 7; not in spec section 7). */
+    setChannelNotify: build.mutation<{ notify: boolean }, { channelId: string; notify: boolean }>({
+      query: ({ channelId, notify }) => ({ url: `/subscription/notify/${encodeURIComponent(channelId)}`, method: 'PATCH', body: { notify } }),
+      invalidatesTags: [{ type: 'Subscription', id: 'MINE' }],
+    }),
     getSubscribedTo: build.query<SubscribedChannel[], string>({
       query: (userId) => `/subscription/get/user/subscribedTo/${encodeURIComponent(userId)}`,
       providesTags: (_list, _error, userId) => [{ type: 'Subscription', id: `BY-${userId}` }, { type: 'Subscription', id: 'MINE' }],
@@ -31,4 +36,4 @@ export const subscriptionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useToggleSubscriptionMutation, useGetSubscriptionStatusQuery, useGetSubscribedToQuery } = subscriptionsApi;
+export const { useToggleSubscriptionMutation, useGetSubscriptionStatusQuery, useSetChannelNotifyMutation, useGetSubscribedToQuery } = subscriptionsApi;

@@ -83,6 +83,11 @@ export const videosApi = api.injectEndpoints({
       query: (videoId) => ({ url: `/watch-history/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
       invalidatesTags: [{ type: 'History', id: LIST }],
     }),
+    /** One entry out of the history (beyond spec section 7; the server offers it). */
+    removeFromHistory: build.mutation<{ videoId: string }, string>({
+      query: (videoId) => ({ url: `/watch-history/delete/${encodeURIComponent(videoId)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'History', id: LIST }],
+    }),
     clearHistory: build.mutation<unknown, void>({
       query: () => ({ url: '/watch-history/delete/all/watch-history', method: 'DELETE' }),
       invalidatesTags: [{ type: 'History', id: LIST }],
@@ -103,5 +108,6 @@ export const {
   useAddViewMutation,
   useGetWatchHistoryInfiniteQuery,
   useAddToHistoryMutation,
+  useRemoveFromHistoryMutation,
   useClearHistoryMutation,
 } = videosApi;

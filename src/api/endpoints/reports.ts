@@ -1,0 +1,20 @@
+// Reports from the watch screen's Report menu (issue 6; not in spec section 7).
+import type { Report } from '../../../contract/entities';
+import type { ReportReason } from '../../../contract/limits';
+import { api } from '../api';
+
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    reportVideo: build.mutation<Report, { videoId: string; reason: ReportReason; details?: string }>({
+      query: ({ videoId, reason, details }) => ({ url: `/reports/video/${encodeURIComponent(videoId)}`, method: 'POST', body: { reason, details } }),
+      invalidatesTags: (_report, _error, { videoId }) => [{ type: 'Report', id: videoId }],
+    }),
+    /** Whether the caller already reported the video (409 on a second report). */
+    getMyReport: build.query<{ reported: boolean }, string>({
+      query: (videoId) => `/reports/video/${encodeURIComponent(videoId)}/mine`,
+      providesTags: (_status, _error, videoId) => [{ type: 'Report', id: videoId }],
+    }),
+  }),
+});
+
+export const { useReportVideoMutation, useGetMyReportQuery } = reportsApi;
