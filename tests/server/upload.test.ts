@@ -234,6 +234,19 @@ describe.each(databases)('video upload on %s', (dialect) => {
     await server.app.storage.remove(`sources/${broken}.mp4`);
   });
 
+  it('DELETE /videos/delete/{id} removes the renditions, source and thumbnail', async () => {
+    const upload = await uploadVideo(server, user.token, await mp4Upload(small, 'Short-lived'));
+    const videoId: string = upload.body.data._id;
+    const thumbnail = `images/${upload.body.data.thumbnail.split('/').pop()}`;
+    await waitForVideo(server.app.db.db, videoId);
+    const mine = (await filesUnder(mediaDir())).filter((path) => path.includes(videoId) || path === thumbnail);
+    expect(mine).toHaveLength(3); // source, one rendition, thumbnail
+    const removed = await call(server, 'DELETE', `/videos/delete/${videoId}`, { token: user.token });
+    expect(removed.status).toBe(200);
+    expect((await filesUnder(mediaDir())).filter((path) => mine.includes(path))).toEqual([]);
+    expect((await fetch(`${server.url}/media/video/upload/${videoId}.mp4`)).status).toBe(404);
+  });
+
   it('removeVideoFiles cancels a running transcode and removes every file of the video', async () => {
     const longer = await makeClip(`long-${dialect}.mp4`, { width: 1280, height: 720, seconds: 6 });
     const upload = await uploadVideo(server, user.token, await mp4Upload(longer, 'To delete'));
