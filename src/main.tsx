@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { listenForReconnect, makeStore } from './app/store';
 import { bootSession, watchSession } from './features/auth/session';
 import { setThemePreference } from './features/theme/themeSlice';
+import { afterFirstPaint } from './lib/afterFirstPaint';
 import { getThemePreference } from './lib/storage';
 import './styles.css';
 
@@ -30,13 +31,6 @@ createRoot(document.getElementById('root')!).render(
 watchSession(store);
 listenForReconnect(store);
 void bootSession(store).then(() => startPersisting(store));
-
-function afterFirstPaint(task: () => void): void {
-  const idle = (window as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => void }).requestIdleCallback;
-  const run = () => (idle ? idle(task, { timeout: 2000 }) : setTimeout(task, 200));
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-}
 
 afterFirstPaint(() => {
   void import('./api/live').then(({ connectLive }) => connectLive(store.dispatch));

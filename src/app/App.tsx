@@ -7,22 +7,27 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { selectBooted } from '../features/auth/authSlice';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { useAppSelector } from './hooks';
 import { AppRoutes } from './routes';
 import { themeFor } from './theme';
 
-// Toasts are never needed for the first paint: notistack comes in its own chunk.
+// Toasts are never needed for the first paint: notistack comes in its own chunk once the page is
+// idle; toasts raised before that wait for it (components/toast.tsx).
 const Toaster = lazy(() => import('../components/Toaster'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const darkMode = useAppSelector((state) => state.theme.darkMode);
+  const toasterWanted = useAfterFirstPaint();
   return (
     <ThemeProvider theme={themeFor(darkMode)}>
       <CssBaseline />
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import Toaster from '../../src/components/Toaster';
 import LoginPage from '../../src/features/auth/LoginPage';
 import RegisterPage from '../../src/features/auth/RegisterPage';
 import { getStoredUser, getToken } from '../../src/lib/storage';
@@ -12,7 +11,6 @@ import { alice, fail, mockFetch, ok, renderWithApp } from './helpers';
 function renderScreen(screenPath: '/login' | '/register') {
   return renderWithApp(
     <>
-      <Toaster />
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
