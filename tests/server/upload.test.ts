@@ -133,6 +133,14 @@ describe.each(databases)('video upload on %s', (dialect) => {
       await expectRefused({ title: 't', description: 'd', video: { bytes: huge, type: 'video/mp4', name: 'huge.mp4' } }, 413, 'Video must be at most 100 MB');
     });
 
+    it('a thumbnail over 5 MB (413)', async () => {
+      const fields = await mp4Upload(small);
+      const big = Buffer.alloc(5 * 1024 * 1024 + 1, 1);
+      (await pngBytes()).forEach((byte, index) => (big[index] = byte));
+      fields.thumbnail = { bytes: big, type: 'image/png', name: 'big.png' };
+      await expectRefused(fields, 413, 'Thumbnail must be at most 5 MB');
+    });
+
     it('a thumbnail that is not a raster image, even with a valid video (415)', async () => {
       const fields = await mp4Upload(small);
       fields.thumbnail = { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/png', name: 't.png' };
