@@ -1,8 +1,10 @@
 // The frame of the login and register screens (no top navigation there).
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '../layout/Logo';
 import { ThemeToggle } from '../theme/ThemeToggle';
 
@@ -25,5 +27,17 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </Paper>
       </Box>
     </Box>
+  );
+}
+
+/** The line under the form leading to the other auth screen. */
+export function AuthSwitch({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+      {question}{' '}
+      <Link component={RouterLink} to={to} sx={{ fontWeight: 600 }}>
+        {label}
+      </Link>
+    </Typography>
   );
 }

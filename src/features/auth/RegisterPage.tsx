@@ -3,22 +3,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useRegisterMutation } from '../../api/endpoints/users';
 import { useAppStore } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { toStoredUser } from '../../lib/storage';
-import { hasErrors, type RegisterValues, validateRegister } from '../../lib/validation';
-import { AuthCard } from './AuthCard';
+import { validateRegister } from '../../lib/validation';
+import { AuthCard, AuthSwitch } from './AuthCard';
 import { ImagePicker } from './ImagePicker';
 import { PasswordField } from './PasswordField';
 import { completeSignIn } from './session';
+import { useAuthForm } from './useAuthForm';
 
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 export const AVATAR_REQUIRED = 'Profile picture is required';
@@ -27,22 +26,17 @@ export default function RegisterPage() {
   const store = useAppStore();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const [values, setValues] = useState<RegisterValues>({ fullName: '', username: '', email: '', password: '' });
+  const { values, field, attemptSubmit } = useAuthForm({ fullName: '', username: '', email: '', password: '' }, validateRegister);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [coverImage, setCoverImage] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
-  const errors = submitted ? validateRegister(values) : {};
-
-  const change = (field: keyof RegisterValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     // The avatar rule is shown inline but does not block the submit (spec section 5).
-    if (hasErrors(validateRegister(values)) || isLoading) return;
+    if (!attemptSubmit() || isLoading) return;
     setBanner(null);
     const form = new FormData();
     form.set('fullName', values.fullName.trim());
@@ -83,36 +77,14 @@ export default function RegisterPage() {
           />
           <ImagePicker label="Cover image (optional)" shape="banner" file={coverImage} onChange={setCoverImage} error={coverError} onError={setCoverError} />
         </Box>
-        <TextField label="Full name" autoComplete="name" value={values.fullName} onChange={change('fullName')} error={Boolean(errors.fullName)} helperText={errors.fullName} fullWidth />
-        <TextField
-          label="Username"
-          autoComplete="username"
-          value={values.username}
-          onChange={change('username')}
-          error={Boolean(errors.username)}
-          helperText={errors.username}
-          fullWidth
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-        />
-        <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={change('email')} error={Boolean(errors.email)} helperText={errors.email} fullWidth />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={change('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
-          fullWidth
-        />
+        <TextField label="Full name" autoComplete="name" {...field('fullName')} />
+        <TextField label="Username" autoComplete="username" slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }} {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
         <Button type="submit" variant="contained" size="large" disabled={isLoading} fullWidth>
           {isLoading ? 'Creating account...' : 'Create Account'}
         </Button>
-        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Already have an account?{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
-            Sign in
-          </Link>
-        </Typography>
+        <AuthSwitch question="Already have an account?" to="/login" label="Sign in" />
       </Stack>
     </AuthCard>
   );
