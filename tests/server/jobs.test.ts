@@ -1,19 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
-import { type DatabaseHandle, openDatabase } from '../../server/db/kysely.js';
 import { BullJobQueue } from '../../server/jobs/bullQueue.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
 import type { JobContext, JobHandlers, JobQueue } from '../../server/jobs/types.js';
-import { type DatabaseDialect, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { databases, registerUser, startServer, type TestServer } from './harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+import { schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess } from './processes.js';
 
 async function redisReachable(): Promise<string | null> {
   const url = process.env.REDIS_URL;
@@ -170,110 +165,8 @@ describe.each(databases)('job queue on %s', (dialect) => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
 // Real processes: `node --import tsx server/index.ts` killed with SIGKILL mid-transcode, and
 // `npm run worker` (server/jobs/worker.ts) taking jobs from an API with RUN_JOBS_IN_PROCESS=false.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Place {
-  env: Record<string, string>;
-  db: DatabaseHandle;
-  dispose(): Promise<void>;
-}
-
-/** A data dir (and a PostgreSQL schema) that several processes share. */
-async function sharedPlace(dialect: DatabaseDialect, extra: Record<string, string> = {}): Promise<Place> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-proc-'));
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    CLIENT_DIR: join(dataDir, 'no-client'),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    JWT_SECRET: 'test-secret-test-secret-test-secret',
-    RATE_LIMIT_AUTH_MAX: '10000',
-    RATE_LIMIT_WRITE_MAX: '100000',
-    ...extra,
-  };
-  let schema: string | null = null;
-  if (dialect === 'postgres') {
-    schema = `p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = url.toString();
-  }
-  const db = openDatabase(loadConfig(env));
-  return {
-    env,
-    db,
-    async dispose() {
-      await db.close();
-      if (schema) {
-        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await admin.end();
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function spawnTs(script: string, env: Record<string, string>): ChildProcess & { output: () => string } {
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.REDIS_URL;
-  // One process (no tsx wrapper), so SIGKILL hits the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return Object.assign(child, { output: () => output });
-}
-
-async function startApiProcess(place: Place, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child = spawnTs('server/index.ts', { ...place.env, PORT: String(port), ...env });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${child.output()}`);
-    const ok = await fetch(`${url}/api/v1/healthcheck`).then((response) => response.ok, () => false);
-    if (ok) return { child, url };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function startWorkerProcess(place: Place, env: Record<string, string> = {}) {
-  const child = spawnTs('server/jobs/worker.ts', { ...place.env, ...env });
-  const deadline = Date.now() + 60_000;
-  while (!child.output().includes('worker started')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return child;
-}
-
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
 
 const clips = Promise.all([makeClip('crash.mp4', { width: 1280, height: 720, seconds: 6 }), makeClip('quick.mp4', { width: 320, height: 180, seconds: 2 })]);
 
@@ -336,8 +229,3 @@ describe.each(databases)('transcoding across processes on %s', (dialect) => {
     });
   });
 });
-
-function schemaOf(place: Place): string | undefined {
-  const url = place.env.DATABASE_URL;
-  return url ? /search_path=(\w+)/.exec(decodeURIComponent(new URL(url).searchParams.get('options') ?? ''))?.[1] : undefined;
-}
