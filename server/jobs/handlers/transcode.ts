@@ -64,6 +64,8 @@ export const transcodeJob: JobHandler<'transcode'> = {
       let status: 'processing' | 'ready' = qualities.length ? 'ready' : 'processing';
       let lastReport = 0;
       let lastPercent = -1;
+      // Writes in order, without holding up ffmpeg's progress output.
+      let progressWrites = Promise.resolve();
       await transcodeLadder({
         tools,
         sourcePath,
@@ -77,7 +79,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
           if (percent === lastPercent || Date.now() - lastReport < PROGRESS_INTERVAL_MS) return;
           lastReport = Date.now();
           lastPercent = percent;
-          void job.progress(percent).catch(() => undefined);
+          progressWrites = progressWrites.then(() => job.progress(percent)).catch(() => undefined);
           announce(deps, video.owner_id, videoId, status, percent, qualities);
         },
         onRendition: async (rendition) => {
@@ -95,6 +97,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
           announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
         },
       });
+      await progressWrites;
       if (status === 'processing') await media.setStatus(videoId, 'ready');
       announce(deps, video.owner_id, videoId, 'ready', 100, qualities);
     } catch (error) {
