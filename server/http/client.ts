@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendRouteNotFound } from './errorHandler.js';
 
 const SERVER_PREFIXES = ['/api/', '/media/', '/socket.io/', '/files'];
 
@@ -9,6 +10,7 @@ export async function serveClient(app: FastifyInstance): Promise<void> {
   const root = app.config.clientDir;
   if (!existsSync(root)) {
     app.log.info({ root }, 'no built client found: serving the API only (run `npm run build`)');
+    app.setNotFoundHandler(sendRouteNotFound);
     return;
   }
   await app.register(fastifyStatic, {
@@ -23,9 +25,7 @@ export async function serveClient(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isServerPath = SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (request.method !== 'GET' || isServerPath || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.code(404).send({ statusCode: 404, message: `Route ${request.method} ${path} not found`, success: false, errors: [] });
-    }
+    if (request.method !== 'GET' || isServerPath || /\.[a-z0-9]+$/i.test(path)) return sendRouteNotFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

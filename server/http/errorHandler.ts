@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.js';
 
 interface ErrorBody {
@@ -36,8 +36,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body(500, 'Internal server error'));
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
-  });
+/** The 404 envelope for a route that does not exist (serveClient decides when it applies). */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
 }
