@@ -3,6 +3,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatDuration, formatRelativeDate, formatViews, isNew } from '../lib/format';
@@ -12,7 +13,8 @@ const scrollToTop = () => window.scrollTo({ top: 0 });
 
 const badge = { position: 'absolute', px: 0.75, py: 0.25, borderRadius: 1, fontSize: 12, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
 
-export function VideoCard({ video }: { video: VideoCardData }) {
+/** `action`: an optional extra control beside 'Watch' (its clicks do not scroll the page). */
+export function VideoCard({ video, action }: { video: VideoCardData; action?: ReactNode }) {
   const watchPath = `/watch/${encodeURIComponent(video._id)}`;
   const ownerName = video.owner?.fullName || 'Unknown User';
   const ownerHandle = video.owner?.username || 'unknown';
@@ -74,6 +76,11 @@ export function VideoCard({ video }: { video: VideoCardData }) {
         <Button component={Link} to={watchPath} size="small" variant="outlined" aria-label={`Watch ${video.title}`} sx={{ alignSelf: 'flex-start', flexShrink: 0, borderRadius: 999 }}>
           Watch
         </Button>
+        {action && (
+          <Box onClick={(event) => event.stopPropagation()} sx={{ flexShrink: 0 }}>
+            {action}
+          </Box>
+        )}
       </Box>
     </Box>
   );

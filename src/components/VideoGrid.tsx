@@ -3,6 +3,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { VideoCard, VideoCardSkeleton } from './VideoCard';
 
@@ -21,10 +22,26 @@ interface Props {
   onRetry: () => void;
   loadingMore?: boolean;
   hasMore?: boolean;
+  emptyTitle?: string;
   emptyMessage?: string;
+  /** Shown under the empty message (e.g. the owner's 'Upload Your First Video'). */
+  emptyAction?: ReactNode;
+  /** A per-card extra (e.g. remove from history, delete own video). */
+  cardAction?: (video: VideoCardData) => ReactNode;
 }
 
-export function VideoGrid({ videos, loading, error, onRetry, loadingMore = false, hasMore = false, emptyMessage = 'No videos found.' }: Props) {
+export function VideoGrid({
+  videos,
+  loading,
+  error,
+  onRetry,
+  loadingMore = false,
+  hasMore = false,
+  emptyTitle = 'No videos found',
+  emptyMessage = 'No videos found.',
+  emptyAction,
+  cardAction,
+}: Props) {
   if (loading && !videos.length) {
     return (
       <Box sx={gridSx} role="status" aria-label="Loading videos">
@@ -48,9 +65,10 @@ export function VideoGrid({ videos, loading, error, onRetry, loadingMore = false
     return (
       <Box sx={{ textAlign: 'center', py: 8 }}>
         <Typography variant="h6" component="h2">
-          No videos found
+          {emptyTitle}
         </Typography>
         <Typography color="text.secondary">{emptyMessage}</Typography>
+        {emptyAction && <Box sx={{ mt: 2 }}>{emptyAction}</Box>}
       </Box>
     );
   }
@@ -58,12 +76,33 @@ export function VideoGrid({ videos, loading, error, onRetry, loadingMore = false
     <>
       <Box sx={gridSx}>
         {videos.map((video) => (
-          <VideoCard key={video._id} video={video} />
+          <VideoCard key={video._id} video={video} action={cardAction?.(video)} />
         ))}
       </Box>
-      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} role="status">
-        {loadingMore ? 'Loading more videos...' : hasMore ? '' : 'No more videos to load'}
-      </Typography>
+      <ListFooter loadingMore={loadingMore} hasMore={hasMore} error={error} onRetry={onRetry} />
     </>
+  );
+}
+
+/** Under any infinite list: 'Loading more videos...', a failed page with Try Again, or the end. */
+export function ListFooter({ loadingMore, hasMore, error, onRetry }: { loadingMore: boolean; hasMore: boolean; error?: string | null; onRetry?: () => void }) {
+  if (error && !loadingMore) {
+    return (
+      <Box role="alert" sx={{ py: 3, textAlign: 'center' }}>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {error}
+        </Typography>
+        {onRetry && (
+          <Button variant="outlined" size="small" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
+      </Box>
+    );
+  }
+  return (
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} role="status">
+      {loadingMore ? 'Loading more videos...' : hasMore ? '' : 'No more videos to load'}
+    </Typography>
   );
 }

@@ -1,5 +1,6 @@
 // Infinite scroll (spec section 4): the next page when within 1000 px of the page bottom, never while
-// loading, only while there is more. One hook for every list.
+// loading, only while there is more; duplicates by id dropped. One hook for every list (feed, related,
+// profile tabs, playlist videos, history, liked).
 import { useEffect, useRef } from 'react';
 
 export const SCROLL_TRIGGER_PX = 1000;
@@ -8,15 +9,28 @@ export function nearBottom(scrollY: number, viewportHeight: number, documentHeig
   return scrollY + viewportHeight >= documentHeight - threshold;
 }
 
-export function useInfiniteScroll({ hasMore, loading, onLoadMore }: { hasMore: boolean; loading: boolean; onLoadMore: () => void }) {
-  const latest = useRef({ hasMore, loading, onLoadMore });
-  latest.current = { hasMore, loading, onLoadMore };
+export interface InfiniteScrollOptions {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** Off while a list is hidden (e.g. an inactive tab). */
+  enabled?: boolean;
+}
+
+/** Calls onLoadMore when the page is scrolled near its bottom (also once a short page settles). */
+export function useInfiniteScroll({ hasMore, loading, onLoadMore, enabled = true }: InfiniteScrollOptions) {
+  const latest = useRef({ hasMore, loading, onLoadMore, enabled });
+  latest.current = { hasMore, loading, onLoadMore, enabled };
 
   useEffect(() => {
     const check = () => {
-      const { hasMore: more, loading: busy, onLoadMore: load } = latest.current;
-      if (!more || busy) return;
-      if (nearBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)) load();
+      const { hasMore: more, loading: busy, onLoadMore: load, enabled: on } = latest.current;
+      if (!on || !more || busy) return;
+      if (nearBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)) {
+        // Block a second call from the next scroll event before the caller's loading flag arrives.
+        latest.current.loading = true;
+        load();
+      }
     };
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
@@ -27,19 +41,62 @@ export function useInfiniteScroll({ hasMore, loading, onLoadMore }: { hasMore: b
       window.removeEventListener('resize', check);
       clearTimeout(timer);
     };
-  }, [hasMore, loading]);
+  }, [hasMore, loading, enabled]);
 }
 
-/** Pages flattened with duplicates (by id) dropped: shuffled pages may repeat a video. */
-export function uniqueById<T extends { _id: string }>(pages: ReadonlyArray<{ videos: readonly T[] }> | undefined): T[] {
+/** Pages flattened with duplicates (by _id) dropped: shuffled pages may repeat an item. */
+export function uniqueById<T extends { _id: string }, P = { videos: readonly T[] }>(
+  pages: readonly P[] | undefined,
+  itemsOf: (page: P) => readonly T[] = (page) => (page as { videos: readonly T[] }).videos,
+): T[] {
   const seen = new Set<string>();
   const items: T[] = [];
   for (const page of pages ?? []) {
-    for (const item of page.videos) {
+    for (const item of itemsOf(page)) {
       if (seen.has(item._id)) continue;
       seen.add(item._id);
       items.push(item);
     }
   }
   return items;
+}
+
+/** The parts of an RTK Query infinite-query result that a list needs. */
+export interface InfiniteResult<P> {
+  data?: { pages: readonly P[] };
+  hasNextPage?: boolean;
+  isLoading: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isError: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * An infinite query wired to the page scroll: its items without duplicates and the flags VideoGrid
+ * takes. `useInfiniteList(useGetFeedInfiniteQuery())`, or with `page => page.playlists` for playlists.
+ */
+export function useInfiniteList<T extends { _id: string }, P = { videos: readonly T[] }>(
+  result: InfiniteResult<P>,
+  itemsOf?: (page: P) => readonly T[],
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  const items = uniqueById<T, P>(result.data?.pages, itemsOf);
+  const hasMore = Boolean(result.hasNextPage);
+  useInfiniteScroll({
+    hasMore,
+    // A failed next page stops the loop until Try Again (the error panel or footer offers it).
+    loading: result.isFetching || (result.isError && items.length > 0),
+    onLoadMore: () => void result.fetchNextPage(),
+    enabled,
+  });
+  return {
+    items,
+    hasMore,
+    loading: result.isLoading,
+    loadingMore: result.isFetchingNextPage,
+    isError: result.isError,
+    retry: () => void (items.length ? result.fetchNextPage() : result.refetch()),
+  };
 }
