@@ -1,0 +1,71 @@
+// A horizontal video card: thumbnail left, text right (related videos, watch history). Same fields
+// and fallbacks as VideoCard; the whole row links to /watch/{id} and clicking it scrolls to the top.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { VideoCard as VideoCardData } from '../../contract/entities';
+import { formatDuration, formatRelativeDate, formatViews, isNew } from '../lib/format';
+
+const badge = { position: 'absolute', px: 0.5, borderRadius: 0.75, fontSize: 11, fontWeight: 700, lineHeight: 1.5, color: '#fff' } as const;
+
+const scrollToTop = () => window.scrollTo({ top: 0 });
+
+interface Props {
+  video: VideoCardData;
+  /** Thumbnail width in px (the text takes the rest). */
+  thumbWidth?: number;
+  /** An extra line under the views (e.g. 'Watched Yesterday'). */
+  extra?: ReactNode;
+  /** A control at the row's end (e.g. remove from history); its clicks do not navigate. */
+  action?: ReactNode;
+}
+
+export function VideoRow({ video, thumbWidth = 168, extra, action }: Props) {
+  const ownerName = video.owner?.fullName || 'Unknown User';
+  return (
+    <Box component="article" sx={{ display: 'flex', gap: 1.25, minWidth: 0, alignItems: 'flex-start' }}>
+      <Box
+        component={Link}
+        to={`/watch/${encodeURIComponent(video._id)}`}
+        onClick={scrollToTop}
+        aria-label={video.title}
+        sx={{ display: 'flex', gap: 1.25, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none', borderRadius: 1.5, '&:hover .row-title': { color: 'primary.main' } }}
+      >
+        <Box sx={{ position: 'relative', width: thumbWidth, flexShrink: 0, aspectRatio: '16 / 9', borderRadius: 1.5, overflow: 'hidden', bgcolor: 'action.hover' }}>
+          {video.thumbnail && (
+            <Box
+              component="img"
+              src={video.thumbnail}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={320}
+              height={180}
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          )}
+          {isNew(video.createdAt) && <Box sx={{ ...badge, top: 4, left: 4, bgcolor: '#c62828' }}>NEW</Box>}
+          <Box sx={{ ...badge, bottom: 4, right: 4, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
+        </Box>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography
+            className="row-title"
+            variant="body2"
+            sx={{ fontWeight: 600, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+          >
+            {video.title}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" noWrap sx={{ mt: 0.25 }}>
+            {ownerName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {formatViews(video.views)} · {formatRelativeDate(video.createdAt)}
+          </Typography>
+          {extra}
+        </Box>
+      </Box>
+      {action && <Box sx={{ flexShrink: 0 }}>{action}</Box>}
+    </Box>
+  );
+}
