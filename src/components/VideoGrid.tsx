@@ -28,6 +28,8 @@ interface Props {
   emptyAction?: ReactNode;
   /** A per-card extra (e.g. remove from history, delete own video). */
   cardAction?: (video: VideoCardData) => ReactNode;
+  /** The footer at the end of the list (settings says "You've reached the end!"). */
+  endMessage?: string;
 }
 
 export function VideoGrid({
@@ -41,6 +43,7 @@ export function VideoGrid({
   emptyMessage = 'No videos found.',
   emptyAction,
   cardAction,
+  endMessage,
 }: Props) {
   if (loading && !videos.length) {
     return (
@@ -79,13 +82,25 @@ export function VideoGrid({
           <VideoCard key={video._id} video={video} action={cardAction?.(video)} />
         ))}
       </Box>
-      <ListFooter loadingMore={loadingMore} hasMore={hasMore} error={error} onRetry={onRetry} />
+      <ListFooter loadingMore={loadingMore} hasMore={hasMore} error={error} onRetry={onRetry} endMessage={endMessage} />
     </>
   );
 }
 
 /** Under any infinite list: 'Loading more videos...', a failed page with Try Again, or the end. */
-export function ListFooter({ loadingMore, hasMore, error, onRetry }: { loadingMore: boolean; hasMore: boolean; error?: string | null; onRetry?: () => void }) {
+export function ListFooter({
+  loadingMore,
+  hasMore,
+  error,
+  onRetry,
+  endMessage = 'No more videos to load',
+}: {
+  loadingMore: boolean;
+  hasMore: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  endMessage?: string;
+}) {
   if (error && !loadingMore) {
     return (
       <Box role="alert" sx={{ py: 3, textAlign: 'center' }}>
@@ -102,7 +117,7 @@ export function ListFooter({ loadingMore, hasMore, error, onRetry }: { loadingMo
   }
   return (
     <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} role="status">
-      {loadingMore ? 'Loading more videos...' : hasMore ? '' : 'No more videos to load'}
+      {loadingMore ? 'Loading more videos...' : hasMore ? '' : endMessage}
     </Typography>
   );
 }

@@ -1,0 +1,46 @@
+// A row of labelled numbers: the profile's four stats, the tabs' summaries, the playlist's summary
+// cards. Values arrive formatted (lib/format.ts) so each screen picks its rule.
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface StatTile {
+  label: string;
+  value: string;
+  icon?: ReactNode;
+}
+
+export function StatTiles({ tiles, label }: { tiles: StatTile[]; label?: string }) {
+  return (
+    <Box
+      component="dl"
+      aria-label={label}
+      sx={{
+        display: 'grid',
+        gap: { xs: 1, sm: 1.5 },
+        // Two per row on phones, all in one row from sm up.
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: `repeat(${tiles.length}, minmax(0, 1fr))` },
+        m: 0,
+      }}
+    >
+      {tiles.map((tile) => (
+        <Paper key={tile.label} variant="outlined" sx={{ px: { xs: 1.5, sm: 2 }, py: 1.25, borderRadius: 2, display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
+          {tile.icon && (
+            <Box aria-hidden sx={{ color: 'primary.main', display: 'flex', flexShrink: 0 }}>
+              {tile.icon}
+            </Box>
+          )}
+          <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
+            <Typography component="dt" variant="body2" color="text.secondary" noWrap>
+              {tile.label}
+            </Typography>
+            <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 700, lineHeight: 1.25 }} noWrap>
+              {tile.value}
+            </Typography>
+          </Box>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
