@@ -19,9 +19,11 @@ interface Props {
   extra?: ReactNode;
   /** A control at the row's end (e.g. remove from history); its clicks do not navigate. */
   action?: ReactNode;
+  /** The title as shown (search highlights its matches); defaults to the plain title. */
+  title?: ReactNode;
 }
 
-export function VideoRow({ video, thumbWidth = 168, extra, action }: Props) {
+export function VideoRow({ video, thumbWidth = 168, extra, action, title }: Props) {
   const ownerName = video.owner?.fullName || 'Unknown User';
   return (
     <Box component="article" sx={{ display: 'flex', gap: 1.25, minWidth: 0, alignItems: 'flex-start' }}>
@@ -54,7 +56,7 @@ export function VideoRow({ video, thumbWidth = 168, extra, action }: Props) {
             variant="body2"
             sx={{ fontWeight: 600, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
           >
-            {video.title}
+            {title ?? video.title}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p" noWrap sx={{ mt: 0.25 }}>
             {ownerName}
