@@ -1,7 +1,7 @@
 // Who is calling: a bearer token (the spec's client) or the httpOnly cookie set at login.
 // Cookie-authenticated writes must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SessionRepository } from '../db/repositories/sessions.js';
 import { forbidden, unauthorized } from '../http/envelope.js';
@@ -43,13 +43,9 @@ export const authenticate = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    let xsrf = request.cookies[XSRF_COOKIE];
-    if (!xsrf) {
-      xsrf = randomBytes(24).toString('base64url');
-      reply.setCookie(XSRF_COOKIE, xsrf, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
-    }
     const bearer = bearerToken(request);
     const cookie = request.cookies[ACCESS_COOKIE];
+    if (cookie && !request.cookies[XSRF_COOKIE]) issueXsrfCookie(request, reply);
     const token = bearer ?? cookie;
     if (!token) return;
     if (!bearer && !SAFE_METHODS.has(request.method)) {
@@ -70,6 +66,16 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     request.auth = claims;
   });
 });
+
+/**
+ * The XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN. Only a cookie session needs it, so it
+ * is issued with one (login, register) rather than on every anonymous request.
+ */
+export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const xsrf = randomBytes(24).toString('base64url');
+  request.cookies[XSRF_COOKIE] = xsrf;
+  reply.setCookie(XSRF_COOKIE, xsrf, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+}
 
 /** preHandler for routes that need a signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { CurrentUser, LoginResult, Profile } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { EMAIL_PATTERN, LIMITS, USERNAME_PATTERN } from '../../contract/limits.js';
-import { ACCESS_COOKIE, requireUser, userIdOf } from '../auth/authenticate.js';
+import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } from '../auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { SessionRepository } from '../db/repositories/sessions.js';
 import { UserRepository, type UserRow } from '../db/repositories/users.js';
@@ -55,8 +55,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
-  async function openSession(userId: string, reply: { setCookie: Function }) {
+  async function openSession(userId: string, request: FastifyRequest, reply: FastifyReply) {
     const session = await sessions.open(userId, app.config.tokenTtlSeconds);
+    if (!request.cookies[XSRF_COOKIE]) issueXsrfCookie(request, reply);
     const token = await app.tokens.sign({ userId, sessionId: session.id });
     reply.setCookie(ACCESS_COOKIE, token, {
       path: '/',
@@ -107,7 +108,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (await users.taken(username, email)) throw conflict('Username or email is already registered');
         throw error;
       }
-      const token = await openSession(user.id, reply);
+      const token = await openSession(user.id, request, reply);
       const body = { statusCode: 201, data: await me(user), token, message: 'User registered successfully', success: true };
       return reply.code(201).send(body);
     },
@@ -126,7 +127,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Verify even for unknown emails so timing does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g', password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
-      const accessToken = await openSession(user.id, reply);
+      const accessToken = await openSession(user.id, request, reply);
       return send(reply, 200, { accessToken, loggedInUser: await me(user) }, 'User logged in successfully');
     },
   );

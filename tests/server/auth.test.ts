@@ -12,6 +12,8 @@ describe.each(databases)('auth on %s', (dialect) => {
     const result = await call(server, 'GET', '/healthcheck');
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ statusCode: 200, success: true, data: { status: 'ok', database: dialect } });
+    // Anonymous traffic carries no cookies: the XSRF cookie comes with a cookie session.
+    expect(result.headers.getSetCookie()).toEqual([]);
   });
 
   it('registers with an avatar, returns the token at the top level, and never leaks the hash', async () => {
