@@ -46,8 +46,14 @@ export function tagsFor<E extends keyof LiveEventPayloads>(event: E, payload: Li
       ];
     }
     case LiveEvent.transcodeProgress: {
-      const { videoId } = payload as LiveEventPayloads['transcode-progress'];
-      return [{ type: 'Video' as const, id: videoId }];
+      // Progress ticks patch the open video (see connectLive); lists refresh once it is done.
+      const { videoId, status, progress } = payload as LiveEventPayloads['transcode-progress'];
+      return status === 'failed' || progress >= 100
+        ? [
+            { type: 'Video' as const, id: videoId },
+            { type: 'Video' as const, id: LIST },
+          ]
+        : [];
     }
     default:
       return [];
@@ -71,6 +77,15 @@ export function connectLive(dispatch: Dispatch): Socket {
         const { videoId, totalViews } = payload as LiveEventPayloads['views-updated'];
         // The count is in the event: patch the open video instead of refetching it.
         dispatch(videosApi.util.updateQueryData('getVideo', videoId, (video) => void (video.views = totalViews)));
+      }
+      if (event === LiveEvent.videoReactionUpdated) {
+        // The counts are in the event: shown at once; the refetch below brings the caller's own reaction.
+        const { videoId, likes, disLikes } = payload as LiveEventPayloads['video-reaction-updated'];
+        dispatch(videosApi.util.updateQueryData('getVideo', videoId, (video) => void Object.assign(video, { likes, disLikes })));
+      }
+      if (event === LiveEvent.transcodeProgress) {
+        const { videoId, status, progress, qualities } = payload as LiveEventPayloads['transcode-progress'];
+        dispatch(videosApi.util.updateQueryData('getVideo', videoId, (video) => void Object.assign(video, { status, progress, qualities })));
       }
       dispatch(api.util.invalidateTags(tagsFor(event, payload)));
     });

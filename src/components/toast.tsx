@@ -1,9 +1,10 @@
 // The one toast helper (spec sections 8 and 9): a message's text is its key, so identical messages
 // never stack; success 2 s, error/info/default 4 s, loading until dismissed. notistack loads with
-// the <Toaster> chunk after first paint; toasts raised before that wait for it.
+// the <Toaster> chunk after first paint; toasts raised before that wait for it. Errors on the watch
+// screen stay 5 s (TOAST_DURATION.watchError).
 import type { OptionsObject } from 'notistack';
 
-export const TOAST_DURATION = { success: 2000, default: 4000 } as const;
+export const TOAST_DURATION = { success: 2000, default: 4000, watchError: 5000 } as const;
 
 type Notistack = typeof import('notistack');
 let resolveReady: (module: Notistack) => void;

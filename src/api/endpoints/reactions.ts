@@ -9,6 +9,7 @@ import type {
   VideoDislikeEntry,
   VideoLikeEntry,
 } from '../../../contract/entities';
+import { toggleReaction } from '../../lib/reaction';
 import { api, LIST } from '../api';
 import { pagedByNumber } from './paging';
 import { videosApi } from './videos';
@@ -32,10 +33,19 @@ export const reactionsApi = api.injectEndpoints({
       query: (videoId) => `/likes/get/video/disLikes/${encodeURIComponent(videoId)}`,
       providesTags: (_list, _error, videoId) => [{ type: 'VideoReaction', id: videoId }],
     }),
-    /** Answers the caller's new reaction and the counts, so the video is patched from the answer. */
+    /**
+     * Fixes the spec's known defect: the video is patched at once (optimistic), then from the answer
+     * (the caller's reaction and both counts); a failure undoes the optimistic patch.
+     */
     toggleVideoReaction: build.mutation<ReactionToggleResult, { videoId: string; reactionType: ReactionType }>({
       query: ({ videoId, reactionType }) => ({ url: `/likes/toggle/v/${encodeURIComponent(videoId)}`, method: 'POST', params: { reactionType } }),
-      async onQueryStarted({ videoId }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ videoId, reactionType }, { dispatch, queryFulfilled }) {
+        const optimistic = dispatch(
+          videosApi.util.updateQueryData('getVideo', videoId, (video: Video) => {
+            const { likes, disLikes, userReaction } = toggleReaction(video, reactionType);
+            Object.assign(video, { likes, disLikes, userReaction });
+          }),
+        );
         try {
           const { data } = await queryFulfilled;
           dispatch(
@@ -46,7 +56,7 @@ export const reactionsApi = api.injectEndpoints({
             }),
           );
         } catch {
-          /* the screen shows the error; the cache keeps the last known state */
+          optimistic.undo(); // the screen shows the error
         }
       },
       invalidatesTags: (_result, _error, { videoId }) => [{ type: 'VideoReaction', id: videoId }, { type: 'LikedVideo', id: LIST }],
