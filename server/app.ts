@@ -85,7 +85,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
     allowedHeaders: ['Content-Type', 'Authorization', 'X-XSRF-TOKEN', 'Idempotency-Key', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata'],
-    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable'],
+    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Tus-Resumable', 'Video-Id', 'Idempotent-Replayed'],
   });
   await app.register(cookie);
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;

@@ -46,6 +46,10 @@ export interface Config {
   rateLimit: { windowMs: number; authMax: number; writeMax: number };
   maxVideoBytes: number;
   maxImageBytes: number;
+  /** How long an Idempotency-Key and its stored answer are kept. */
+  idempotencyKeyTtlMs: number;
+  /** A resumable (tus) upload not finished this long after its creation is deleted. */
+  tusExpiryMs: number;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -123,6 +127,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     maxVideoBytes: int(env, 'MAX_VIDEO_BYTES', 100 * 1024 * 1024),
     maxImageBytes: int(env, 'MAX_IMAGE_BYTES', 5 * 1024 * 1024),
+    idempotencyKeyTtlMs: int(env, 'IDEMPOTENCY_KEY_TTL_MS', 24 * 3600 * 1000),
+    tusExpiryMs: int(env, 'TUS_EXPIRY_MS', 24 * 3600 * 1000),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
   };

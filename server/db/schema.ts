@@ -147,9 +147,28 @@ export interface IdempotencyKeysTable {
   user_id: string;
   method: string;
   path: string;
-  status_code: number;
+  status_code: number; // 0 while the first request runs
   body: string;
   created_at: string;
+  /** sha256 of the parsed body (0003). */
+  request_hash: Generated<string>;
+  /** Null while the first request runs (a reservation). */
+  completed_at: string | null;
+}
+
+export type TusUploadState = 'uploading' | 'checking' | 'done' | 'refused';
+
+/** A resumable upload (tus): its owner, and what became of it once the last byte arrived. */
+export interface TusUploadsTable {
+  id: string;
+  user_id: string;
+  size: number;
+  state: TusUploadState;
+  video_id: string | null;
+  error_status: number | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -168,4 +187,5 @@ export interface Database {
   reports: ReportsTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  tus_uploads: TusUploadsTable;
 }

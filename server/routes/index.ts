@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { idempotency } from '../http/idempotency.js';
 import ai from './ai.js';
 import comments from './comments.js';
 import health from './health.js';
@@ -15,6 +16,8 @@ import views from './views.js';
 
 /** Every area of spec section 7, mounted under /api/v1. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
+  // Before the routes: its hooks cover every write under /api/v1.
+  await app.register(idempotency);
   await app.register(health);
   await app.register(users, { prefix: '/users' });
   await app.register(videos, { prefix: '/videos' });

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 import * as initial from './0001_initial.js';
 import * as search from './0002_search.js';
+import * as offline from './0003_offline.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Pro
 const all: Record<string, DialectMigration> = {
   '0001_initial': initial,
   '0002_search': search,
+  '0003_offline': offline,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
