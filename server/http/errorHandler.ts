@@ -8,7 +8,8 @@ interface ErrorBody {
   errors: unknown[];
 }
 
-function body(statusCode: number, message: string, errors: unknown[] = []): ErrorBody {
+/** The error envelope; also written by hand where Fastify does not answer (tus uploads). */
+export function errorBody(statusCode: number, message: string, errors: unknown[] = []): ErrorBody {
   return { statusCode, message, success: false, errors };
 }
 
@@ -19,26 +20,26 @@ export function registerErrorHandler(app: FastifyInstance) {
     // body would stall this keep-alive connection for the client's next request.
     if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.errors));
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       const first = fastifyError.validation[0];
       const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
       const message = field ? `Invalid ${field}: ${first?.message ?? 'invalid value'}` : fastifyError.message;
-      return reply.code(400).send(body(400, message, fastifyError.validation));
+      return reply.code(400).send(errorBody(400, message, fastifyError.validation));
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 413 ? 'Request body is too large' : fastifyError.message;
-      return reply.code(status).send(body(status, message));
+      return reply.code(status).send(errorBody(status, message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(body(500, 'Internal server error'));
+    return reply.code(500).send(errorBody(500, 'Internal server error'));
   });
 }
 
 /** The 404 envelope for a route that does not exist (serveClient decides when it applies). */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
 }

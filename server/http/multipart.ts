@@ -38,9 +38,13 @@ export interface MultipartForm {
 
 const MAX_FIELD_BYTES = 64 * 1024;
 
+/** The 413 message of every upload limit (multipart here, tus in media/tusIntake.ts). */
+export function sizeLimitMessage(label: string, maxBytes: number): string {
+  return `${label} must be at most ${Math.round(maxBytes / (1024 * 1024))} MB`;
+}
+
 function tooLarge(rule: FileRule): Error {
-  const mb = Math.round(rule.maxBytes / (1024 * 1024));
-  return payloadTooLarge(`${rule.label} must be at most ${mb} MB`);
+  return payloadTooLarge(sizeLimitMessage(rule.label, rule.maxBytes));
 }
 
 export async function readMultipart(request: FastifyRequest, rules: Record<string, FileRule>, tempDir: string): Promise<MultipartForm> {

@@ -1,11 +1,12 @@
 // Taking in a new video: check what the bytes really are, store source and thumbnail, create the
-// row and queue its transcoding. Used by the upload route and by `npm run seed`.
+// row and queue its transcoding. Used by both upload routes (multipart and tus) and by `npm run seed`.
 import { rm } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/kysely.js';
 import { VideoRepository } from '../db/repositories/videos.js';
-import { unsupportedMediaType } from '../http/envelope.js';
+import { LIMITS } from '../../contract/limits.js';
+import { badRequest, unsupportedMediaType } from '../http/envelope.js';
 import { newId } from '../ids.js';
 import type { JobQueue } from '../jobs/types.js';
 import { mediaTools } from './ffmpeg.js';
@@ -39,6 +40,21 @@ export async function inspectVideo(config: Pick<Config, 'ffmpegPath' | 'ffprobeP
   const probe = await probeVideo(mediaTools(config), path);
   if (!probe) throw unsupportedMediaType(`${NOT_A_VIDEO}; this one could not be read (damaged or incomplete)`);
   return { mime: sniffed.mime, extension, probe };
+}
+
+export interface VideoDetails {
+  title: string;
+  description: string;
+}
+
+/** Title and description as both upload paths take them (multipart fields or tus metadata). */
+export function checkVideoDetails(fields: { title?: string | null; description?: string | null }): VideoDetails {
+  const title = (fields.title ?? '').trim();
+  const description = (fields.description ?? '').trim();
+  if (!title || !description) throw badRequest('Title and description are required');
+  if (title.length > LIMITS.videoTitle) throw badRequest(`Title must be at most ${LIMITS.videoTitle} characters`);
+  if (description.length > LIMITS.videoDescription) throw badRequest(`Description must be at most ${LIMITS.videoDescription} characters`);
+  return { title, description };
 }
 
 export interface IntakeDeps {

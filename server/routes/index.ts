@@ -9,6 +9,7 @@ import playlists from './playlists.js';
 import reports from './reports.js';
 import search from './search.js';
 import subscriptions from './subscriptions.js';
+import tus from './tus.js';
 import uploads from './uploads.js';
 import users from './users.js';
 import videos from './videos.js';
@@ -22,6 +23,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(users, { prefix: '/users' });
   await app.register(videos, { prefix: '/videos' });
   await app.register(uploads, { prefix: '/videos' });
+  await app.register(tus, { prefix: '/uploads/tus' });
   await app.register(views, { prefix: '/views' });
   await app.register(history, { prefix: '/watch-history' });
   await app.register(likes, { prefix: '/likes' });

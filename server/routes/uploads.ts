@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { VideoCard } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { LIMITS } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { selectVideoCards } from '../db/repositories/videoCards.js';
 import { toVideoCard } from '../formatters/video.js';
 import { badRequest, send } from '../http/envelope.js';
 import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
-import { ingestVideo } from '../media/intake.js';
+import { checkVideoDetails, ingestVideo } from '../media/intake.js';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
@@ -40,11 +39,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tempDir,
       );
       try {
-        const title = (form.fields.title ?? '').trim();
-        const description = (form.fields.description ?? '').trim();
-        if (!title || !description) throw badRequest('Title and description are required');
-        if (title.length > LIMITS.videoTitle) throw badRequest(`Title must be at most ${LIMITS.videoTitle} characters`);
-        if (description.length > LIMITS.videoDescription) throw badRequest(`Description must be at most ${LIMITS.videoDescription} characters`);
+        const { title, description } = checkVideoDetails(form.fields);
         const videoFile = form.diskFiles.videoFile;
         if (!videoFile) throw badRequest('Video file is required');
 

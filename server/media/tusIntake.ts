@@ -1,0 +1,120 @@
+// Resumable uploads (tus 1.0, issue 9): the tus server that keeps partial uploads under
+// DATA_DIR/tmp/tus, hands a finished one to the same intake as POST /videos/upload-Video, and
+// deletes abandoned ones. server/routes/tus.ts decides who may touch which upload.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import type { FastifyInstance } from 'fastify';
+import { TusUploadRepository } from '../db/repositories/tusUploads.js';
+import { ApiError, unauthorized } from '../http/envelope.js';
+import { errorBody } from '../http/errorHandler.js';
+import { removeStaleTempFiles, sizeLimitMessage } from '../http/multipart.js';
+import { checkVideoDetails, ingestVideo } from './intake.js';
+
+export const TUS_VERSION = '1.0.0';
+export const VIDEO_ID_HEADER = 'Video-Id';
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+const CLEANUP_EVERY_MAX_MS = 3600_000;
+
+export interface TusIntake {
+  /** Where partial uploads live (the data file is named by the upload id, `<id>.json` beside it). */
+  directory: string;
+  /** Lets tus answer; `userId` is the signed-in caller (the owner of a new upload). */
+  handle(request: IncomingMessage, response: ServerResponse, userId: string): Promise<void>;
+  /** Deletes expired partial uploads, their leftovers and their rows. */
+  cleanUp(): Promise<void>;
+  start(): Promise<void>;
+  stop(): void;
+}
+
+export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
+  const { config } = app;
+  const directory = join(config.dataDir, 'tmp', 'tus');
+  const uploads = new TusUploadRepository(app.db.db);
+  const callers = new WeakMap<object, string>();
+  const json = (status: number, message: string) => JSON.stringify(errorBody(status, message));
+
+  /** Removes what the FileStore keeps for an upload (the data file is gone once moved to storage). */
+  const forget = (id: string) => Promise.all([rm(join(directory, id), { force: true }), rm(join(directory, `${id}.json`), { force: true })]);
+
+  async function finish(upload: Upload) {
+    const row = await uploads.claimForChecking(upload.id);
+    if (!row) return {}; // another request already took it in
+    try {
+      const details = checkVideoDetails(upload.metadata ?? {});
+      const videoId = await ingestVideo(app, { ownerId: row.user_id, ...details, sourcePath: join(directory, upload.id) });
+      await uploads.markDone(upload.id, videoId);
+      await forget(upload.id);
+      return { headers: { [VIDEO_ID_HEADER]: videoId } };
+    } catch (error) {
+      // Refused like the multipart route refuses (415 and the bytes removed), kept for GET .../video.
+      const refusal = error instanceof ApiError && error.statusCode < 500 ? error : null;
+      if (!refusal) app.log.error({ err: error, uploadId: upload.id }, 'tus upload intake failed');
+      const status = refusal?.statusCode ?? 500;
+      const message = refusal?.message ?? 'Internal server error';
+      await uploads.markRefused(upload.id, status, message);
+      await forget(upload.id);
+      return { status_code: status, headers: JSON_TYPE, body: json(status, message) };
+    }
+  }
+
+  const tus = new Server({
+    path,
+    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: config.tusExpiryMs }),
+    relativeLocation: true, // behind the client's dev proxy or any other origin
+    maxSize: config.maxVideoBytes,
+    // Finished uploads are being checked: terminating one would pull the file from under the intake.
+    disableTerminationForFinishedUploads: true,
+    allowedOrigins: config.corsOrigins.length ? config.corsOrigins : () => false,
+    allowedCredentials: config.corsOrigins.length > 0,
+    exposedHeaders: [VIDEO_ID_HEADER, 'Upload-Expires'],
+    async onUploadCreate(request, upload) {
+      const userId = request.runtime?.node?.req && callers.get(request.runtime.node.req);
+      if (!userId) throw unauthorized();
+      await uploads.create({ id: upload.id, userId, size: upload.size ?? 0 });
+      return {};
+    },
+    onUploadFinish: (_request, upload) => finish(upload),
+    onResponseError(_request, error) {
+      if (error instanceof ApiError) return { status_code: error.statusCode, body: json(error.statusCode, error.message) };
+      if ('status_code' in error) {
+        const message = error.status_code === 413 ? sizeLimitMessage('Video', config.maxVideoBytes) : error.body.trim();
+        return { status_code: error.status_code, body: json(error.status_code, message) };
+      }
+      app.log.error({ err: error }, 'tus request failed');
+      return { status_code: 500, body: json(500, 'Internal server error') };
+    },
+  });
+
+  async function cleanUp() {
+    await mkdir(directory, { recursive: true }); // the temp sweep may have removed an idle directory
+    try {
+      await tus.cleanUpExpiredUploads();
+    } catch (error) {
+      app.log.warn({ err: error }, 'tus expired upload cleanup failed');
+    }
+    // Leftovers the FileStore no longer lists (a crash between the intake and forget()).
+    await removeStaleTempFiles(directory, config.tusExpiryMs);
+    await uploads.removeExpired(new Date(Date.now() - config.tusExpiryMs).toISOString());
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    directory,
+    async handle(request, response, userId) {
+      callers.set(request, userId);
+      await tus.handle(request, response);
+    },
+    cleanUp,
+    async start() {
+      await cleanUp();
+      const every = Math.min(CLEANUP_EVERY_MAX_MS, Math.max(1000, Math.round(config.tusExpiryMs / 4)));
+      timer = setInterval(() => void cleanUp().catch((error: unknown) => app.log.warn({ err: error }, 'tus cleanup failed')), every).unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

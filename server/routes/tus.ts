@@ -1,0 +1,116 @@
+// Resumable uploads over tus 1.0 at /api/v1/uploads/tus (issue 9). Signed-in only; an upload
+// belongs to the user who created it. Fastify checks the caller, the metadata and the upload's
+// state (answering in the envelope), then hands the raw request to tus (media/tusIntake.ts).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Metadata } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Envelope } from '../../contract/envelope.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { type TusUploadRow, TusUploadRepository } from '../db/repositories/tusUploads.js';
+import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
+import { sizeLimitMessage } from '../http/multipart.js';
+import { checkVideoDetails } from '../media/intake.js';
+import { createTusIntake, TUS_VERSION, VIDEO_ID_HEADER } from '../media/tusIntake.js';
+
+const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
+type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
+
+const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const intake = createTusIntake(app, app.prefix);
+  const uploads = new TusUploadRepository(app.db.db);
+  app.addHook('onReady', () => intake.start());
+  app.addHook('onClose', async () => intake.stop());
+  // tus reads the body itself, streaming it into the FileStore.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const tags = ['uploads'];
+  const security = [{ bearer: [] }];
+  const config = { idempotency: false }; // tus resumes by offsets, not by keys
+
+  async function handOver(request: FastifyRequest, reply: FastifyReply) {
+    const userId = userIdOf(request);
+    reply.hijack();
+    await intake.handle(request.raw, reply.raw, userId);
+  }
+
+  async function ownUpload(request: UploadRequest): Promise<TusUploadRow> {
+    const upload = await uploads.find(request.params.uploadId);
+    if (!upload) throw notFound('Upload not found');
+    if (upload.user_id !== userIdOf(request)) throw forbidden('This upload belongs to another user');
+    return upload;
+  }
+
+  /** What a finished upload answers to anything but its creator's questions about it. */
+  function outcomeError(upload: TusUploadRow): ApiError {
+    if (upload.state === 'refused') return new ApiError(upload.error_status ?? 500, upload.error_message ?? 'Upload refused');
+    if (upload.state === 'checking') return conflict('Upload is still being checked');
+    if (upload.state === 'uploading') return conflict('Upload is not complete');
+    return conflict('Upload is already complete');
+  }
+
+  /** Creation (with or without the first bytes): title and description in Upload-Metadata. */
+  app.post(
+    '/',
+    { preHandler: requireUser, config: { ...config, rateLimit: app.rateLimits.write }, schema: { tags, security, summary: 'Create a tus upload' } },
+    async (request, reply) => {
+      const length = request.headers['upload-length'];
+      if (typeof length !== 'string' || !/^\d+$/.test(length)) throw badRequest('Upload-Length is required (deferred length is not supported)');
+      if (Number(length) === 0) throw badRequest('Video file is required');
+      if (Number(length) > app.config.maxVideoBytes) throw payloadTooLarge(sizeLimitMessage('Video', app.config.maxVideoBytes));
+      let metadata: Record<string, string | null>;
+      try {
+        metadata = Metadata.parse(request.headers['upload-metadata'] as string | undefined);
+      } catch {
+        throw badRequest('Upload-Metadata is malformed (keys with base64 values, comma separated)');
+      }
+      checkVideoDetails(metadata);
+      await handOver(request, reply);
+    },
+  );
+
+  app.head('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Offset of a tus upload' } }, async (request, reply) => {
+    const upload = await ownUpload(request);
+    if (upload.state === 'uploading' || upload.state === 'checking') return handOver(request, reply);
+    if (upload.state === 'refused') throw outcomeError(upload);
+    // Done: every byte is here, and the video it became (for a client that reloaded at the end).
+    return reply
+      .code(200)
+      .headers({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': upload.size, 'Upload-Length': upload.size, 'Cache-Control': 'no-store', [VIDEO_ID_HEADER]: upload.video_id ?? '' })
+      .send();
+  });
+
+  app.patch('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Append to a tus upload' } }, async (request, reply) => {
+    const upload = await ownUpload(request);
+    if (upload.state === 'uploading') return handOver(request, reply);
+    if (upload.video_id) reply.header(VIDEO_ID_HEADER, upload.video_id);
+    reply.header('Tus-Resumable', TUS_VERSION);
+    throw outcomeError(upload);
+  });
+
+  app.delete('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Abandon a tus upload' } }, async (request, reply) => {
+    const upload = await ownUpload(request);
+    if (upload.state === 'checking') throw outcomeError(upload);
+    if (upload.state === 'uploading') {
+      await handOver(request, reply);
+      if (reply.raw.statusCode === 204) await uploads.remove(upload.id);
+      return;
+    }
+    await uploads.remove(upload.id); // forgetting a finished upload leaves its video alone
+    return reply.code(204).header('Tus-Resumable', TUS_VERSION).send();
+  });
+
+  app.get(
+    '/:uploadId/video',
+    {
+      preHandler: requireUser,
+      schema: { tags, security, params: UploadParams, summary: 'The video a finished tus upload became', response: { 200: Envelope(Type.Object({ videoId: Type.String() })) } },
+    },
+    async (request, reply) => {
+      const upload = await ownUpload(request);
+      if (upload.state !== 'done' || !upload.video_id) throw outcomeError(upload);
+      return send(reply, 200, { videoId: upload.video_id }, 'Upload finished');
+    },
+  );
+};
+export default tusRoutes;
