@@ -207,3 +207,7 @@ export const TranscodeJob = Type.Object({
   qualities: Type.Array(Type.Number()),
 });
 export type TranscodeJob = Static<typeof TranscodeJob>;
+
+/** GET /uploads/tus/{uploadId}/video (issue 9): the video a finished resumable upload became. */
+export const TusUploadVideo = Type.Object({ videoId: Id });
+export type TusUploadVideo = Static<typeof TusUploadVideo>;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/offline.js';
 import { IdempotencyKeyRepository, type KeyedRequest } from '../db/repositories/idempotencyKeys.js';
 import { ApiError, badRequest, conflict } from './envelope.js';
 
@@ -20,10 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
-export const KEY_REUSED = 'Idempotency key reused with a different request';
-export const KEY_IN_PROGRESS = 'A request with this idempotency key is in progress';
+const IDEMPOTENCY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const VALID_KEY = /^[\x20-\x7e]{1,200}$/;
@@ -77,13 +75,13 @@ export const idempotency = fp(async (app: FastifyInstance) => {
         request.idempotentRequest = keyed;
         return;
       case 'replay':
-        reply.code(reservation.statusCode).header(REPLAYED_HEADER, 'true');
+        reply.code(reservation.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (reservation.body) reply.type('application/json; charset=utf-8');
         return reply.send(reservation.body);
       case 'in-progress':
-        throw conflict(KEY_IN_PROGRESS);
+        throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
       case 'mismatch':
-        throw new ApiError(422, KEY_REUSED);
+        throw new ApiError(422, IDEMPOTENCY_MESSAGES.reused);
     }
   });
 

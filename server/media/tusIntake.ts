@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
+import { TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
 import { TusUploadRepository } from '../db/repositories/tusUploads.js';
 import { ApiError, unauthorized } from '../http/envelope.js';
 import { errorBody } from '../http/errorHandler.js';
@@ -14,7 +15,6 @@ import { removeStaleTempFiles, sizeLimitMessage } from '../http/multipart.js';
 import { checkVideoDetails, ingestVideo } from './intake.js';
 
 export const TUS_VERSION = '1.0.0';
-export const VIDEO_ID_HEADER = 'Video-Id';
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 const CLEANUP_EVERY_MAX_MS = 3600_000;
 
@@ -47,7 +47,7 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
       const videoId = await ingestVideo(app, { ownerId: row.user_id, ...details, sourcePath: join(directory, upload.id) });
       await uploads.markDone(upload.id, videoId);
       await forget(upload.id);
-      return { headers: { [VIDEO_ID_HEADER]: videoId } };
+      return { headers: { [TUS_VIDEO_ID_HEADER]: videoId } };
     } catch (error) {
       // Refused like the multipart route refuses (415 and the bytes removed), kept for GET .../video.
       const refusal = error instanceof ApiError && error.statusCode < 500 ? error : null;
@@ -69,7 +69,7 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     disableTerminationForFinishedUploads: true,
     allowedOrigins: config.corsOrigins.length ? config.corsOrigins : () => false,
     allowedCredentials: config.corsOrigins.length > 0,
-    exposedHeaders: [VIDEO_ID_HEADER, 'Upload-Expires'],
+    exposedHeaders: [TUS_VIDEO_ID_HEADER, 'Upload-Expires'],
     async onUploadCreate(request, upload) {
       const userId = request.runtime?.node?.req && callers.get(request.runtime.node.req);
       if (!userId) throw unauthorized();

@@ -5,13 +5,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Metadata } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { TusUploadVideo } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
+import { TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { type TusUploadRow, TusUploadRepository } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
 import { checkVideoDetails } from '../media/intake.js';
-import { createTusIntake, TUS_VERSION, VIDEO_ID_HEADER } from '../media/tusIntake.js';
+import { createTusIntake, TUS_VERSION } from '../media/tusIntake.js';
 
 const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
@@ -76,14 +78,14 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Done: every byte is here, and the video it became (for a client that reloaded at the end).
     return reply
       .code(200)
-      .headers({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': upload.size, 'Upload-Length': upload.size, 'Cache-Control': 'no-store', [VIDEO_ID_HEADER]: upload.video_id ?? '' })
+      .headers({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': upload.size, 'Upload-Length': upload.size, 'Cache-Control': 'no-store', [TUS_VIDEO_ID_HEADER]: upload.video_id ?? '' })
       .send();
   });
 
   app.patch('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Append to a tus upload' } }, async (request, reply) => {
     const upload = await ownUpload(request);
     if (upload.state === 'uploading') return handOver(request, reply);
-    if (upload.video_id) reply.header(VIDEO_ID_HEADER, upload.video_id);
+    if (upload.video_id) reply.header(TUS_VIDEO_ID_HEADER, upload.video_id);
     reply.header('Tus-Resumable', TUS_VERSION);
     throw outcomeError(upload);
   });
@@ -104,7 +106,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:uploadId/video',
     {
       preHandler: requireUser,
-      schema: { tags, security, params: UploadParams, summary: 'The video a finished tus upload became', response: { 200: Envelope(Type.Object({ videoId: Type.String() })) } },
+      schema: { tags, security, params: UploadParams, summary: 'The video a finished tus upload became', response: { 200: Envelope(TusUploadVideo) } },
     },
     async (request, reply) => {
       const upload = await ownUpload(request);

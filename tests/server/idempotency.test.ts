@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IdempotencyKeyRepository, type KeyedRequest } from '../../server/db/repositories/idempotencyKeys.js';
 import { ReactionRepository } from '../../server/db/repositories/reactions.js';
-import { KEY_IN_PROGRESS, KEY_REUSED } from '../../server/http/idempotency.js';
+import { IDEMPOTENCY_MESSAGES } from '../../contract/offline.js';
 import { call, databases, insertVideo, registerUser, startServer, type RequestOptions, type TestServer, type TestUser } from './harness.js';
 
 let keyCounter = 0;
@@ -61,7 +61,7 @@ describe.each(databases)('Idempotency-Key on %s', (dialect) => {
     expect(created.filter((result) => result.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     const commentId = created[0]!.body.data._id;
     for (const result of created) expect(result.body.data._id).toBe(commentId);
-    for (const result of busy) expect(result.body).toMatchObject({ statusCode: 409, success: false, message: KEY_IN_PROGRESS });
+    for (const result of busy) expect(result.body).toMatchObject({ statusCode: 409, success: false, message: IDEMPOTENCY_MESSAGES.inProgress });
 
     const comments = await server.app.db.db.selectFrom('comments').select('id').where('video_id', '=', videoId).execute();
     expect(comments.map((row) => row.id)).toEqual([commentId]);
@@ -103,7 +103,7 @@ describe.each(databases)('Idempotency-Key on %s', (dialect) => {
     expect(first.status).toBe(201);
     const otherBody = await keyed(alice, key, 'POST', `/comments/add/${videoId}`, { json: { content: 'Two' } });
     expect(otherBody.status).toBe(422);
-    expect(otherBody.body).toEqual({ statusCode: 422, success: false, message: KEY_REUSED, errors: [] });
+    expect(otherBody.body).toEqual({ statusCode: 422, success: false, message: IDEMPOTENCY_MESSAGES.reused, errors: [] });
     const otherPath = await keyed(alice, key, 'POST', `/likes/toggle/v/${videoId}?reactionType=like`);
     expect(otherPath.status).toBe(422);
     const otherQuery = await keyed(alice, key, 'POST', `/comments/add/${videoId}?x=1`, { json: { content: 'One' } });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
@@ -19,7 +20,7 @@ type Server = TestServer & { dataDir: string };
 
 /** One tus request over real HTTP; `path` is absolute (a Location) or relative to /api/v1/uploads/tus. */
 async function tusCall(server: Server, method: string, path: string, options: { token?: string; headers?: Record<string, string>; body?: Buffer } = {}) {
-  const url = path.startsWith('/api/') ? `${server.url}${path}` : `${server.url}/api/v1/uploads/tus${path}`;
+  const url = path.startsWith('/api/') ? `${server.url}${path}` : `${server.url}${TUS_UPLOADS_PATH}${path}`;
   const headers: Record<string, string> = { 'Tus-Resumable': '1.0.0', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body) headers['content-type'] = 'application/offset+octet-stream';
@@ -105,7 +106,7 @@ describe.each(databases)('resumable uploads (tus) on %s', (dialect) => {
     const created = await createUpload(server, alice.token, mp4.length);
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    expect(location).toMatch(/^\/api\/v1\/uploads\/tus\/[0-9a-f]{32}$/);
+    expect(location).toMatch(new RegExp(`^${TUS_UPLOADS_PATH}/[0-9a-f]{32}$`));
     expect(created.headers.get('upload-expires')).toBeTruthy();
     const uploadId = location.split('/').pop()!;
 
