@@ -10,6 +10,9 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
+// Issue 6: watch and upload.
+const WatchPage = lazy(() => import('../features/watch/WatchPage'));
+const UploadPage = lazy(() => import('../features/upload/UploadPage'));
 
 /** Signed-in-only routes send a signed-out visitor to /login. */
 export function RequireSignedIn() {
@@ -35,12 +38,12 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<Navigate to="/home" replace />} />
         <Route path="/home" element={<HomePage />} />
-        <Route path="/watch/:videoId" element={placeholder('Watch')} />
+        <Route path="/watch/:videoId" element={<WatchPage />} />
         <Route path="/profile/:username" element={placeholder('Profile')} />
         <Route path="/playlist/:playlistId" element={placeholder('Playlist')} />
         <Route path="/search" element={placeholder('Search')} />
         <Route element={<RequireSignedIn />}>
-          <Route path="/upload" element={placeholder('Upload')} />
+          <Route path="/upload" element={<UploadPage />} />
           <Route path="/my-videos" element={placeholder('My Videos')} />
           <Route path="/create-playlist" element={placeholder('Create New Playlist')} />
           <Route path="/playlist/:playlistId/add-videos" element={placeholder('Add Videos')} />

@@ -8,9 +8,12 @@ import { Header } from './Header';
 
 // The drawer (MUI Modal) loads the first time the side bar opens.
 const SideBar = lazy(() => import('./SideBar'));
+// The mini player floats over every screen once a video is minimized.
+const MiniPlayer = lazy(() => import('../miniPlayer/MiniPlayer'));
 
 export function AppLayout() {
   const sideBarWanted = useOnceTrue(useAppSelector((state) => state.sideBar.isSideBarOpen));
+  const miniPlayerWanted = useOnceTrue(useAppSelector((state) => state.miniPlayer.isActive));
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
       <a className="skip-link" href="#main">
@@ -27,6 +30,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      {miniPlayerWanted && (
+        <Suspense fallback={null}>
+          <MiniPlayer />
+        </Suspense>
+      )}
     </Box>
   );
 }

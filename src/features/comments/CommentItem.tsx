@@ -1,0 +1,123 @@
+// One comment (spec section 2): avatar, name (fallback 'Unknown User'), date, content, Like with
+// count (disabled signed out), Reply (threads one level under the top-level comment), and for its
+// owner edit / cancel-edit / delete.
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { Comment } from '../../../contract/entities';
+import { UserAvatar } from '../../components/UserAvatar';
+import { formatCount, formatRelativeDate } from '../../lib/format';
+import { CommentForm } from './CommentForm';
+
+interface Props {
+  comment: Comment;
+  signedIn: boolean;
+  isOwner: boolean;
+  /** This comment is the one the main form is editing. */
+  editing: boolean;
+  onEdit: () => void;
+  onCancelEdit: () => void;
+  onDelete: () => void;
+  onLike: () => void;
+  /** Sends a reply; resolves true when it was posted. */
+  onReply: (content: string) => Promise<boolean>;
+  /** Reply asked while signed out. */
+  onNeedLogin: () => void;
+}
+
+const small = { minWidth: 0, px: 1, textTransform: 'none', color: 'text.secondary' } as const;
+
+export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCancelEdit, onDelete, onLike, onReply, onNeedLogin }: Props) {
+  const [replying, setReplying] = useState(false);
+  const [reply, setReply] = useState('');
+  const [sending, setSending] = useState(false);
+  const name = comment.owner?.fullName || 'Unknown User';
+  const edited = comment.updatedAt && comment.updatedAt !== comment.createdAt;
+  const isReply = Boolean(comment.parentId);
+
+  const openReply = () => {
+    if (!signedIn) return onNeedLogin();
+    // Answering a reply quotes its author, since the thread stays one level deep.
+    setReply(isReply && comment.owner?.username ? `@${comment.owner.username} ` : '');
+    setReplying(true);
+  };
+
+  const sendReply = async () => {
+    setSending(true);
+    const posted = await onReply(reply);
+    setSending(false);
+    if (posted) {
+      setReply('');
+      setReplying(false);
+    }
+  };
+
+  return (
+    <Box component="li" data-comment-id={comment._id} sx={{ display: 'flex', gap: 1.5, listStyle: 'none', pl: isReply ? { xs: 4, sm: 6 } : 0 }}>
+      <UserAvatar name={name} src={comment.owner?.avatar} size={isReply ? 28 : 36} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Box component="span" sx={{ fontWeight: 700 }}>
+            {name}
+          </Box>
+          <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+            {formatRelativeDate(comment.createdAt)}
+            {edited ? ' (edited)' : ''}
+          </Box>
+        </Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.25, opacity: editing ? 0.6 : 1 }}>
+          {comment.content}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25, ml: -1 }}>
+          <Button
+            size="small"
+            disabled={!signedIn}
+            onClick={onLike}
+            aria-label={`Like comment (${comment.totalLikes})`}
+            aria-pressed={comment.isLiked}
+            startIcon={comment.isLiked ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
+            sx={{ ...small, color: comment.isLiked ? 'primary.main' : 'text.secondary' }}
+          >
+            {formatCount(comment.totalLikes)}
+          </Button>
+          <Button size="small" onClick={openReply} sx={small}>
+            Reply
+          </Button>
+          {isOwner &&
+            (editing ? (
+              <Button size="small" onClick={onCancelEdit} sx={small}>
+                Cancel edit
+              </Button>
+            ) : (
+              <Button size="small" onClick={onEdit} startIcon={<EditIcon fontSize="small" />} sx={small} aria-label="Edit comment">
+                Edit
+              </Button>
+            ))}
+          {isOwner && (
+            <Button size="small" onClick={onDelete} startIcon={<DeleteIcon fontSize="small" />} sx={small} aria-label="Delete comment">
+              Delete
+            </Button>
+          )}
+        </Box>
+        {replying && (
+          <Box sx={{ mt: 1 }}>
+            <CommentForm
+              mode="reply"
+              value={reply}
+              onChange={setReply}
+              submitting={sending}
+              onSubmit={() => void sendReply()}
+              onCancel={() => setReplying(false)}
+              autoFocus
+            />
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

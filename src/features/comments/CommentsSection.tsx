@@ -1,0 +1,147 @@
+// Comments of a video (spec section 2): 'Comments (n)', the form (or 'Please log in to post a
+// comment.'), 'Loading comments...', the empty text, and the list with replies under their parent.
+// The list comes from RTK Query (refetched on 'comment-updated'); the form's state is the comment
+// slice of spec section 3.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { useGetCommentsQuery } from '../../api/endpoints/comments';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { toast } from '../../components/toast';
+import { UserAvatar } from '../../components/UserAvatar';
+import { isCommentOwner } from '../../lib/ownership';
+import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+import { resetForm, setCommentCurrentUser, setCommentVideo, setComments, setNewComment, setSubmitting, startEdit } from './commentSlice';
+import { COMMENT_ERRORS, useCommentActions } from './useCommentActions';
+
+export default function CommentsSection({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const me = useAppSelector(selectCurrentUser);
+  const form = useAppSelector((state) => state.comment);
+  const comments = useGetCommentsQuery(videoId);
+  const actions = useCommentActions(videoId);
+  const [improving, setImproving] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const list = comments.data ?? [];
+
+  useEffect(() => {
+    dispatch(setCommentVideo({ videoId, videoTitle }));
+    dispatch(resetForm());
+  }, [dispatch, videoId, videoTitle]);
+  useEffect(() => void dispatch(setCommentCurrentUser(me)), [dispatch, me]);
+  useEffect(() => {
+    if (comments.data) dispatch(setComments(comments.data));
+  }, [dispatch, comments.data]);
+
+  const editingId = form.submitType.type === 'edit' ? form.submitType.commentId : null;
+
+  const submit = async () => {
+    dispatch(setSubmitting(true));
+    const done = editingId ? await actions.edit(editingId, form.newComment) : await actions.post(form.newComment);
+    if (done) dispatch(resetForm());
+    else dispatch(setSubmitting(false));
+  };
+
+  const improve = async () => {
+    if (!form.newComment.trim()) return void toast.error(COMMENT_ERRORS.required);
+    setImproving(true);
+    const others = form.lastFiveComments.map((comment) => comment.content);
+    const improved = await actions.improve(videoTitle, form.newComment, others);
+    setImproving(false);
+    if (improved) dispatch(setNewComment(improved));
+  };
+
+  const edit = (commentId: string, content: string) => {
+    if (actions.needsLogin()) return;
+    dispatch(startEdit({ commentId, content }));
+    inputRef.current?.focus();
+    inputRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    const done = await actions.remove(deleting);
+    setDeleteBusy(false);
+    if (done && deleting === editingId) dispatch(resetForm());
+    setDeleting(null);
+  };
+
+  return (
+    <Box component="section" aria-labelledby="comments-title" sx={{ mt: 3 }}>
+      <Typography id="comments-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        Comments ({list.length})
+      </Typography>
+      {signedIn ? (
+        <Box sx={{ display: 'flex', gap: 1.5, mb: 3 }}>
+          <UserAvatar name={me?.fullName} src={me?.avatar} size={36} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <CommentForm
+              mode={editingId ? 'edit' : 'send'}
+              value={form.newComment}
+              onChange={(value) => dispatch(setNewComment(value))}
+              onSubmit={() => void submit()}
+              onCancel={editingId ? () => dispatch(resetForm()) : undefined}
+              onImprove={() => void improve()}
+              submitting={form.submitting}
+              improving={improving}
+              inputRef={inputRef}
+            />
+          </Box>
+        </Box>
+      ) : (
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Please log in to post a comment.
+        </Typography>
+      )}
+      {comments.isLoading ? (
+        <Typography color="text.secondary" role="status">
+          Loading comments...
+        </Typography>
+      ) : comments.isError && !list.length ? (
+        <Box role="alert">
+          <Typography sx={{ mb: 1 }}>{COMMENT_ERRORS.fetch}</Typography>
+          <Button variant="outlined" size="small" onClick={() => void comments.refetch()}>
+            Try Again
+          </Button>
+        </Box>
+      ) : list.length === 0 ? (
+        <Typography color="text.secondary">No comments yet. Be the first to comment!</Typography>
+      ) : (
+        <Box component="ul" aria-label="Comments" sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {list.map((comment) => (
+            <CommentItem
+              key={comment._id}
+              comment={comment}
+              signedIn={signedIn}
+              isOwner={isCommentOwner(me, comment)}
+              editing={comment._id === editingId}
+              onEdit={() => edit(comment._id, comment.content)}
+              onCancelEdit={() => dispatch(resetForm())}
+              onDelete={() => setDeleting(comment._id)}
+              onLike={() => void actions.like(comment._id)}
+              onReply={(content) => actions.post(content, comment.parentId ?? comment._id)}
+              onNeedLogin={() => actions.needsLogin()}
+            />
+          ))}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete comment"
+        message="Are you sure you want to delete this comment? This action cannot be undone."
+        confirmLabel="Delete"
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+// Comment actions with the spec's errors (section 8): a missing token or a 401 goes to /login; post,
+// delete and fetch failures show their toasts; improve failures are only logged. The cached list
+// is patched from each answer so the change shows before the live refetch.
+import { useNavigate } from 'react-router-dom';
+import type { Comment } from '../../../contract/entities';
+import { type ApiError, messageOf } from '../../api/client';
+import { commentsApi, useAddCommentMutation, useDeleteCommentMutation, useImproveCommentMutation, useUpdateCommentMutation } from '../../api/endpoints/comments';
+import { useToggleCommentLikeMutation } from '../../api/endpoints/reactions';
+import { useAppDispatch } from '../../app/hooks';
+import { toast, TOAST_DURATION } from '../../components/toast';
+import { getToken } from '../../lib/storage';
+
+export const COMMENT_ERRORS = {
+  fetch: 'Failed to fetch comments. Please try again later.',
+  post: 'Failed to post comment. Please try again later.',
+  remove: 'Failed to delete comment. Please try again later.',
+  required: 'Comment is required',
+  invalidImprove: 'Invalid response from server',
+} as const;
+
+/** A top-level comment goes first; a reply goes after the last reply of its thread. */
+export function insertComment(list: Comment[], comment: Comment): void {
+  if (list.some((c) => c._id === comment._id)) return;
+  if (!comment.parentId) {
+    list.unshift(comment);
+    return;
+  }
+  const parentAt = list.findIndex((c) => c._id === comment.parentId);
+  if (parentAt < 0) {
+    list.unshift(comment);
+    return;
+  }
+  let at = parentAt + 1;
+  while (at < list.length && list[at]!.parentId === comment.parentId) at++;
+  list.splice(at, 0, comment);
+}
+
+export function useCommentActions(videoId: string) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [add] = useAddCommentMutation();
+  const [update] = useUpdateCommentMutation();
+  const [deleteComment] = useDeleteCommentMutation();
+  const [like] = useToggleCommentLikeMutation();
+  const [improve] = useImproveCommentMutation();
+  const patch = (recipe: (list: Comment[]) => void) => dispatch(commentsApi.util.updateQueryData('getComments', videoId, recipe));
+
+  /** True when there is no session: the caller stops and the user goes to /login. */
+  const needsLogin = () => {
+    if (getToken()) return false;
+    navigate('/login');
+    return true;
+  };
+
+  /** 401 (the session is already cleared by the client): /login; else the toast. */
+  const failed = (error: unknown, fallback: string) => {
+    if ((error as ApiError).status === 401) navigate('/login');
+    else toast.error(messageOf(error, fallback), TOAST_DURATION.watchError);
+  };
+
+  return {
+    needsLogin,
+    async post(content: string, parentId?: string): Promise<boolean> {
+      if (!content.trim() || needsLogin()) return false;
+      const result = await add({ videoId, content: content.trim(), parentId });
+      if (result.error) {
+        failed(result.error, COMMENT_ERRORS.post);
+        return false;
+      }
+      patch((list) => insertComment(list, result.data));
+      return true;
+    },
+    async edit(commentId: string, content: string): Promise<boolean> {
+      if (!content.trim() || needsLogin()) return false;
+      const result = await update({ commentId, videoId, content: content.trim() });
+      if (result.error) {
+        failed(result.error, COMMENT_ERRORS.post);
+        return false;
+      }
+      patch((list) => {
+        const at = list.findIndex((c) => c._id === commentId);
+        if (at >= 0) list[at] = result.data;
+      });
+      return true;
+    },
+    async remove(commentId: string): Promise<boolean> {
+      if (needsLogin()) return false;
+      const result = await deleteComment({ commentId, videoId });
+      if (result.error) {
+        failed(result.error, COMMENT_ERRORS.remove);
+        return false;
+      }
+      // Its replies go with it.
+      patch((list) => list.filter((c) => c._id !== commentId && c.parentId !== commentId));
+      return true;
+    },
+    async like(commentId: string): Promise<void> {
+      if (needsLogin()) return;
+      const result = await like({ commentId, videoId });
+      if (result.error) {
+        failed(result.error, 'Failed to like comment. Please try again later.');
+        return;
+      }
+      patch((list) => {
+        const comment = list.find((c) => c._id === commentId);
+        if (comment) Object.assign(comment, result.data);
+      });
+    },
+    /** The improved text, or null (failures are only logged, spec section 8). */
+    async improve(title: string, comment: string, others: string[]): Promise<string | null> {
+      if (!comment.trim() || needsLogin()) return null;
+      const result = await improve({ title, comment, others });
+      if (result.error) {
+        if ((result.error as ApiError).status === 401) navigate('/login');
+        console.warn('Improve comment failed:', (result.error as ApiError).message);
+        return null;
+      }
+      if (typeof result.data !== 'string' || !result.data) {
+        console.warn(COMMENT_ERRORS.invalidImprove);
+        return null;
+      }
+      return result.data;
+    },
+  };
+}

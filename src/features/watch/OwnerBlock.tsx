@@ -1,0 +1,39 @@
+// The owner block (spec section 2): avatar, full name and @username linking to the profile, the
+// live subscriber count and Subscribe/Unsubscribe.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import type { Owner } from '../../../contract/entities';
+import { useGetSubscriptionStatusQuery } from '../../api/endpoints/subscriptions';
+import { SubscribeButton } from '../../components/SubscribeButton';
+import { UserAvatar } from '../../components/UserAvatar';
+import { formatCount } from '../../lib/format';
+
+export function OwnerBlock({ owner }: { owner: Owner }) {
+  const status = useGetSubscriptionStatusQuery(owner._id, { skip: !owner._id });
+  const total = status.data?.totalSubscribers ?? 0;
+  const name = owner.fullName || 'Unknown User';
+  const handle = owner.username || 'unknown';
+  const profile = `/profile/${encodeURIComponent(handle)}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      <Box component={Link} to={profile} aria-label={`${name} profile`} sx={{ flexShrink: 0 }}>
+        <UserAvatar name={name} src={owner.avatar} size={44} />
+      </Box>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography component={Link} to={profile} sx={{ display: 'block', fontWeight: 700, color: 'text.primary', textDecoration: 'none' }} noWrap>
+          {name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
+          <Box component={Link} to={profile} sx={{ color: 'inherit', textDecoration: 'none', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%' }}>
+            @{handle}
+          </Box>
+          <span data-testid="subscriber-count">
+            {formatCount(total)} {total === 1 ? 'subscriber' : 'subscribers'}
+          </span>
+        </Typography>
+      </Box>
+      <SubscribeButton channelId={owner._id} />
+    </Box>
+  );
+}

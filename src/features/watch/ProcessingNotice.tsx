@@ -1,0 +1,44 @@
+// In the player's place while a video has no playable rendition yet: the live transcoding progress
+// (transcode-progress, patched into the cached video), or why it cannot play.
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { Video } from '../../../contract/entities';
+
+export function ProcessingNotice({ video }: { video: Pick<Video, 'status' | 'progress' | 'thumbnail'> }) {
+  const failed = video.status === 'failed';
+  const progress = Math.max(0, Math.min(100, Math.round(video.progress)));
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        aspectRatio: '16 / 9',
+        borderRadius: { xs: 0, sm: 2 },
+        overflow: 'hidden',
+        bgcolor: '#000',
+        backgroundImage: video.thumbnail ? `url("${video.thumbnail}")` : undefined,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+      }}
+    >
+      <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'rgba(0,0,0,0.7)', display: 'grid', placeItems: 'center', p: 2 }}>
+        <Box sx={{ width: 'min(420px, 90%)', textAlign: 'center', color: '#fff' }} role="status">
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+            {failed ? 'This video could not be processed.' : 'Processing video...'}
+          </Typography>
+          {!failed && (
+            <>
+              <Typography variant="body2" sx={{ opacity: 0.8, mb: 1.5 }}>
+                It becomes playable as soon as the first quality is ready.
+              </Typography>
+              <LinearProgress variant="determinate" value={progress} aria-label="Transcoding progress" sx={{ height: 6, borderRadius: 3 }} />
+              <Typography variant="body2" sx={{ mt: 1, fontVariantNumeric: 'tabular-nums' }}>
+                {progress}%
+              </Typography>
+            </>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+// 'Related Videos' beside the player: pages of 10 without the current video, infinite scroll,
+// 'No more videos to load'. The first one is what plays next.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { VideoCard } from '../../../contract/entities';
+import { useGetRelatedVideosInfiniteQuery } from '../../api/endpoints/videos';
+import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { ListFooter } from '../../components/VideoGrid';
+import { VideoRow } from '../../components/VideoRow';
+
+export const RELATED_ERROR = 'Failed to fetch videos. Please try again later.';
+
+export function useRelatedVideos(videoId: string) {
+  return useInfiniteList<VideoCard>(useGetRelatedVideosInfiniteQuery(videoId));
+}
+
+export function RelatedVideos({ related }: { related: ReturnType<typeof useRelatedVideos> }) {
+  return (
+    <Box component="section" aria-labelledby="related-title">
+      <Typography id="related-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Related Videos
+      </Typography>
+      {related.loading ? (
+        <Typography color="text.secondary">Loading videos...</Typography>
+      ) : (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          {related.items.map((video) => (
+            <VideoRow key={video._id} video={video} />
+          ))}
+        </Box>
+      )}
+      {!related.loading && (
+        <ListFooter loadingMore={related.loadingMore} hasMore={related.hasMore} error={related.isError ? RELATED_ERROR : null} onRetry={related.retry} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+// Report: the reason (and optional details) filed as POST /reports/video/{id}.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { LIMITS, REPORT_REASONS, type ReportReason } from '../../../contract/limits';
+import { messageOf } from '../../api/client';
+import { useReportVideoMutation } from '../../api/endpoints/reports';
+import { toast, TOAST_DURATION } from '../../components/toast';
+
+export const REPORT_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or misleading links',
+  violence: 'Violent or repulsive content',
+  hate: 'Hateful or abusive content',
+  sexual: 'Sexual content',
+  misleading: 'Misinformation',
+  copyright: 'Infringes my rights',
+  other: 'Something else',
+};
+
+export default function ReportDialog({ videoId, onClose }: { videoId: string; onClose: () => void }) {
+  const titleId = useId();
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [details, setDetails] = useState('');
+  const [report, { isLoading }] = useReportVideoMutation();
+
+  const submit = async () => {
+    if (!reason) return;
+    const result = await report({ videoId, reason, details: details.trim() || undefined });
+    if ('error' in result && result.error) {
+      toast.error(messageOf(result.error, 'Failed to report video. Please try again later.'), TOAST_DURATION.watchError);
+      return;
+    }
+    toast.success('Thanks for reporting. We will review this video.');
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Report video</DialogTitle>
+      <DialogContent dividers>
+        <RadioGroup aria-labelledby={titleId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
+          {REPORT_REASONS.map((value) => (
+            <FormControlLabel key={value} value={value} control={<Radio size="small" />} label={REPORT_LABELS[value]} />
+          ))}
+        </RadioGroup>
+        <TextField
+          label="Details (optional)"
+          multiline
+          minRows={2}
+          fullWidth
+          size="small"
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: LIMITS.reportDetails } }}
+          sx={{ mt: 1.5 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" disabled={!reason || isLoading} onClick={() => void submit()}>
+          {isLoading ? 'Reporting...' : 'Report'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+// Below the player: like/dislike with counts (exclusive, toggling, optimistic), Share, Save and the
+// Report menu.
+import FlagIcon from '@mui/icons-material/OutlinedFlag';
+import MoreIcon from '@mui/icons-material/MoreHoriz';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import ShareIcon from '@mui/icons-material/Share';
+import ThumbDownIcon from '@mui/icons-material/ThumbDown';
+import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ReactionType, Video } from '../../../contract/entities';
+import { messageOf } from '../../api/client';
+import { useToggleVideoReactionMutation } from '../../api/endpoints/reactions';
+import { useGetMyReportQuery } from '../../api/endpoints/reports';
+import { useAppSelector } from '../../app/hooks';
+import { toast, TOAST_DURATION } from '../../components/toast';
+import { formatCount } from '../../lib/format';
+import { selectIsSignedIn } from '../auth/authSlice';
+import { copyText } from './share';
+
+const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
+const ReportDialog = lazy(() => import('./ReportDialog'));
+
+const pill = { borderRadius: 999, textTransform: 'none', fontWeight: 600, bgcolor: 'action.hover', color: 'text.primary', '&:hover': { bgcolor: 'action.selected' } } as const;
+
+export function VideoActions({ video }: { video: Video }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const navigate = useNavigate();
+  const [toggleReaction] = useToggleVideoReactionMutation();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'report' | null>(null);
+  const myReport = useGetMyReportQuery(video._id, { skip: !signedIn });
+
+  const needsLogin = () => {
+    if (signedIn) return false;
+    navigate('/login');
+    return true;
+  };
+
+  const react = async (reactionType: ReactionType) => {
+    if (needsLogin()) return;
+    const result = await toggleReaction({ videoId: video._id, reactionType });
+    if ('error' in result && result.error) toast.error(messageOf(result.error, 'Failed to update reaction. Please try again later.'), TOAST_DURATION.watchError);
+  };
+
+  const share = async () => {
+    if (await copyText(window.location.href)) toast.success('Link copied to clipboard!');
+    else toast.error('Could not copy the link', TOAST_DURATION.watchError);
+  };
+
+  const liked = video.userReaction === 'like';
+  const disliked = video.userReaction === 'disLike';
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', borderRadius: 999, overflow: 'hidden', bgcolor: 'action.hover' }}>
+        <Button
+          aria-label={`Like (${video.likes})`}
+          aria-pressed={liked}
+          onClick={() => void react('like')}
+          startIcon={liked ? <ThumbUpIcon /> : <ThumbUpOutlinedIcon />}
+          sx={{ ...pill, borderRadius: 0, pl: 2, color: liked ? 'primary.main' : 'text.primary', bgcolor: 'transparent' }}
+        >
+          {formatCount(video.likes)}
+        </Button>
+        <Box sx={{ width: '1px', my: 1, bgcolor: 'divider' }} />
+        <Button
+          aria-label={`Dislike (${video.disLikes})`}
+          aria-pressed={disliked}
+          onClick={() => void react('disLike')}
+          startIcon={disliked ? <ThumbDownIcon /> : <ThumbDownOutlinedIcon />}
+          sx={{ ...pill, borderRadius: 0, pr: 2, color: disliked ? 'primary.main' : 'text.primary', bgcolor: 'transparent' }}
+        >
+          {formatCount(video.disLikes)}
+        </Button>
+      </Box>
+      <Button onClick={() => void share()} startIcon={<ShareIcon />} sx={pill}>
+        Share
+      </Button>
+      <Button onClick={() => !needsLogin() && setDialog('save')} startIcon={<PlaylistAddIcon />} sx={pill}>
+        Save
+      </Button>
+      <IconButton aria-label="More actions" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)} sx={{ bgcolor: 'action.hover' }}>
+        <MoreIcon />
+      </IconButton>
+      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+        <MenuItem
+          disabled={Boolean(myReport.data?.reported)}
+          onClick={() => {
+            setMenuAnchor(null);
+            if (!needsLogin()) setDialog('report');
+          }}
+        >
+          <ListItemIcon>
+            <FlagIcon fontSize="small" />
+          </ListItemIcon>
+          {myReport.data?.reported ? 'Reported' : 'Report'}
+        </MenuItem>
+      </Menu>
+      <Suspense fallback={null}>
+        {dialog === 'save' && <SaveToPlaylistDialog videoId={video._id} onClose={() => setDialog(null)} />}
+        {dialog === 'report' && <ReportDialog videoId={video._id} onClose={() => setDialog(null)} />}
+      </Suspense>
+    </Box>
+  );
+}
