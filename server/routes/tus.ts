@@ -43,7 +43,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return upload;
   }
 
-  /** What a finished upload answers to anything but its creator's questions about it. */
+  /** The answer, by state, for an upload that cannot take the request (not done, refused, already done). */
   function outcomeError(upload: TusUploadRow): ApiError {
     if (upload.state === 'refused') return new ApiError(upload.error_status ?? 500, upload.error_message ?? 'Upload refused');
     if (upload.state === 'checking') return conflict('Upload is still being checked');
