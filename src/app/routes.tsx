@@ -1,5 +1,5 @@
 // The route table and guards of spec section 2. Screens are lazy chunks so the first load stays small.
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { selectIsSignedIn } from '../features/auth/authSlice';
 import { AppLayout } from '../features/layout/AppLayout';
@@ -8,11 +8,20 @@ import { useAppSelector } from './hooks';
 const HomePage = lazy(() => import('../features/feed/HomePage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const PlaceholderPage = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
 // Issue 6: watch and upload.
 const WatchPage = lazy(() => import('../features/watch/WatchPage'));
 const UploadPage = lazy(() => import('../features/upload/UploadPage'));
+// Issue 7: profile, playlists, search, settings and the user's own lists.
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
+const CreatePlaylistPage = lazy(() => import('../features/playlists/CreatePlaylistPage'));
+const AddVideosPage = lazy(() => import('../features/playlists/AddVideosPage'));
+const SearchPage = lazy(() => import('../features/search/SearchPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const MyVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.MyVideosPage })));
+const LikedVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.LikedVideosPage })));
+const WatchHistoryPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
 
 /** Signed-in-only routes send a signed-out visitor to /login. */
 export function RequireSignedIn() {
@@ -23,9 +32,6 @@ export function RequireSignedIn() {
 export function RequireSignedOut() {
   return useAppSelector(selectIsSignedIn) ? <Navigate to="/home" replace /> : <Outlet />;
 }
-
-// Screens of the later client issues; each becomes its own lazy page when built.
-const placeholder = (title: string): ReactNode => <PlaceholderPage title={title} />;
 
 export function AppRoutes() {
   return (
@@ -39,17 +45,17 @@ export function AppRoutes() {
         <Route index element={<Navigate to="/home" replace />} />
         <Route path="/home" element={<HomePage />} />
         <Route path="/watch/:videoId" element={<WatchPage />} />
-        <Route path="/profile/:username" element={placeholder('Profile')} />
-        <Route path="/playlist/:playlistId" element={placeholder('Playlist')} />
-        <Route path="/search" element={placeholder('Search')} />
+        <Route path="/profile/:username" element={<ProfilePage />} />
+        <Route path="/playlist/:playlistId" element={<PlaylistPage />} />
+        <Route path="/search" element={<SearchPage />} />
         <Route element={<RequireSignedIn />}>
           <Route path="/upload" element={<UploadPage />} />
-          <Route path="/my-videos" element={placeholder('My Videos')} />
-          <Route path="/create-playlist" element={placeholder('Create New Playlist')} />
-          <Route path="/playlist/:playlistId/add-videos" element={placeholder('Add Videos')} />
-          <Route path="/settings" element={placeholder('Settings')} />
-          <Route path="/liked-videos" element={placeholder('Liked Videos')} />
-          <Route path="/watch-history" element={placeholder('Watch History')} />
+          <Route path="/my-videos" element={<MyVideosPage />} />
+          <Route path="/create-playlist" element={<CreatePlaylistPage />} />
+          <Route path="/playlist/:playlistId/add-videos" element={<AddVideosPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/liked-videos" element={<LikedVideosPage />} />
+          <Route path="/watch-history" element={<WatchHistoryPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

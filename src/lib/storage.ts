@@ -85,6 +85,30 @@ export function storeThemePreference(preference: ThemePreference): void {
   write(STORAGE_KEYS.theme, preference);
 }
 
+/** Device-only preferences of the settings screen (spec section 2: local, not sent to the server). */
+export const PREFERENCE_KEYS = { notifications: 'settings.notifications', privacy: 'settings.privacy' } as const;
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[keyof typeof PREFERENCE_KEYS];
+
+/** The stored preferences over `defaults`; a missing, broken or mistyped value keeps its default. */
+export function readPreferences<T extends Record<string, unknown>>(key: PreferenceKey, defaults: T): T {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(read(key) ?? '{}');
+    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>;
+  } catch {
+    /* broken JSON: defaults */
+  }
+  const result: Record<string, unknown> = { ...defaults };
+  for (const name of Object.keys(defaults)) {
+    if (typeof stored[name] === typeof defaults[name]) result[name] = stored[name];
+  }
+  return result as T;
+}
+
+export function storePreferences(key: PreferenceKey, value: Record<string, unknown>): void {
+  write(key, JSON.stringify(value));
+}
+
 /** The custom event other tabs of code fire when they change the session (spec section 4). */
 export const AUTH_EVENT = 'authStateChanged';
 

@@ -13,7 +13,7 @@ export interface RegisterValues extends LoginValues {
   username: string;
 }
 
-function emailError(email: string): string | undefined {
+export function emailError(email: string): string | undefined {
   if (!email.trim()) return 'Email is required';
   if (!EMAIL_PATTERN.test(email.trim())) return 'Invalid email address';
   return undefined;

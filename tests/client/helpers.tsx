@@ -74,3 +74,9 @@ export function renderWithApp(ui: ReactNode, { route = '/' }: { route?: string }
 }
 
 export const emptyFeed = ok({ videos: [], hasMore: false });
+
+/**
+ * The toast provider mounts after first paint; a toast raised before that in a test can reach the
+ * previous test's (unmounted) provider. Await this before an action whose toast a test checks.
+ */
+export const toasterMounted = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 400));

@@ -27,7 +27,11 @@ export const subscriptionsApi = api.injectEndpoints({
     /** Per-channel notification preference (issue 7; not in spec section 7). */
     setChannelNotify: build.mutation<{ notify: boolean }, { channelId: string; notify: boolean }>({
       query: ({ channelId, notify }) => ({ url: `/subscription/notify/${encodeURIComponent(channelId)}`, method: 'PATCH', body: { notify } }),
-      invalidatesTags: [{ type: 'Subscription', id: 'MINE' }],
+      // The profile carries the caller's notify flag.
+      invalidatesTags: (_result, _error, { channelId }) => [
+        { type: 'Subscription', id: 'MINE' },
+        { type: 'Profile', id: channelId },
+      ],
     }),
     getSubscribedTo: build.query<SubscribedChannel[], string>({
       query: (userId) => `/subscription/get/user/subscribedTo/${encodeURIComponent(userId)}`,

@@ -48,6 +48,14 @@ export async function signOutLocally(store: Dispatchable): Promise<void> {
   announceAuthChange();
 }
 
+/** After the user changed their own name, details or images: the stored user follows the answer. */
+export function applyUpdatedUser(store: Dispatchable, user: Parameters<typeof toStoredUser>[0]): void {
+  if (!getToken()) return;
+  const stored = toStoredUser(user);
+  storeUser(stored);
+  store.dispatch(setCurrentUser(stored));
+}
+
 /** Refreshes the stored user from /users/me. A 401 has already cleared the keys (client.ts). */
 export async function refreshCurrentUser(store: Dispatchable): Promise<'ok' | 'expired' | 'offline' | 'failed'> {
   const result = await store.dispatch(usersApi.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false }));

@@ -1,0 +1,36 @@
+// /my-videos, /liked-videos and /watch-history (spec section 2): the profile tabs' own components,
+// each on its own page for the signed-in user (the routes already require sign-in).
+import Box from '@mui/material/Box';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../auth/authSlice';
+import { UploadedVideosTab } from '../profile/UploadedVideosTab';
+import { LikedVideosTab } from './LikedVideosTab';
+import { WatchHistoryTab } from './WatchHistoryTab';
+
+const frame = { maxWidth: 1800, mx: 'auto' } as const;
+
+export function MyVideosPage() {
+  const user = useAppSelector(selectCurrentUser);
+  if (!user) return null;
+  return (
+    <Box sx={frame}>
+      <UploadedVideosTab username={user.username} isOwner level="h1" />
+    </Box>
+  );
+}
+
+export function LikedVideosPage() {
+  return (
+    <Box sx={frame}>
+      <LikedVideosTab level="h1" />
+    </Box>
+  );
+}
+
+export function WatchHistoryPage() {
+  return (
+    <Box sx={frame}>
+      <WatchHistoryTab level="h1" />
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+// Watch history (spec section 2): 'My Watch History', Total Views, Total Duration and Avg. Views,
+// the owner's 'Clear History' (confirmed), 'Loading your watch history...', an error with Try
+// Again, the empty state, and a two-column list of horizontal cards, each removable on its own.
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { HistoryEntry, HistoryPage } from '../../../contract/entities';
+import { messageOf } from '../../api/client';
+import { useClearHistoryMutation, useGetWatchHistoryInfiniteQuery, useRemoveFromHistoryMutation } from '../../api/endpoints/videos';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { toast } from '../../components/toast';
+import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { ListFooter } from '../../components/VideoGrid';
+import { VideoRow } from '../../components/VideoRow';
+import { average, formatCount, formatHoursMinutes, formatRelativeDate } from '../../lib/format';
+import { useLoginOn401 } from '../../lib/listFeedback';
+import { TabHeader } from '../profile/TabHeader';
+
+export const HISTORY_ERROR = 'Failed to fetch watch history. Please try again later.';
+export const CLEAR_HISTORY_TEXT = 'Are you sure you want to clear your entire watch history? This action cannot be undone.';
+
+export function historyTotals(entries: Pick<HistoryEntry, 'views' | 'duration'>[]) {
+  const totalViews = entries.reduce((sum, entry) => sum + entry.views, 0);
+  const totalSeconds = entries.reduce((sum, entry) => sum + (entry.duration || 0), 0);
+  return { totalViews, totalSeconds, averageViews: average(totalViews, entries.length) };
+}
+
+export function WatchHistoryTab({ level }: { level?: 'h1' | 'h2' }) {
+  const query = useGetWatchHistoryInfiniteQuery();
+  const list = useInfiniteList<HistoryEntry, HistoryPage>(query);
+  useLoginOn401(query.error);
+  const [confirming, setConfirming] = useState(false);
+  const [clearHistory, clearing] = useClearHistoryMutation();
+  const [removeEntry] = useRemoveFromHistoryMutation();
+  const entries = list.items;
+  const totals = historyTotals(entries);
+
+  const clear = async () => {
+    const result = await clearHistory();
+    // Spec section 8: a failed clear is only logged.
+    if ('error' in result) console.error('Clearing watch history failed', result.error);
+    setConfirming(false);
+  };
+
+  const remove = async (entry: HistoryEntry) => {
+    const result = await removeEntry(entry.videoId ?? entry._id);
+    if ('error' in result) toast.error(messageOf(result.error, 'Failed to remove the video from your history'));
+  };
+
+  let body;
+  if (list.loading && !entries.length) {
+    body = (
+      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        Loading your watch history...
+      </Typography>
+    );
+  } else if (list.isError && !entries.length) {
+    body = (
+      <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
+        <Typography sx={{ mb: 2 }}>{HISTORY_ERROR}</Typography>
+        <Button variant="contained" onClick={list.retry}>
+          Try Again
+        </Button>
+      </Box>
+    );
+  } else if (!entries.length) {
+    body = (
+      <Box sx={{ textAlign: 'center', py: 8 }}>
+        <Typography variant="h6" component="p">
+          No watch history yet
+        </Typography>
+        <Typography color="text.secondary">Start watching videos to build your history!</Typography>
+      </Box>
+    );
+  } else {
+    body = (
+      <>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+          {entries.map((entry) => (
+            <Box component="li" key={entry._id} sx={{ minWidth: 0 }}>
+              <VideoRow
+                video={entry}
+                extra={
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    Watched {formatRelativeDate(entry.watchedAt).replace(/^(Today|Yesterday)$/, (day) => day.toLowerCase())}
+                  </Typography>
+                }
+                action={
+                  <IconButton size="small" aria-label={`Remove ${entry.title} from history`} title="Remove from history" onClick={() => void remove(entry)}>
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                }
+              />
+            </Box>
+          ))}
+        </Box>
+        <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} error={list.isError ? HISTORY_ERROR : null} onRetry={list.retry} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <TabHeader
+        title="My Watch History"
+        level={level}
+        count={`${entries.length}${list.hasMore ? '+' : ''} ${entries.length === 1 ? 'video' : 'videos'}`}
+        action={
+          <Button color="error" variant="outlined" startIcon={<DeleteSweepIcon />} disabled={!entries.length} onClick={() => setConfirming(true)}>
+            Clear History
+          </Button>
+        }
+        tiles={[
+          { label: 'Total Views', value: formatCount(totals.totalViews), icon: <VisibilityIcon /> },
+          { label: 'Total Duration', value: formatHoursMinutes(totals.totalSeconds), icon: <AccessTimeIcon /> },
+          { label: 'Avg. Views', value: formatCount(totals.averageViews), icon: <TrendingUpIcon /> },
+        ]}
+      />
+      {body}
+      <ConfirmDialog
+        open={confirming}
+        title="Clear Watch History"
+        message={CLEAR_HISTORY_TEXT}
+        confirmLabel="Clear History"
+        busy={clearing.isLoading}
+        onConfirm={() => void clear()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

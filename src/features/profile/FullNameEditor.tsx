@@ -1,0 +1,103 @@
+// The profile's full name; its owner edits it inline (spec sections 4, 5): disabled, editing,
+// saving with a spinner, and the page data refreshed on success (tags, no reload).
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { messageOf } from '../../api/client';
+import { useUpdateAccountDetailsMutation } from '../../api/endpoints/users';
+import { useAppStore } from '../../app/hooks';
+import { toast } from '../../components/toast';
+import { applyUpdatedUser } from '../auth/session';
+
+export const FULL_NAME_EMPTY = 'Full name cannot be empty';
+export const FULL_NAME_FAILED = 'Failed to edit full name';
+
+export function FullNameEditor({ fullName, editable }: { fullName: string; editable: boolean }) {
+  const store = useAppStore();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(fullName);
+  const [error, setError] = useState<string | null>(null);
+  const [update, { isLoading }] = useUpdateAccountDetailsMutation();
+
+  const cancel = () => {
+    setEditing(false);
+    setDraft(fullName);
+    setError(null);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = draft.trim();
+    if (!name) {
+      setError(FULL_NAME_EMPTY);
+      toast.error(FULL_NAME_EMPTY);
+      return;
+    }
+    // The profile page sends multipart fullName only (spec section 7).
+    const form = new FormData();
+    form.set('fullName', name);
+    const result = await update(form);
+    if ('error' in result) {
+      toast.error(messageOf(result.error, FULL_NAME_FAILED));
+      return;
+    }
+    applyUpdatedUser(store, result.data);
+    toast.success('Full name updated successfully');
+    setEditing(false);
+    setError(null);
+  };
+
+  if (editing) {
+    return (
+      <Box component="form" onSubmit={save} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, maxWidth: 480 }}>
+        <TextField
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (error) setError(null);
+          }}
+          size="small"
+          autoFocus
+          fullWidth
+          disabled={isLoading}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{ htmlInput: { 'aria-label': 'Full name', maxLength: 100 } }}
+          onKeyDown={(event) => event.key === 'Escape' && cancel()}
+        />
+        <IconButton type="submit" aria-label="Save full name" color="primary" disabled={isLoading}>
+          {isLoading ? <CircularProgress size={20} aria-label="Saving" /> : <CheckIcon />}
+        </IconButton>
+        <IconButton aria-label="Cancel editing full name" onClick={cancel} disabled={isLoading}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 34 }, overflowWrap: 'anywhere' }}>
+        {fullName}
+      </Typography>
+      {editable && (
+        <IconButton
+          aria-label="Edit full name"
+          title="Edit full name"
+          onClick={() => {
+            setDraft(fullName);
+            setEditing(true);
+          }}
+        >
+          <EditIcon />
+        </IconButton>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+// Profile > Videos, and /my-videos (spec section 2): 'Uploaded Videos', a count, Total Views, Total
+// Likes and Avg. Views, the owner's 'Upload Video', the grid with infinite scroll and its empty state.
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
+import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import Button from '@mui/material/Button';
+import { Link } from 'react-router-dom';
+import type { VideoCard } from '../../../contract/entities';
+import { useGetProfileQuery } from '../../api/endpoints/users';
+import { useGetUserVideosInfiniteQuery } from '../../api/endpoints/videos';
+import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { VideoGrid } from '../../components/VideoGrid';
+import { average, formatCount } from '../../lib/format';
+import { TabHeader } from './TabHeader';
+
+export const UPLOADED_FETCH_ERROR = 'Failed to fetch uploaded videos. Please try again later.';
+
+const uploadLink = (label: string) => (
+  <Button component={Link} to="/upload" variant="contained" startIcon={<UploadIcon />}>
+    {label}
+  </Button>
+);
+
+export function UploadedVideosTab({ username, isOwner, level }: { username: string; isOwner: boolean; level?: 'h1' | 'h2' }) {
+  const profile = useGetProfileQuery(username).data;
+  const list = useInfiniteList<VideoCard>(useGetUserVideosInfiniteQuery(username));
+  const totalVideos = profile?.totalVideos ?? list.items.length;
+  const totalViews = profile?.totalViews ?? list.items.reduce((sum, video) => sum + video.views, 0);
+  const totalLikes = profile?.totalLikes ?? list.items.reduce((sum, video) => sum + video.likes, 0);
+
+  return (
+    <>
+      <TabHeader
+        title="Uploaded Videos"
+        level={level}
+        count={`${formatCount(totalVideos)} ${totalVideos === 1 ? 'video' : 'videos'}`}
+        action={isOwner ? uploadLink('Upload Video') : undefined}
+        tiles={[
+          { label: 'Total Views', value: formatCount(totalViews), icon: <VisibilityIcon /> },
+          { label: 'Total Likes', value: formatCount(totalLikes), icon: <ThumbUpIcon /> },
+          { label: 'Avg. Views', value: formatCount(average(totalViews, totalVideos)), icon: <TrendingUpIcon /> },
+        ]}
+      />
+      <VideoGrid
+        videos={list.items}
+        loading={list.loading}
+        error={list.isError ? UPLOADED_FETCH_ERROR : null}
+        onRetry={list.retry}
+        loadingMore={list.loadingMore}
+        hasMore={list.hasMore}
+        emptyTitle="No videos uploaded yet"
+        emptyMessage="Start sharing your amazing content with the world!"
+        emptyAction={isOwner ? uploadLink('Upload Your First Video') : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// Search results (spec section 2): reads q; Users, Videos and Playlists, each with a count and its
+// empty text; 'No results found.' when all are empty; 'Enter a search query.' without q. Matched
+// words are highlighted.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSearchPlaylistsQuery, useSearchUsersQuery, useSearchVideosQuery } from '../../api/endpoints/search';
+import { toast } from '../../components/toast';
+import { VideoRow } from '../../components/VideoRow';
+import { PlaylistCard } from '../playlists/PlaylistCard';
+import { Highlight } from './Highlight';
+import { UserResultCard } from './UserResultCard';
+
+export const SEARCH_ERROR = 'Failed to fetch search results. Please try again later.';
+export const SEARCH_LOGIN = 'Please log in to see personalized search results.';
+
+function Section({ title, count, emptyText, children }: { title: string; count: number; emptyText: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {title}{' '}
+        <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
+          ({count})
+        </Typography>
+      </Typography>
+      {count ? children : <Typography color="text.secondary">{emptyText}</Typography>}
+    </Box>
+  );
+}
+
+const cardsGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const skip = !q;
+  const users = useSearchUsersQuery(q, { skip });
+  const videos = useSearchVideosQuery(q, { skip });
+  const playlists = useSearchPlaylistsQuery(q, { skip });
+  const all = [users, videos, playlists];
+  const loading = all.some((result) => result.isLoading);
+  const failed = all.find((result) => result.isError);
+  const unauthorized = (failed?.error as { status?: unknown } | undefined)?.status === 401;
+
+  useEffect(() => {
+    if (unauthorized) toast.error(SEARCH_LOGIN);
+  }, [unauthorized]);
+
+  if (!q) {
+    return (
+      <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8 }}>
+        Enter a search query.
+      </Typography>
+    );
+  }
+
+  const userList = users.data ?? [];
+  const videoList = videos.data ?? [];
+  const playlistList = playlists.data ?? [];
+  const nothing = !loading && !failed && !userList.length && !videoList.length && !playlistList.length;
+
+  return (
+    <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 3, overflowWrap: 'anywhere' }}>
+        Search results for “{q}”
+      </Typography>
+      {loading ? (
+        <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          Searching...
+        </Typography>
+      ) : failed ? (
+        <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
+          <Typography sx={{ mb: 2 }}>{SEARCH_ERROR}</Typography>
+          <Button variant="contained" onClick={() => all.forEach((result) => void result.refetch())}>
+            Try Again
+          </Button>
+        </Box>
+      ) : nothing ? (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8 }}>
+          No results found.
+        </Typography>
+      ) : (
+        <>
+          <Section title="Users" count={userList.length} emptyText="No users found">
+            <Box sx={cardsGrid}>
+              {userList.map((user) => (
+                <UserResultCard key={user._id} user={user} query={q} />
+              ))}
+            </Box>
+          </Section>
+          <Section title="Videos" count={videoList.length} emptyText="No videos found">
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+              {videoList.map((video) => (
+                <VideoRow key={video._id} video={video} title={<Highlight text={video.title} query={q} />} />
+              ))}
+            </Box>
+          </Section>
+          <Section title="Playlists" count={playlistList.length} emptyText="No playlists found">
+            <Box sx={{ ...cardsGrid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+              {playlistList.map((playlist) => (
+                <PlaylistCard key={playlist._id} playlist={playlist} title={<Highlight text={playlist.name} query={q} />} showOwner />
+              ))}
+            </Box>
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}

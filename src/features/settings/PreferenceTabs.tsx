@@ -1,0 +1,109 @@
+// Settings > Notifications, Appearance and Privacy (spec section 2): device-only switches kept in
+// local storage so they survive a reload; dark mode is the app's own theme toggle.
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PREFERENCE_KEYS, type PreferenceKey, readPreferences, storePreferences } from '../../lib/storage';
+import { toggleTheme } from '../theme/themeSlice';
+import { SettingsSection } from './SettingsSection';
+import { NOTIFICATION_DEFAULTS, type NotificationPreferences, PRIVACY_DEFAULTS, type PrivacyPreferences, VISIBILITIES } from './settingsForms';
+
+function useStoredPreferences<T extends Record<string, unknown>>(key: PreferenceKey, defaults: T) {
+  const [value, setValue] = useState<T>(() => readPreferences(key, defaults));
+  const update = (patch: Partial<T>) =>
+    setValue((current) => {
+      const next = { ...current, ...patch };
+      storePreferences(key, next);
+      return next;
+    });
+  return [value, update] as const;
+}
+
+function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <FormControlLabel
+      labelPlacement="start"
+      sx={{ mx: 0, justifyContent: 'space-between', gap: 2 }}
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      label={
+        <span>
+          <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+            {label}
+          </Typography>
+          <Typography component="span" variant="body2" color="text.secondary">
+            {description}
+          </Typography>
+        </span>
+      }
+    />
+  );
+}
+
+const NOTIFICATION_TOGGLES: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+  { key: 'email', label: 'Email notifications', description: 'News about your channel by email' },
+  { key: 'push', label: 'Push notifications', description: 'Alerts on this device' },
+  { key: 'comments', label: 'Comments', description: 'When someone comments on your videos' },
+  { key: 'likes', label: 'Likes', description: 'When someone likes your videos' },
+  { key: 'marketing', label: 'Marketing', description: 'Tips, offers and product news' },
+];
+
+export function NotificationsTab() {
+  const [preferences, update] = useStoredPreferences(PREFERENCE_KEYS.notifications, NOTIFICATION_DEFAULTS);
+  return (
+    <SettingsSection title="Notifications">
+      <Stack spacing={2}>
+        {NOTIFICATION_TOGGLES.map((toggle) => (
+          <Toggle key={toggle.key} label={toggle.label} description={toggle.description} checked={preferences[toggle.key]} onChange={(checked) => update({ [toggle.key]: checked })} />
+        ))}
+      </Stack>
+    </SettingsSection>
+  );
+}
+
+export function AppearanceTab() {
+  const dispatch = useAppDispatch();
+  const darkMode = useAppSelector((state) => state.theme.darkMode);
+  return (
+    <SettingsSection title="Appearance">
+      <Toggle label="Dark mode" description="Use the dark theme on this device" checked={darkMode} onChange={() => dispatch(toggleTheme())} />
+    </SettingsSection>
+  );
+}
+
+export function PrivacyTab() {
+  const [preferences, update] = useStoredPreferences<PrivacyPreferences>(PREFERENCE_KEYS.privacy, PRIVACY_DEFAULTS);
+  const visibility = VISIBILITIES.includes(preferences.visibility) ? preferences.visibility : PRIVACY_DEFAULTS.visibility;
+  return (
+    <SettingsSection title="Privacy">
+      <Stack spacing={2.5}>
+        <FormControl fullWidth>
+          <InputLabel id="profile-visibility-label">Profile visibility</InputLabel>
+          <Select
+            labelId="profile-visibility-label"
+            label="Profile visibility"
+            value={visibility}
+            onChange={(event) => update({ visibility: event.target.value as PrivacyPreferences['visibility'] })}
+          >
+            <MenuItem value="public">Public</MenuItem>
+            <MenuItem value="private">Private</MenuItem>
+            <MenuItem value="friends">Friends</MenuItem>
+          </Select>
+        </FormControl>
+        <Toggle label="Activity status" description="Show when you are active" checked={preferences.activityStatus} onChange={(checked) => update({ activityStatus: checked })} />
+        <Toggle
+          label="Search indexing"
+          description="Let search engines link to your profile"
+          checked={preferences.searchIndexing}
+          onChange={(checked) => update({ searchIndexing: checked })}
+        />
+      </Stack>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,66 @@
+// Settings (spec section 2): tabs Account, Videos, Notifications, Appearance, Privacy, plus Logout.
+// The tab lives in the URL (?tab=notifications is where the avatar menu's Notifications leads).
+import LogoutIcon from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useSearchParams } from 'react-router-dom';
+import { useLogout } from '../auth/useLogout';
+import { AccountTab } from './AccountTab';
+import { AppearanceTab, NotificationsTab, PrivacyTab } from './PreferenceTabs';
+import { SettingsVideosTab } from './SettingsVideosTab';
+
+export const SETTINGS_TABS = [
+  { id: 'account', label: 'Account', Panel: AccountTab },
+  { id: 'videos', label: 'Videos', Panel: SettingsVideosTab },
+  { id: 'notifications', label: 'Notifications', Panel: NotificationsTab },
+  { id: 'appearance', label: 'Appearance', Panel: AppearanceTab },
+  { id: 'privacy', label: 'Privacy', Panel: PrivacyTab },
+] as const;
+
+type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];
+
+export default function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const logout = useLogout();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const requested = params.get('tab');
+  const active = SETTINGS_TABS.find((tab) => tab.id === requested) ?? SETTINGS_TABS[0];
+  const select = (id: SettingsTabId) => setParams(id === 'account' ? {} : { tab: id });
+  const { Panel } = active;
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        Settings
+      </Typography>
+      <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box component="nav" aria-label="Settings sections" sx={{ position: { md: 'sticky' }, top: { md: 80 }, minWidth: 0 }}>
+          <Tabs
+            value={active.id}
+            onChange={(_event, id: SettingsTabId) => select(id)}
+            orientation={wide ? 'vertical' : 'horizontal'}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            sx={wide ? { '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 44 } } : { borderBottom: 1, borderColor: 'divider' }}
+          >
+            {SETTINGS_TABS.map((tab) => (
+              <Tab key={tab.id} value={tab.id} label={tab.label} aria-controls="settings-panel" />
+            ))}
+          </Tabs>
+          <Button color="error" startIcon={<LogoutIcon />} onClick={() => void logout()} sx={{ mt: { xs: 1, md: 2 }, ml: { md: 1 } }}>
+            Logout
+          </Button>
+        </Box>
+        <Box id="settings-panel" role="tabpanel" aria-label={active.label} sx={{ minWidth: 0 }}>
+          <Panel />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

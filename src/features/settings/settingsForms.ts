@@ -1,0 +1,70 @@
+// Rules of the settings forms (spec sections 2, 5, 9): account details, password change, the 2 MB
+// JPG/PNG/GIF photo, and the device-only notification and privacy preferences with their defaults.
+import { LIMITS } from '../../../contract/limits';
+import { emailError, type FieldErrors, imageFileError } from '../../lib/validation';
+
+export interface AccountValues {
+  fullName: string;
+  email: string;
+  bio: string;
+}
+
+export const BIO_MAX = 500;
+export const DETAILS_REQUIRED = 'Full name and email are required';
+
+export function validateAccount(values: AccountValues): FieldErrors<keyof AccountValues> {
+  const errors: FieldErrors<keyof AccountValues> = {};
+  if (!values.fullName.trim()) errors.fullName = 'Full name is required';
+  const email = emailError(values.email);
+  if (email) errors.email = email;
+  if (values.bio.trim().length > BIO_MAX) errors.bio = `Bio must be at most ${BIO_MAX} characters`;
+  return errors;
+}
+
+/** The form sent to /users/update-all-details: fullName, email, username (trimmed), bio. */
+export function accountBody(values: AccountValues, username: string) {
+  return { fullName: values.fullName.trim(), email: values.email.trim(), username: username.trim(), bio: values.bio.trim() };
+}
+
+export interface PasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export const PASSWORDS_REQUIRED = 'Current password and new password are required';
+
+/** One message for the form, or null when it may be sent. Both passwords are trimmed (spec section 5). */
+export function passwordChangeError(values: PasswordValues): string | null {
+  const current = values.currentPassword.trim();
+  const next = values.newPassword.trim();
+  if (!current || !next) return PASSWORDS_REQUIRED;
+  if (next.length < LIMITS.passwordMin) return `Password must be at least ${LIMITS.passwordMin} characters`;
+  return null;
+}
+
+export function passwordBody(values: PasswordValues): PasswordValues {
+  return { currentPassword: values.currentPassword.trim(), newPassword: values.newPassword.trim() };
+}
+
+export const PHOTO_HINT = 'JPG, PNG or GIF. Max size 2MB.';
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+
+/** The settings photo: JPG, PNG or GIF within 2 MB. */
+export function settingsPhotoError(file: Pick<File, 'type' | 'size'>): string | null {
+  const general = imageFileError(file, LIMITS.settingsAvatarBytes + 1);
+  if (general) return general === 'Please upload an image file' ? general : 'Image size should be at most 2MB';
+  if (!PHOTO_TYPES.includes(file.type)) return 'Please choose a JPG, PNG or GIF image';
+  return null;
+}
+
+export const NOTIFICATION_DEFAULTS = { email: true, push: true, comments: true, likes: true, marketing: false };
+export type NotificationPreferences = typeof NOTIFICATION_DEFAULTS;
+
+export type ProfileVisibility = 'public' | 'private' | 'friends';
+export const PRIVACY_DEFAULTS: { visibility: ProfileVisibility; activityStatus: boolean; searchIndexing: boolean } = {
+  visibility: 'public',
+  activityStatus: true,
+  searchIndexing: true,
+};
+export type PrivacyPreferences = typeof PRIVACY_DEFAULTS;
+export const VISIBILITIES: ProfileVisibility[] = ['public', 'private', 'friends'];
