@@ -1,0 +1,323 @@
+// Issue 6 in Debian's Chromium against the real server and the built PWA: upload a generated video
+// (real byte progress, thumbnail captured in the page), wait until it plays, play, seek, switch
+// quality keeping the time, like, comment / edit / delete, share, report, a second user's
+// subscription seen live on the first user's page, and the mini player there and back.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { makeClip } from '../server/mediaFixtures.js';
+import { chromiumMissing, launchChromium } from './chromium.js';
+
+// Helpers sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first.
+const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
+const missing = chromiumMissing();
+if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
+
+/** A page signed in as `user` (token and stored user as a login leaves them). */
+async function signedInPage(browser: Browser, server: TestServer, user: TestUser, viewport: { width: number; height: number }) {
+  const login = await call(server, 'POST', '/users/login', { json: { email: user.email, password: user.password } });
+  expect(login.status).toBe(200);
+  const { accessToken, loggedInUser } = login.body.data;
+  const context = await browser.newContext({ viewport, colorScheme: 'dark' });
+  await context.addInitScript(
+    ([token, stored]) => {
+      if (localStorage.getItem('token') === null) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', stored);
+      }
+    },
+    [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
+  );
+  const page = await context.newPage();
+  return { context, page, token: accessToken as string };
+}
+
+const videoState = (page: Page) =>
+  page.locator('main video').evaluate((video: HTMLVideoElement) => ({ time: video.currentTime, paused: video.paused, src: video.currentSrc, ready: video.readyState }));
+
+describe.skipIf(missing !== null)('watch, upload, comments and mini player in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: TestUser;
+  let viewer: TestUser;
+  let ownerContext: BrowserContext;
+  let page: Page;
+  let ownerToken: string;
+  let videoId = '';
+  const pageErrors: string[] = [];
+  const clipName = `sunset-${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    owner = await registerUser(server, { fullName: 'Channel Owner' });
+    viewer = await registerUser(server, { fullName: 'Second Viewer' });
+    browser = await launchChromium();
+    ({ context: ownerContext, page, token: ownerToken } = await signedInPage(browser, server, owner, { width: 1280, height: 800 }));
+    await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const toast = (text: string) => page.locator('#notistack-snackbar', { hasText: text });
+
+  it('uploads a generated video with real progress and opens it once it plays', async () => {
+    // 854x480 gives two renditions (480p and 360p): a 640x360 source has only one quality to offer.
+    const clip = await makeClip(`${clipName}.mp4`, { width: 854, height: 480, seconds: 3 });
+    await page.goto(`${server.url}/upload`);
+    await expect.poll(() => page.getByText('MP4, WebM, or MOV up to 100MB').isVisible()).toBe(true);
+    expect(await page.getByText('PNG, JPG, or JPEG up to 5MB').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upload Video' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Video file').setInputFiles(clip);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(clipName);
+    expect(await page.getByLabel('Description').inputValue()).toBe(`Uploaded video: ${clipName}.mp4`);
+    // The frame at 1 s, captured in the page as a JPEG.
+    await expect.poll(() => page.getByAltText('Thumbnail preview').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Removing the video clears the form; choosing it again fills it again.
+    await page.getByRole('button', { name: 'Remove video file' }).click();
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    expect(await page.getByAltText('Thumbnail preview').count()).toBe(0);
+    await page.getByLabel('Video file').setInputFiles(clip);
+    await expect.poll(() => page.getByAltText('Thumbnail preview').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // A slow uplink, so the progress bar shows values between 0 and 100.
+    const cdp = await ownerContext.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+    const seen = new Set<number>();
+    const answer = page.waitForResponse((response) => response.url().includes('/videos/upload-Video'), { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Uploading...' }).isVisible()).toBe(true);
+    let answered = false;
+    void answer.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    while (!answered) {
+      const text = await page.getByTestId('upload-percent').textContent({ timeout: 500 }).catch(() => null);
+      if (text) seen.add(Number.parseInt(text, 10));
+      await page.waitForTimeout(50);
+    }
+    const response = await answer;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(response.status()).toBe(201);
+    expect([...seen].some((percent) => percent > 0 && percent < 100)).toBe(true);
+    videoId = (await response.json()).data._id;
+
+    await expect.poll(() => toast('Video uploaded successfully').isVisible()).toBe(true);
+    await page.waitForURL(`${server.url}/watch/${videoId}`, { timeout: 60_000 });
+    await expect.poll(() => page.getByRole('heading', { name: clipName }).isVisible()).toBe(true);
+    // Opening it signed in registered a view.
+    await expect.poll(async () => (await call(server, 'GET', `/views/${videoId}`)).body.data.totalViews).toBe(1);
+  });
+
+  it('plays, seeks, and switches quality keeping the time and the play state', async () => {
+    // The 480p rendition arrives after the first one: the menu grows live.
+    await expect.poll(() => page.locator('main video').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: /^Quality: / }).waitFor({ timeout: 30_000 });
+    const options = async () => {
+      await page.getByRole('button', { name: /^Quality: / }).click();
+      const labels = await page.getByRole('menu', { name: 'Quality' }).getByRole('menuitem').allTextContents();
+      await page.keyboard.press('Escape');
+      return labels.map((label) => label.replace(/(best|good|eco|low)$/, ''));
+    };
+    await expect.poll(options, { timeout: 60_000, intervals: [1000] }).toEqual(['480p', '360p']);
+
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+    // The first play signed in adds it to the watch history.
+    await expect.poll(async () => (await call(server, 'GET', '/watch-history/get/', { token: ownerToken })).body.data.videos.map((v: { _id: string }) => v._id)).toContain(videoId);
+
+    await page.keyboard.press('k'); // pause
+    await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+    // Seek by clicking the seek bar at about half of 3 s.
+    const bar = (await page.locator('main .MuiSlider-root').boundingBox())!;
+    await page.mouse.click(bar.x + bar.width * 0.5, bar.y + bar.height / 2);
+    await expect.poll(async () => Math.abs((await videoState(page)).time - 1.5)).toBeLessThan(0.35);
+    const seekedTo = (await videoState(page)).time;
+    expect(await page.getByTestId('player-time').textContent()).toBe('0:01 / 0:03');
+    // The seek bar shows what is buffered.
+    expect(await page.getByTestId('buffered-range').count()).toBeGreaterThan(0);
+
+    // Paused: the other quality loads at the same time and stays paused.
+    const before = await videoState(page);
+    const other = before.src.includes('q_auto:eco') ? '360p' : '480p';
+    const otherSegment = other === '360p' ? 'q_auto:low' : 'q_auto:eco';
+    await page.getByRole('button', { name: /^Quality: / }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`^${other}`) }).click();
+    await expect.poll(async () => (await videoState(page)).src).toContain(otherSegment);
+    await expect.poll(async () => (await videoState(page)).ready).toBeGreaterThan(0);
+    const after = await videoState(page);
+    expect(Math.abs(after.time - seekedTo)).toBeLessThan(0.1);
+    expect(after.paused).toBe(true);
+
+    // Playing: the switch goes on playing from where it was.
+    await page.keyboard.press('ArrowLeft'); // back 5 s -> 0
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+    const back = before.src.includes('q_auto:eco') ? '480p' : '360p';
+    const backSegment = back === '360p' ? 'q_auto:low' : 'q_auto:eco';
+    const playingAt = (await videoState(page)).time;
+    await page.getByRole('button', { name: /^Quality: / }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`^${back}`) }).click();
+    await expect.poll(async () => (await videoState(page)).src).toContain(backSegment);
+    await expect.poll(async () => {
+      const state = await videoState(page);
+      return state.time >= playingAt && (!state.paused || state.time > 2.9);
+    }).toBe(true);
+    await page.keyboard.press('k');
+
+    // f toggles fullscreen on the player.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('main video')) ?? false)).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  });
+
+  it('likes the video, shares the link and files a report', async () => {
+    await page.getByRole('button', { name: 'Like (0)', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Like (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect((await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data).toMatchObject({ likes: 1, disLikes: 0, userReaction: 'like' });
+    // Dislike takes the like's place.
+    await page.getByRole('button', { name: 'Dislike (0)', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Dislike (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Like (0)', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Dislike (1)', exact: true }).click();
+    await page.getByRole('button', { name: 'Like (0)', exact: true }).click();
+    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data.likes).toBe(1);
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => toast('Link copied to clipboard!').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/watch/${videoId}`);
+
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    await page.getByLabel('Spam or misleading links').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
+    await expect.poll(async () => (await call(server, 'GET', `/reports/video/${videoId}/mine`, { token: ownerToken })).body.data.reported).toBe(true);
+  });
+
+  it('comments, edits and deletes the comment', async () => {
+    const box = page.getByRole('textbox', { name: 'Add a comment...' });
+    await box.fill('What a lovely test pattern');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Comments (1)' }).isVisible()).toBe(true);
+    const list = page.getByRole('list', { name: 'Comments' });
+    await expect.poll(() => list.getByText('What a lovely test pattern').isVisible()).toBe(true);
+    expect(await box.inputValue()).toBe('');
+
+    await list.getByRole('button', { name: 'Edit comment' }).click();
+    const editBox = page.getByRole('textbox', { name: 'Edit your comment...' });
+    expect(await editBox.inputValue()).toBe('What a lovely test pattern');
+    await editBox.fill('What a lovely test pattern, and that tone!');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => list.getByText('What a lovely test pattern, and that tone!').isVisible()).toBe(true);
+    const stored = await call(server, 'GET', `/comments/all/${videoId}`);
+    expect(stored.body.data.map((c: { content: string }) => c.content)).toEqual(['What a lovely test pattern, and that tone!']);
+
+    await list.getByRole('button', { name: 'Delete comment' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('No comments yet. Be the first to comment!').isVisible()).toBe(true);
+    expect((await call(server, 'GET', `/comments/all/${videoId}`)).body.data).toEqual([]);
+  });
+
+  it("sees a second user's subscription live, without a reload", async () => {
+    const count = page.getByTestId('subscriber-count');
+    expect(await count.textContent()).toBe('0 subscribers');
+    // One's own channel offers no Subscribe button.
+    expect(await page.getByRole('button', { name: 'Subscribe', exact: true }).count()).toBe(0);
+    const marker = await page.evaluate(() => ((window as { __noReload?: number }).__noReload = Math.random()));
+
+    const second = await signedInPage(browser, server, viewer, { width: 390, height: 844 });
+    try {
+      await second.page.goto(`${server.url}/watch/${videoId}`);
+      await second.page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+      await expect.poll(() => second.page.getByRole('button', { name: 'Unsubscribe' }).isVisible()).toBe(true);
+      await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('1 subscriber');
+      expect(await page.evaluate(() => (window as { __noReload?: number }).__noReload)).toBe(marker);
+    } finally {
+      await second.context.close();
+    }
+  });
+
+  it('minimizes to a draggable mini player over other screens and maximizes back at the same time', async () => {
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await page.getByRole('button', { name: 'Minimize' }).click();
+    await page.waitForURL(`${server.url}/home`);
+    const mini = page.getByTestId('mini-player');
+    await expect.poll(() => mini.isVisible()).toBe(true);
+    const box = (await mini.boundingBox())!;
+    expect([box.width, box.height]).toEqual([320, 180]);
+    // It resumes from the stored time (not from 0).
+    const miniTime = () => mini.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+    await expect.poll(miniTime).toBeGreaterThan(0.4);
+
+    // Dropped 30 px from the top-left corner, it snaps to the 10 px margin.
+    await page.mouse.move(box.x + 40, box.y + 120);
+    await page.mouse.down();
+    await page.mouse.move(box.x / 2, box.y / 2, { steps: 4 });
+    await page.mouse.move(30 + 40, 30 + 120, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await mini.boundingBox())!.x).toBe(10);
+    expect((await mini.boundingBox())!.y).toBe(10);
+    // A smaller window keeps it inside.
+    await page.setViewportSize({ width: 700, height: 500 });
+    await page.mouse.move(20 + 40, 20 + 120);
+    await page.mouse.down();
+    await page.mouse.move(650, 450, { steps: 6 });
+    await page.mouse.up();
+    await page.setViewportSize({ width: 600, height: 400 });
+    await expect.poll(async () => {
+      const b = (await mini.boundingBox())!;
+      return b.x >= 0 && b.y >= 0 && b.x + b.width <= 600 && b.y + b.height <= 400;
+    }).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await mini.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
+    const at = await miniTime();
+    await page.getByRole('button', { name: 'Maximize' }).click();
+    await page.waitForURL(`${server.url}/watch/${videoId}`);
+    await expect.poll(() => mini.isVisible()).toBe(false);
+    await expect.poll(async () => (await videoState(page)).ready, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await videoState(page)).time).toBeGreaterThanOrEqual(at - 0.05);
+  });
+
+  it('opens the first related video 2 s after the end', async () => {
+    const nextId = await insertVideo(server, viewer.id, { title: 'Up next', duration: 12 });
+    // A fresh session, so the related list is not the one cached before the insert.
+    const fresh = await signedInPage(browser, server, viewer, { width: 1280, height: 800 });
+    const tab = fresh.page;
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await tab.goto(`${server.url}/watch/${videoId}`);
+      await expect.poll(() => tab.getByRole('link', { name: 'Up next' }).isVisible()).toBe(true);
+      await tab.getByRole('button', { name: 'Play video' }).click();
+      await expect.poll(async () => (await videoState(tab)).paused).toBe(false);
+      await tab.locator('main video').evaluate((video: HTMLVideoElement) => {
+        video.addEventListener('ended', () => ((window as { __endedAt?: number }).__endedAt = Date.now()), { once: true });
+        video.currentTime = Math.max(0, video.duration - 0.3);
+      });
+      await tab.waitForURL(`${server.url}/watch/${nextId}`, { timeout: 15_000 });
+      const waited = await tab.evaluate(() => Date.now() - (window as { __endedAt?: number }).__endedAt!);
+      expect(waited).toBeGreaterThanOrEqual(1900);
+      expect(waited).toBeLessThan(4000);
+      await expect.poll(() => tab.getByRole('heading', { name: 'Up next' }).isVisible()).toBe(true);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
