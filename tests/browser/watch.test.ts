@@ -35,6 +35,9 @@ async function signedInPage(browser: Browser, server: TestServer, user: TestUser
   return { context, page, token: accessToken as string };
 }
 
+/** expect.poll with room for a loaded machine (its default is 1 s). */
+const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
+
 const videoState = (page: Page) =>
   page.locator('main video').evaluate((video: HTMLVideoElement) => ({ time: video.currentTime, paused: video.paused, src: video.currentSrc, ready: video.readyState }));
 
@@ -72,12 +75,12 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     // 854x480 gives two renditions (480p and 360p): a 640x360 source has only one quality to offer.
     const clip = await makeClip(`${clipName}.mp4`, { width: 854, height: 480, seconds: 3 });
     await page.goto(`${server.url}/upload`);
-    await expect.poll(() => page.getByText('MP4, WebM, or MOV up to 100MB').isVisible()).toBe(true);
+    await eventually(() => page.getByText('MP4, WebM, or MOV up to 100MB').isVisible()).toBe(true);
     expect(await page.getByText('PNG, JPG, or JPEG up to 5MB').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Upload Video' }).isDisabled()).toBe(true);
 
     await page.getByLabel('Video file').setInputFiles(clip);
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(clipName);
+    await eventually(() => page.getByLabel('Title').inputValue()).toBe(clipName);
     expect(await page.getByLabel('Description').inputValue()).toBe(`Uploaded video: ${clipName}.mp4`);
     // The frame at 1 s, captured in the page as a JPEG.
     await expect.poll(() => page.getByAltText('Thumbnail preview').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -96,7 +99,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     const seen = new Set<number>();
     const answer = page.waitForResponse((response) => response.url().includes('/videos/upload-Video'), { timeout: 60_000 });
     await page.getByRole('button', { name: 'Upload Video' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Uploading...' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Uploading...' }).isVisible()).toBe(true);
     let answered = false;
     void answer.then(
       () => (answered = true),
@@ -113,11 +116,11 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     expect([...seen].some((percent) => percent > 0 && percent < 100)).toBe(true);
     videoId = (await response.json()).data._id;
 
-    await expect.poll(() => toast('Video uploaded successfully').isVisible()).toBe(true);
+    await eventually(() => toast('Video uploaded successfully').isVisible()).toBe(true);
     await page.waitForURL(`${server.url}/watch/${videoId}`, { timeout: 60_000 });
-    await expect.poll(() => page.getByRole('heading', { name: clipName }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: clipName }).isVisible()).toBe(true);
     // Opening it signed in registered a view.
-    await expect.poll(async () => (await call(server, 'GET', `/views/${videoId}`)).body.data.totalViews).toBe(1);
+    await eventually(async () => (await call(server, 'GET', `/views/${videoId}`)).body.data.totalViews).toBe(1);
   });
 
   it('plays, seeks, and switches quality keeping the time and the play state', async () => {
@@ -130,19 +133,19 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
       await page.keyboard.press('Escape');
       return labels.map((label) => label.replace(/(best|good|eco|low)$/, ''));
     };
-    await expect.poll(options, { timeout: 60_000, intervals: [1000] }).toEqual(['480p', '360p']);
+    await expect.poll(options, { timeout: 60_000, interval: 1000 }).toEqual(['480p', '360p']);
 
     await page.getByRole('button', { name: 'Play video' }).click();
     await expect.poll(async () => (await videoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
     // The first play signed in adds it to the watch history.
-    await expect.poll(async () => (await call(server, 'GET', '/watch-history/get/', { token: ownerToken })).body.data.videos.map((v: { _id: string }) => v._id)).toContain(videoId);
+    await eventually(async () => (await call(server, 'GET', '/watch-history/get/', { token: ownerToken })).body.data.videos.map((v: { _id: string }) => v._id)).toContain(videoId);
 
     await page.keyboard.press('k'); // pause
-    await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+    await eventually(async () => (await videoState(page)).paused).toBe(true);
     // Seek by clicking the seek bar at about half of 3 s.
     const bar = (await page.locator('main .MuiSlider-root').boundingBox())!;
     await page.mouse.click(bar.x + bar.width * 0.5, bar.y + bar.height / 2);
-    await expect.poll(async () => Math.abs((await videoState(page)).time - 1.5)).toBeLessThan(0.35);
+    await eventually(async () => Math.abs((await videoState(page)).time - 1.5)).toBeLessThan(0.35);
     const seekedTo = (await videoState(page)).time;
     expect(await page.getByTestId('player-time').textContent()).toBe('0:01 / 0:03');
     // The seek bar shows what is buffered.
@@ -154,8 +157,8 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     const otherSegment = other === '360p' ? 'q_auto:low' : 'q_auto:eco';
     await page.getByRole('button', { name: /^Quality: / }).click();
     await page.getByRole('menuitem', { name: new RegExp(`^${other}`) }).click();
-    await expect.poll(async () => (await videoState(page)).src).toContain(otherSegment);
-    await expect.poll(async () => (await videoState(page)).ready).toBeGreaterThan(0);
+    await eventually(async () => (await videoState(page)).src).toContain(otherSegment);
+    await eventually(async () => (await videoState(page)).ready).toBeGreaterThan(0);
     const after = await videoState(page);
     expect(Math.abs(after.time - seekedTo)).toBeLessThan(0.1);
     expect(after.paused).toBe(true);
@@ -163,14 +166,14 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     // Playing: the switch goes on playing from where it was.
     await page.keyboard.press('ArrowLeft'); // back 5 s -> 0
     await page.keyboard.press('k');
-    await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+    await eventually(async () => (await videoState(page)).paused).toBe(false);
     const back = before.src.includes('q_auto:eco') ? '480p' : '360p';
     const backSegment = back === '360p' ? 'q_auto:low' : 'q_auto:eco';
     const playingAt = (await videoState(page)).time;
     await page.getByRole('button', { name: /^Quality: / }).click();
     await page.getByRole('menuitem', { name: new RegExp(`^${back}`) }).click();
-    await expect.poll(async () => (await videoState(page)).src).toContain(backSegment);
-    await expect.poll(async () => {
+    await eventually(async () => (await videoState(page)).src).toContain(backSegment);
+    await eventually(async () => {
       const state = await videoState(page);
       return state.time >= playingAt && (!state.paused || state.time > 2.9);
     }).toBe(true);
@@ -178,41 +181,53 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
 
     // f toggles fullscreen on the player.
     await page.keyboard.press('f');
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('main video')) ?? false)).toBe(true);
+    await eventually(() => page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('main video')) ?? false)).toBe(true);
     await page.keyboard.press('f');
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    await eventually(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
   });
 
-  it('likes the video, shares the link and files a report', async () => {
+  it('likes the video, shares the link, saves it to a new playlist and files a report', async () => {
     await page.getByRole('button', { name: 'Like (0)', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Like (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => page.getByRole('button', { name: 'Like (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect((await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data).toMatchObject({ likes: 1, disLikes: 0, userReaction: 'like' });
     // Dislike takes the like's place.
     await page.getByRole('button', { name: 'Dislike (0)', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Dislike (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => page.getByRole('button', { name: 'Dislike (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByRole('button', { name: 'Like (0)', exact: true }).getAttribute('aria-pressed')).toBe('false');
     await page.getByRole('button', { name: 'Dislike (1)', exact: true }).click();
     await page.getByRole('button', { name: 'Like (0)', exact: true }).click();
-    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data.likes).toBe(1);
+    await eventually(async () => (await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data.likes).toBe(1);
 
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => toast('Link copied to clipboard!').isVisible()).toBe(true);
+    await eventually(() => toast('Link copied to clipboard!').isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/watch/${videoId}`);
+
+    // Save: a new playlist made from the dialog, with the video in it.
+    await page.getByRole('button', { name: 'Save' }).click();
+    const save = page.getByRole('dialog', { name: 'Save to playlist' });
+    await eventually(() => save.getByText('No playlists found').isVisible()).toBe(true);
+    await save.getByRole('button', { name: 'New playlist' }).click();
+    await save.getByLabel('Playlist Name').fill('Test patterns');
+    await save.getByLabel('Description').fill('Bars, tones and friends');
+    await save.getByRole('button', { name: 'Create and save' }).click();
+    await eventually(() => toast('Video added to playlist successfully').isVisible()).toBe(true);
+    const playlists = await call(server, 'GET', `/playlist/user/${owner.username}/playlists`, { token: ownerToken });
+    expect(playlists.body.data.playlists.map((p: { name: string; videos: { _id: string }[] }) => [p.name, p.videos.map((v) => v._id)])).toEqual([['Test patterns', [videoId]]]);
 
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Report' }).click();
     await page.getByLabel('Spam or misleading links').check();
     await page.getByRole('dialog').getByRole('button', { name: 'Report' }).click();
-    await expect.poll(async () => (await call(server, 'GET', `/reports/video/${videoId}/mine`, { token: ownerToken })).body.data.reported).toBe(true);
+    await eventually(async () => (await call(server, 'GET', `/reports/video/${videoId}/mine`, { token: ownerToken })).body.data.reported).toBe(true);
   });
 
   it('comments, edits and deletes the comment', async () => {
     const box = page.getByRole('textbox', { name: 'Add a comment...' });
     await box.fill('What a lovely test pattern');
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Comments (1)' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: 'Comments (1)' }).isVisible()).toBe(true);
     const list = page.getByRole('list', { name: 'Comments' });
-    await expect.poll(() => list.getByText('What a lovely test pattern').isVisible()).toBe(true);
+    await eventually(() => list.getByText('What a lovely test pattern').isVisible()).toBe(true);
     expect(await box.inputValue()).toBe('');
 
     await list.getByRole('button', { name: 'Edit comment' }).click();
@@ -220,13 +235,13 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     expect(await editBox.inputValue()).toBe('What a lovely test pattern');
     await editBox.fill('What a lovely test pattern, and that tone!');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expect.poll(() => list.getByText('What a lovely test pattern, and that tone!').isVisible()).toBe(true);
+    await eventually(() => list.getByText('What a lovely test pattern, and that tone!').isVisible()).toBe(true);
     const stored = await call(server, 'GET', `/comments/all/${videoId}`);
     expect(stored.body.data.map((c: { content: string }) => c.content)).toEqual(['What a lovely test pattern, and that tone!']);
 
     await list.getByRole('button', { name: 'Delete comment' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText('No comments yet. Be the first to comment!').isVisible()).toBe(true);
+    await eventually(() => page.getByText('No comments yet. Be the first to comment!').isVisible()).toBe(true);
     expect((await call(server, 'GET', `/comments/all/${videoId}`)).body.data).toEqual([]);
   });
 
@@ -241,7 +256,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     try {
       await second.page.goto(`${server.url}/watch/${videoId}`);
       await second.page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-      await expect.poll(() => second.page.getByRole('button', { name: 'Unsubscribe' }).isVisible()).toBe(true);
+      await eventually(() => second.page.getByRole('button', { name: 'Unsubscribe' }).isVisible()).toBe(true);
       await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('1 subscriber');
       expect(await page.evaluate(() => (window as { __noReload?: number }).__noReload)).toBe(marker);
     } finally {
@@ -255,12 +270,12 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     await page.getByRole('button', { name: 'Minimize' }).click();
     await page.waitForURL(`${server.url}/home`);
     const mini = page.getByTestId('mini-player');
-    await expect.poll(() => mini.isVisible()).toBe(true);
+    await eventually(() => mini.isVisible()).toBe(true);
     const box = (await mini.boundingBox())!;
     expect([box.width, box.height]).toEqual([320, 180]);
     // It resumes from the stored time (not from 0).
     const miniTime = () => mini.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
-    await expect.poll(miniTime).toBeGreaterThan(0.4);
+    await eventually(miniTime).toBeGreaterThan(0.4);
 
     // Dropped 30 px from the top-left corner, it snaps to the 10 px margin.
     await page.mouse.move(box.x + 40, box.y + 120);
@@ -268,7 +283,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     await page.mouse.move(box.x / 2, box.y / 2, { steps: 4 });
     await page.mouse.move(30 + 40, 30 + 120, { steps: 4 });
     await page.mouse.up();
-    await expect.poll(async () => (await mini.boundingBox())!.x).toBe(10);
+    await eventually(async () => (await mini.boundingBox())!.x).toBe(10);
     expect((await mini.boundingBox())!.y).toBe(10);
     // A smaller window keeps it inside.
     await page.setViewportSize({ width: 700, height: 500 });
@@ -277,7 +292,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     await page.mouse.move(650, 450, { steps: 6 });
     await page.mouse.up();
     await page.setViewportSize({ width: 600, height: 400 });
-    await expect.poll(async () => {
+    await eventually(async () => {
       const b = (await mini.boundingBox())!;
       return b.x >= 0 && b.y >= 0 && b.x + b.width <= 600 && b.y + b.height <= 400;
     }).toBe(true);
@@ -287,9 +302,9 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     const at = await miniTime();
     await page.getByRole('button', { name: 'Maximize' }).click();
     await page.waitForURL(`${server.url}/watch/${videoId}`);
-    await expect.poll(() => mini.isVisible()).toBe(false);
+    await eventually(() => mini.isVisible()).toBe(false);
     await expect.poll(async () => (await videoState(page)).ready, { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => (await videoState(page)).time).toBeGreaterThanOrEqual(at - 0.05);
+    await eventually(async () => (await videoState(page)).time).toBeGreaterThanOrEqual(at - 0.05);
   });
 
   it('opens the first related video 2 s after the end', async () => {
@@ -300,9 +315,9 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     tab.on('pageerror', (error) => pageErrors.push(error.message));
     try {
       await tab.goto(`${server.url}/watch/${videoId}`);
-      await expect.poll(() => tab.getByRole('link', { name: 'Up next' }).isVisible()).toBe(true);
+      await eventually(() => tab.getByRole('link', { name: 'Up next' }).isVisible()).toBe(true);
       await tab.getByRole('button', { name: 'Play video' }).click();
-      await expect.poll(async () => (await videoState(tab)).paused).toBe(false);
+      await eventually(async () => (await videoState(tab)).paused).toBe(false);
       await tab.locator('main video').evaluate((video: HTMLVideoElement) => {
         video.addEventListener('ended', () => ((window as { __endedAt?: number }).__endedAt = Date.now()), { once: true });
         video.currentTime = Math.max(0, video.duration - 0.3);
@@ -311,7 +326,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
       const waited = await tab.evaluate(() => Date.now() - (window as { __endedAt?: number }).__endedAt!);
       expect(waited).toBeGreaterThanOrEqual(1900);
       expect(waited).toBeLessThan(4000);
-      await expect.poll(() => tab.getByRole('heading', { name: 'Up next' }).isVisible()).toBe(true);
+      await eventually(() => tab.getByRole('heading', { name: 'Up next' }).isVisible()).toBe(true);
     } finally {
       await fresh.context.close();
     }
