@@ -6,12 +6,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
-import { formatDuration, formatRelativeDate, formatViews, isNew } from '../lib/format';
+import { formatRelativeDate, formatViews } from '../lib/format';
 import { UserAvatar } from './UserAvatar';
+import { VideoThumbnail } from './VideoThumbnail';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
-
-const badge = { position: 'absolute', px: 0.75, py: 0.25, borderRadius: 1, fontSize: 12, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
 
 /** `action`: an optional extra control beside 'Watch' (its clicks do not scroll the page). */
 export function VideoCard({ video, action }: { video: VideoCardData; action?: ReactNode }) {
@@ -25,23 +24,9 @@ export function VideoCard({ video, action }: { video: VideoCardData; action?: Re
         to={watchPath}
         tabIndex={-1}
         aria-hidden
-        sx={{ position: 'relative', display: 'block', aspectRatio: '16 / 9', borderRadius: 2, overflow: 'hidden', bgcolor: 'action.hover' }}
+        sx={{ display: 'block', borderRadius: 2 }}
       >
-        {video.thumbnail && (
-          <Box
-            component="img"
-            src={video.thumbnail}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={480}
-            height={270}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-        )}
-        {isNew(video.createdAt) && <Box sx={{ ...badge, top: 8, left: 8, bgcolor: '#c62828' }}>NEW</Box>}
-        {video.status === 'processing' && <Box sx={{ ...badge, top: 8, right: 8, bgcolor: 'rgba(0,0,0,0.8)' }}>Processing</Box>}
-        <Box sx={{ ...badge, bottom: 8, right: 8, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
+        <VideoThumbnail video={video} size="card" />
       </Box>
       <Box sx={{ display: 'flex', gap: 1.25 }}>
         <Box component={Link} to={`/profile/${encodeURIComponent(ownerHandle)}`} aria-label={ownerName} sx={{ flexShrink: 0 }}>

@@ -5,9 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
-import { formatDuration, formatRelativeDate, formatViews, isNew } from '../lib/format';
-
-const badge = { position: 'absolute', px: 0.5, borderRadius: 0.75, fontSize: 11, fontWeight: 700, lineHeight: 1.5, color: '#fff' } as const;
+import { formatRelativeDate, formatViews } from '../lib/format';
+import { VideoThumbnail } from './VideoThumbnail';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
 
@@ -34,21 +33,8 @@ export function VideoRow({ video, thumbWidth = 168, extra, action, title }: Prop
         aria-label={video.title}
         sx={{ display: 'flex', gap: 1.25, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none', borderRadius: 1.5, '&:hover .row-title': { color: 'primary.main' } }}
       >
-        <Box sx={{ position: 'relative', width: thumbWidth, flexShrink: 0, aspectRatio: '16 / 9', borderRadius: 1.5, overflow: 'hidden', bgcolor: 'action.hover' }}>
-          {video.thumbnail && (
-            <Box
-              component="img"
-              src={video.thumbnail}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              width={320}
-              height={180}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          )}
-          {isNew(video.createdAt) && <Box sx={{ ...badge, top: 4, left: 4, bgcolor: '#c62828' }}>NEW</Box>}
-          <Box sx={{ ...badge, bottom: 4, right: 4, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
+        <Box sx={{ width: thumbWidth, flexShrink: 0 }}>
+          <VideoThumbnail video={video} size="row" />
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography

@@ -1,12 +1,15 @@
 // The comments section (spec sections 2, 4, 5 and 8): the form's send and edit modes, blank comments
 // never sent, 'Submitting...', 'Improve' with the title and the last five comments, new comments at
 // the top, replies under their parent, delete after confirmation, and /login without a token.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../contract/entities';
 import CommentsSection from '../../src/features/comments/CommentsSection';
 import { alice, mockFetch, ok, type RecordedCall, renderWithApp, signIn } from './helpers';
+
+// A loaded machine (other suites, ffmpeg) can take longer than the 1 s default to re-render.
+configure({ asyncUtilTimeout: 5000 });
 
 const comment = (id: string, over: Partial<Comment> = {}): Comment => ({
   _id: id,

@@ -132,8 +132,9 @@ export default function MiniPlayer() {
         }}
         style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', pointerEvents: 'none' }}
       />
-      <Box className="mini-controls" sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(rgba(0,0,0,0.45), transparent 45%)' }}>
-        <IconButton aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay} sx={{ ...buttonSx, width: 48, height: 48 }}>
+      <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(rgba(0,0,0,0.45), transparent 35%)' }}>
+        {/* Play/pause shows when paused or hovered; maximize and close always (touch has no hover). */}
+        <IconButton className="mini-controls" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay} sx={{ ...buttonSx, width: 48, height: 48 }}>
           {playing ? <PauseIcon /> : <PlayIcon />}
         </IconButton>
         <Box sx={{ position: 'absolute', top: 6, right: 6, display: 'flex', gap: 0.75 }}>

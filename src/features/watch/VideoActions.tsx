@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ReactionType, Video } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
@@ -28,6 +28,11 @@ import { copyText } from './share';
 
 const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
 const ReportDialog = lazy(() => import('./ReportDialog'));
+
+const REACTIONS = [
+  { type: 'like', label: 'Like', count: 'likes', Icon: ThumbUpOutlinedIcon, ActiveIcon: ThumbUpIcon },
+  { type: 'disLike', label: 'Dislike', count: 'disLikes', Icon: ThumbDownOutlinedIcon, ActiveIcon: ThumbDownIcon },
+] as const satisfies readonly { type: ReactionType; label: string; count: 'likes' | 'disLikes'; Icon: unknown; ActiveIcon: unknown }[];
 
 const pill = { borderRadius: 999, textTransform: 'none', fontWeight: 600, bgcolor: 'action.hover', color: 'text.primary', '&:hover': { bgcolor: 'action.selected' } } as const;
 
@@ -56,30 +61,26 @@ export function VideoActions({ video }: { video: Video }) {
     else toast.error('Could not copy the link', TOAST_DURATION.watchError);
   };
 
-  const liked = video.userReaction === 'like';
-  const disliked = video.userReaction === 'disLike';
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
       <Box sx={{ display: 'flex', borderRadius: 999, overflow: 'hidden', bgcolor: 'action.hover' }}>
-        <Button
-          aria-label={`Like (${video.likes})`}
-          aria-pressed={liked}
-          onClick={() => void react('like')}
-          startIcon={liked ? <ThumbUpIcon /> : <ThumbUpOutlinedIcon />}
-          sx={{ ...pill, borderRadius: 0, pl: 2, color: liked ? 'primary.main' : 'text.primary', bgcolor: 'transparent' }}
-        >
-          {formatCount(video.likes)}
-        </Button>
-        <Box sx={{ width: '1px', my: 1, bgcolor: 'divider' }} />
-        <Button
-          aria-label={`Dislike (${video.disLikes})`}
-          aria-pressed={disliked}
-          onClick={() => void react('disLike')}
-          startIcon={disliked ? <ThumbDownIcon /> : <ThumbDownOutlinedIcon />}
-          sx={{ ...pill, borderRadius: 0, pr: 2, color: disliked ? 'primary.main' : 'text.primary', bgcolor: 'transparent' }}
-        >
-          {formatCount(video.disLikes)}
-        </Button>
+        {REACTIONS.map(({ type, label, count, Icon, ActiveIcon }, index) => {
+          const active = video.userReaction === type;
+          return (
+            <Fragment key={type}>
+              {index > 0 && <Box sx={{ width: '1px', my: 1, bgcolor: 'divider' }} />}
+              <Button
+                aria-label={`${label} (${video[count]})`}
+                aria-pressed={active}
+                onClick={() => void react(type)}
+                startIcon={active ? <ActiveIcon /> : <Icon />}
+                sx={{ ...pill, borderRadius: 0, [index ? 'pr' : 'pl']: 2, color: active ? 'primary.main' : 'text.primary', bgcolor: 'transparent' }}
+              >
+                {formatCount(video[count])}
+              </Button>
+            </Fragment>
+          );
+        })}
       </Box>
       <Button onClick={() => void share()} startIcon={<ShareIcon />} sx={pill}>
         Share

@@ -1,0 +1,34 @@
+// A video's thumbnail at a fixed 16:9 (nothing jumps while it lazy-loads) with the NEW badge (under
+// 24 h), the duration and, while transcoding, 'Processing'. Used by VideoCard and VideoRow.
+import Box from '@mui/material/Box';
+import type { VideoCard as VideoCardData } from '../../contract/entities';
+import { formatDuration, isNew } from '../lib/format';
+
+const SIZES = {
+  card: { inset: 8, fontSize: 12, px: 0.75, radius: 2, width: 480, height: 270 },
+  row: { inset: 4, fontSize: 11, px: 0.5, radius: 1.5, width: 320, height: 180 },
+} as const;
+
+export function VideoThumbnail({ video, size }: { video: Pick<VideoCardData, 'thumbnail' | 'createdAt' | 'duration' | 'status'>; size: keyof typeof SIZES }) {
+  const s = SIZES[size];
+  const badge = { position: 'absolute', px: s.px, py: size === 'card' ? 0.25 : 0, borderRadius: 1, fontSize: s.fontSize, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
+  return (
+    <Box sx={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', borderRadius: s.radius, overflow: 'hidden', bgcolor: 'action.hover' }}>
+      {video.thumbnail && (
+        <Box
+          component="img"
+          src={video.thumbnail}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={s.width}
+          height={s.height}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      )}
+      {isNew(video.createdAt) && <Box sx={{ ...badge, top: s.inset, left: s.inset, bgcolor: '#c62828' }}>NEW</Box>}
+      {video.status === 'processing' && <Box sx={{ ...badge, top: s.inset, right: s.inset, bgcolor: 'rgba(0,0,0,0.8)' }}>Processing</Box>}
+      <Box sx={{ ...badge, bottom: s.inset, right: s.inset, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
+    </Box>
+  );
+}
