@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { startPersisting } from './api/persist';
+import { startOfflineQueue } from './api/queuedActions';
 import { App } from './app/App';
 import { listenForReconnect, makeStore } from './app/store';
 import { bootSession, watchSession } from './features/auth/session';
@@ -30,6 +31,7 @@ createRoot(document.getElementById('root')!).render(
 
 watchSession(store);
 listenForReconnect(store);
+startOfflineQueue(store);
 void bootSession(store).then(() => startPersisting(store));
 
 afterFirstPaint(() => {

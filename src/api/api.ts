@@ -6,7 +6,7 @@
 // feed holding it; item changes that matter to a list (delete, add) invalidate the list id instead.
 import { createAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { baseQuery } from './client';
+import { queueingBaseQuery } from './offlineQueue';
 
 export const TAG_TYPES = [
   'CurrentUser',
@@ -36,7 +36,8 @@ export const rehydrateApiCache = createAction<{
 
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery,
+  // Queueable writes wait offline and are replayed once (offlineQueue.ts).
+  baseQuery: queueingBaseQuery,
   tagTypes: TAG_TYPES,
   // Rehydrated entries are old: anything older than 30 s refreshes when a screen mounts it,
   // while the screen already shows the stored data.

@@ -18,6 +18,8 @@ export interface ApiRequest {
   keepEnvelope?: boolean;
   /** Upload progress 0..1; switches the call to XMLHttpRequest, which reports it. */
   onUploadProgress?: (fraction: number) => void;
+  /** Extra headers (the offline queue's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** What every failed call turns into. status is the HTTP status, or 'FETCH_ERROR' offline. */
@@ -105,11 +107,11 @@ function sendWithXhr(url: string, method: string, body: unknown, onProgress: (fr
   });
 }
 
-async function sendWithFetch(url: string, method: string, body: unknown, signal?: AbortSignal): Promise<RawResult> {
+async function sendWithFetch(url: string, method: string, body: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<RawResult> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: requestHeaders(body),
+    headers: { ...requestHeaders(body), ...extraHeaders },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     signal,
   });
@@ -131,7 +133,7 @@ export async function apiCall<T = unknown>(request: ApiRequest, signal?: AbortSi
   try {
     result = request.onUploadProgress
       ? await sendWithXhr(url, method, request.body, request.onUploadProgress)
-      : await sendWithFetch(url, method, request.body, signal);
+      : await sendWithFetch(url, method, request.body, signal, request.headers);
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') return { error: { status: 'FETCH_ERROR', message: 'Request aborted' } };
     return { error: { status: 'FETCH_ERROR', message: 'Network error. Check your connection and try again.' } };

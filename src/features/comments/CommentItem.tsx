@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Comment } from '../../../contract/entities';
 import { UserAvatar } from '../../components/UserAvatar';
+import { isPendingId } from '../../api/queuedActions';
 import { formatCount, formatRelativeDate } from '../../lib/format';
 import { CommentForm } from './CommentForm';
 
@@ -39,6 +40,8 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
   const name = comment.owner?.fullName || 'Unknown User';
   const edited = comment.updatedAt && comment.updatedAt !== comment.createdAt;
   const isReply = Boolean(comment.parentId);
+  // Posted offline: it has no server id yet, so it cannot be liked, answered or changed.
+  const pending = isPendingId(comment._id);
 
   const openReply = () => {
     if (!signedIn) return onNeedLogin();
@@ -69,41 +72,48 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
             {formatRelativeDate(comment.createdAt)}
             {edited ? ' (edited)' : ''}
           </Box>
+          {pending && (
+            <Box component="span" data-testid="comment-pending" sx={{ color: 'warning.main', fontSize: 12, fontWeight: 600 }}>
+              Pending sync
+            </Box>
+          )}
         </Typography>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.25, opacity: editing ? 0.6 : 1 }}>
           {comment.content}
         </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25, ml: -1 }}>
-          <Button
-            size="small"
-            disabled={!signedIn}
-            onClick={onLike}
-            aria-label={`Like comment (${comment.totalLikes})`}
-            aria-pressed={comment.isLiked}
-            startIcon={comment.isLiked ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
-            sx={{ ...small, color: comment.isLiked ? 'primary.main' : 'text.secondary' }}
-          >
-            {formatCount(comment.totalLikes)}
-          </Button>
-          <Button size="small" onClick={openReply} sx={small}>
-            Reply
-          </Button>
-          {isOwner &&
-            (editing ? (
-              <Button size="small" onClick={onCancelEdit} sx={small}>
-                Cancel edit
-              </Button>
-            ) : (
-              <Button size="small" onClick={onEdit} startIcon={<EditIcon fontSize="small" />} sx={small} aria-label="Edit comment">
-                Edit
-              </Button>
-            ))}
-          {isOwner && (
-            <Button size="small" onClick={onDelete} startIcon={<DeleteIcon fontSize="small" />} sx={small} aria-label="Delete comment">
-              Delete
+        {!pending && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25, ml: -1 }}>
+            <Button
+              size="small"
+              disabled={!signedIn}
+              onClick={onLike}
+              aria-label={`Like comment (${comment.totalLikes})`}
+              aria-pressed={comment.isLiked}
+              startIcon={comment.isLiked ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
+              sx={{ ...small, color: comment.isLiked ? 'primary.main' : 'text.secondary' }}
+            >
+              {formatCount(comment.totalLikes)}
             </Button>
-          )}
-        </Box>
+            <Button size="small" onClick={openReply} sx={small}>
+              Reply
+            </Button>
+            {isOwner &&
+              (editing ? (
+                <Button size="small" onClick={onCancelEdit} sx={small}>
+                  Cancel edit
+                </Button>
+              ) : (
+                <Button size="small" onClick={onEdit} startIcon={<EditIcon fontSize="small" />} sx={small} aria-label="Edit comment">
+                  Edit
+                </Button>
+              ))}
+            {isOwner && (
+              <Button size="small" onClick={onDelete} startIcon={<DeleteIcon fontSize="small" />} sx={small} aria-label="Delete comment">
+                Delete
+              </Button>
+            )}
+          </Box>
+        )}
         {replying && (
           <Box sx={{ mt: 1 }}>
             <CommentForm

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
+import { OfflineBanner } from '../offline/OfflineBanner';
 import { Header } from './Header';
 
 // The drawer (MUI Modal) loads the first time the side bar opens.
@@ -20,6 +21,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       {sideBarWanted && (
         <Suspense fallback={null}>
           <SideBar />

@@ -1,0 +1,105 @@
+// Issue 9 in Debian's Chromium against the real server and the built PWA: a like, a comment and a
+// subscription made offline are queued, shown as pending, survive a reload while still offline,
+// and reach the server exactly once when the network returns.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { chromiumMissing, launchChromium } from './chromium.js';
+
+const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
+const missing = chromiumMissing();
+if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
+
+const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
+
+describe.skipIf(missing !== null)('offline queue in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: TestUser;
+  let viewer: TestUser;
+  let context: BrowserContext;
+  let page: Page;
+  let videoId = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    owner = await registerUser(server, { fullName: 'Offline Channel' });
+    viewer = await registerUser(server, { fullName: 'Train Commuter' });
+    videoId = await insertVideo(server, owner.id, { title: 'Tunnel footage', duration: 42 });
+    const login = await call(server, 'POST', '/users/login', { json: { email: viewer.email, password: viewer.password } });
+    expect(login.status).toBe(200);
+    const { accessToken, loggedInUser } = login.body.data;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(
+      ([token, stored]) => {
+        if (localStorage.getItem('token') === null) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', stored);
+        }
+      },
+      [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
+    );
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const likeButton = () => page.getByRole('button', { name: /^Like \(/ });
+  const banner = () => page.getByTestId('offline-banner');
+
+  it('queues a like, a comment and a subscription offline, keeps them over a reload, and sends each once', async () => {
+    await page.goto(`${server.url}/watch/${videoId}`);
+    await eventually(() => page.getByRole('heading', { name: 'Tunnel footage' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Subscribe' }).isVisible()).toBe(true);
+    await eventually(() => page.getByText('No comments yet').or(page.getByRole('heading', { name: /^Comments/ })).first().isVisible()).toBe(true);
+    // The service worker controls the page (it serves the shell offline) and the cache is saved.
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.waitForTimeout(1500);
+
+    await context.setOffline(true);
+    await eventually(() => banner().textContent()).toContain('You are offline');
+    await likeButton().click();
+    await eventually(() => likeButton().getAttribute('aria-pressed')).toBe('true');
+    await page.getByPlaceholder('Add a comment...').fill('Written in a tunnel');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await eventually(() => page.getByTestId('comment-pending').count()).toBe(1);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Unsubscribe' }).isVisible()).toBe(true);
+    await eventually(() => banner().textContent()).toContain('Pending sync (3)');
+    await page.screenshot({ path: 'screenshots/offline-queue-phone.png' });
+
+    // A reload while still offline: the shell, the queue and its pending state come back.
+    await page.reload();
+    await eventually(() => page.getByRole('heading', { name: 'Tunnel footage' }).isVisible()).toBe(true);
+    await eventually(() => banner().textContent()).toContain('Pending sync (3)');
+    expect(await banner().textContent()).toContain('You are offline');
+    await eventually(() => page.getByText('Written in a tunnel').isVisible()).toBe(true);
+    expect(await page.getByTestId('comment-pending').count()).toBe(1);
+    await eventually(() => likeButton().getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => page.getByRole('button', { name: 'Unsubscribe' }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'screenshots/offline-queue-reloaded-phone.png' });
+
+    await context.setOffline(false);
+    await eventually(() => banner().count(), 15_000).toBe(0);
+    await eventually(() => page.getByTestId('comment-pending').count()).toBe(0);
+    expect(await page.getByText('Written in a tunnel').count()).toBe(1);
+
+    const likes = await call(server, 'GET', `/likes/get/video/likes/${videoId}`);
+    expect(likes.body.data).toHaveLength(1);
+    const comments = await call(server, 'GET', `/comments/all/${videoId}`);
+    expect(comments.body.data.map((comment: { content: string }) => comment.content)).toEqual(['Written in a tunnel']);
+    const status = await call(server, 'GET', `/subscription/get/user/subscribers/${owner.id}`, { token: viewer.token });
+    expect(status.body.data).toEqual({ isSubscribed: true, totalSubscribers: 1 });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+// The offline queue (issue 9): queueable writes made offline wait in IndexedDB (fake-indexeddb) with
+// an Idempotency-Key made when the action was made, replay in order with that same key on every
+// attempt, surface refusals, survive a reload, and stay visible as pending in the cached data.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Comment, Video } from '../../contract/entities';
+import { commentsApi } from '../../src/api/endpoints/comments';
+import { reactionsApi } from '../../src/api/endpoints/reactions';
+import { subscriptionsApi } from '../../src/api/endpoints/subscriptions';
+import { videosApi } from '../../src/api/endpoints/videos';
+import { closeQueueDb, loadQueue, pendingActions, QUEUE_DB, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
+import { isPendingId } from '../../src/api/queuedActions';
+import { makeStore } from '../../src/app/store';
+import { fail, mockFetch, ok, type RecordedCall, signIn } from './helpers';
+
+const video = { _id: 'v1', title: 'T', likes: 3, disLikes: 1, userReaction: null } as unknown as Video;
+let online = true;
+const onRejected = vi.fn();
+const onSettled = vi.fn();
+
+beforeEach(async () => {
+  await closeQueueDb();
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(QUEUE_DB);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  onRejected.mockReset();
+  onSettled.mockReset();
+  setReplayHandlers({ onRejected, onSettled, onQueued: () => undefined });
+  signIn();
+});
+afterEach(() => closeQueueDb());
+
+const key = (call: RecordedCall) => call.headers.get('Idempotency-Key');
+const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
+
+async function storeWithVideo() {
+  const store = makeStore();
+  await store.dispatch(videosApi.util.upsertQueryData('getVideo', 'v1', video));
+  await store.dispatch(subscriptionsApi.util.upsertQueryData('getSubscriptionStatus', 'c1', { isSubscribed: false, totalSubscribers: 7 }));
+  return store;
+}
+
+describe('offline queue', () => {
+  it('queues offline writes in order and replays each once, with the key made when it was made', async () => {
+    const store = await storeWithVideo();
+    let networkUp = false;
+    const { calls } = mockFetch(() => {
+      if (!networkUp) throw new TypeError('Failed to fetch');
+      return ok({ likes: 4, disLikes: 1, reactionType: 'like' });
+    });
+    online = false;
+    const like = await store.dispatch(reactionsApi.endpoints.toggleVideoReaction.initiate({ videoId: 'v1', reactionType: 'like' }));
+    const comment = await store.dispatch(commentsApi.endpoints.addComment.initiate({ videoId: 'v1', content: 'Offline hello' }));
+    const subscribe = await store.dispatch(subscriptionsApi.endpoints.toggleSubscription.initiate('c1'));
+
+    expect(writes(calls)).toHaveLength(0); // nothing was tried offline
+    expect(like.data).toEqual({ likes: 4, disLikes: 1, reactionType: 'like' });
+    expect(isPendingId((comment.data as Comment)._id)).toBe(true);
+    expect(subscribe.data).toEqual({ isSubscribed: true, totalSubscribers: 8 });
+    expect(videosApi.endpoints.getVideo.select('v1')(store.getState()).data).toMatchObject({ likes: 4, userReaction: 'like' });
+    expect(pendingActions().map((action) => action.label)).toEqual(['Like', 'Comment', 'Subscription']);
+    const keys = pendingActions().map((action) => action.key);
+    expect(new Set(keys).size).toBe(3);
+
+    // Back online but the network still drops: the first is tried, fails, and everything stays.
+    online = true;
+    await replayQueue();
+    expect(writes(calls).map(key)).toEqual([keys[0]]);
+    expect(pendingActions()).toHaveLength(3);
+
+    networkUp = true;
+    await replayQueue();
+    const sent = writes(calls).slice(1);
+    expect(sent.map((call) => call.url.pathname)).toEqual(['/api/v1/likes/toggle/v/v1', '/api/v1/comments/add/v1', '/api/v1/subscription/toggle/sub/c1']);
+    expect(sent.map(key)).toEqual(keys); // the same key as the failed attempt
+    expect(sent[1]!.body).toEqual({ content: 'Offline hello' });
+    expect(pendingActions()).toHaveLength(0);
+    expect(onSettled).toHaveBeenCalledTimes(1);
+    expect(onRejected).not.toHaveBeenCalled();
+
+    await replayQueue(); // nothing left: nothing is sent again
+    expect(writes(calls)).toHaveLength(4);
+  });
+
+  it('queues a write whose request got no answer, keeping the key it was sent with', async () => {
+    const store = await storeWithVideo();
+    let attempt = 0;
+    const { calls } = mockFetch(() => {
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return ok({ isSubscribed: true, totalSubscribers: 8 });
+    });
+    const result = await store.dispatch(subscriptionsApi.endpoints.toggleSubscription.initiate('c1'));
+    expect(result.data).toEqual({ isSubscribed: true, totalSubscribers: 8 });
+    await vi.waitFor(() => expect(pendingActions()).toHaveLength(0)); // replayed at once (online)
+    expect(writes(calls)).toHaveLength(2);
+    expect(key(calls[1]!)).toBe(key(calls[0]!));
+    expect(key(calls[0]!)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('surfaces a refused replay by name and drops it; a server error keeps it for a retry', async () => {
+    const store = await storeWithVideo();
+    online = false;
+    await store.dispatch(reactionsApi.endpoints.toggleVideoReaction.initiate({ videoId: 'v1', reactionType: 'disLike' }));
+    await store.dispatch(subscriptionsApi.endpoints.toggleSubscription.initiate('c1'));
+    online = true;
+
+    let status = 500;
+    const { calls } = mockFetch(() => (status === 500 ? fail(500, 'boom') : fail(404, 'Video not found')));
+    await replayQueue();
+    expect(pendingActions()).toHaveLength(2);
+    expect(pendingActions()[0]!.serverErrors).toBe(1);
+    expect(onRejected).not.toHaveBeenCalled();
+
+    status = 404;
+    await replayQueue();
+    expect(writes(calls)).toHaveLength(3); // 500, then 404 for each
+    expect(onRejected).toHaveBeenCalledTimes(2);
+    expect(onRejected.mock.calls[0]![0]).toMatchObject({ label: 'Dislike' });
+    expect(onRejected.mock.calls[0]![1]).toMatchObject({ status: 404, message: 'Video not found' });
+    expect(pendingActions()).toHaveLength(0);
+  });
+
+  it('survives a reload, and shows the pending action over fresh server data', async () => {
+    const store = await storeWithVideo();
+    online = false;
+    await store.dispatch(reactionsApi.endpoints.toggleVideoReaction.initiate({ videoId: 'v1', reactionType: 'like' }));
+    const [queued] = pendingActions();
+
+    await closeQueueDb(); // a reload: memory is gone, IndexedDB stays
+    expect(pendingActions()).toHaveLength(0);
+    const restored = await loadQueue();
+    expect(restored).toHaveLength(1);
+    expect(restored[0]).toMatchObject({ key: queued!.key, label: 'Like', request: { url: '/likes/toggle/v/v1', method: 'POST' } });
+
+    // A fresh answer (the server without the like) still shows the pending like, once.
+    const fresh = makeStore();
+    mockFetch(() => ok(video));
+    await fresh.dispatch(videosApi.endpoints.getVideo.initiate('v1'));
+    expect(videosApi.endpoints.getVideo.select('v1')(fresh.getState()).data).toMatchObject({ likes: 4, userReaction: 'like' });
+    await fresh.dispatch(videosApi.endpoints.getVideo.initiate('v1', { forceRefetch: true }));
+    expect(videosApi.endpoints.getVideo.select('v1')(fresh.getState()).data).toMatchObject({ likes: 4, userReaction: 'like' });
+  });
+});
