@@ -19,20 +19,21 @@ export function StatTiles({ tiles, label }: { tiles: StatTile[]; label?: string 
       sx={{
         display: 'grid',
         gap: { xs: 1, sm: 1.5 },
-        // Two per row on phones, all in one row from sm up.
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: `repeat(${tiles.length}, minmax(0, 1fr))` },
+        // Up to three in a row on phones (four go two by two), all in one row from sm up.
+        gridTemplateColumns: { xs: `repeat(${tiles.length <= 3 ? tiles.length : 2}, minmax(0, 1fr))`, sm: `repeat(${tiles.length}, minmax(0, 1fr))` },
         m: 0,
       }}
     >
       {tiles.map((tile) => (
-        <Paper key={tile.label} variant="outlined" sx={{ px: { xs: 1.5, sm: 2 }, py: 1.25, borderRadius: 2, display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
+        <Paper key={tile.label} variant="outlined" sx={{ px: { xs: 1.25, sm: 2 }, py: 1.25, borderRadius: 2, display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
           {tile.icon && (
-            <Box aria-hidden sx={{ color: 'primary.main', display: 'flex', flexShrink: 0 }}>
+            // Three across a phone leave no room for the icon.
+            <Box aria-hidden sx={{ color: 'primary.main', display: { xs: tiles.length === 3 ? 'none' : 'flex', sm: 'flex' }, flexShrink: 0 }}>
               {tile.icon}
             </Box>
           )}
           <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
-            <Typography component="dt" variant="body2" color="text.secondary" noWrap>
+            <Typography component="dt" variant="body2" color="text.secondary" noWrap sx={{ fontSize: { xs: 12.5, sm: 14 } }}>
               {tile.label}
             </Typography>
             <Typography component="dd" variant="h6" sx={{ m: 0, fontWeight: 700, lineHeight: 1.25 }} noWrap>

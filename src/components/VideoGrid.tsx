@@ -9,11 +9,14 @@ import { VideoCard, VideoCardSkeleton } from './VideoCard';
 
 export const SKELETON_CARDS = 8;
 
-const gridSx = {
+const wideGridSx = {
   display: 'grid',
   gap: { xs: 3, sm: 2.5 },
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
+
+/** A grid beside a side column (settings): one column fewer from md up, so cards keep their width. */
+const narrowGridSx = { ...wideGridSx, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
 
 interface Props {
   videos: VideoCardData[];
@@ -30,6 +33,8 @@ interface Props {
   cardAction?: (video: VideoCardData) => ReactNode;
   /** The footer at the end of the list (settings says "You've reached the end!"). */
   endMessage?: string;
+  /** The grid sits beside a side column (e.g. settings' tab list). */
+  narrow?: boolean;
 }
 
 export function VideoGrid({
@@ -44,7 +49,9 @@ export function VideoGrid({
   emptyAction,
   cardAction,
   endMessage,
+  narrow = false,
 }: Props) {
+  const gridSx = narrow ? narrowGridSx : wideGridSx;
   if (loading && !videos.length) {
     return (
       <Box sx={gridSx} role="status" aria-label="Loading videos">

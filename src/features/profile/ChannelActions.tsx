@@ -1,20 +1,21 @@
-// Subscribe, Notifications and Share for visitors of someone else's profile. Subscribe needs a
-// login; Notifications is the caller's per-channel preference on the server (Profile.notify);
-// Share copies the profile link.
+// Subscribe, Notifications and Share for visitors of someone else's profile. Subscribe is the
+// shared button (login needed); Notifications is the caller's per-channel preference on the server
+// (Profile.notify, on by default for a new subscription); Share copies the profile link.
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useNavigate } from 'react-router-dom';
 import type { Profile } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
-import { useSetChannelNotifyMutation, useToggleSubscriptionMutation } from '../../api/endpoints/subscriptions';
+import { useSetChannelNotifyMutation } from '../../api/endpoints/subscriptions';
 import { useAppSelector } from '../../app/hooks';
+import { SUBSCRIBE_LOGIN_REQUIRED, SubscribeButton } from '../../components/SubscribeButton';
 import { toast } from '../../components/toast';
 import { selectIsSignedIn } from '../auth/authSlice';
-
-export const LOGIN_TO_SUBSCRIBE = 'You must be logged in to subscribe';
 
 export function profileLink(username: string, origin: string = window.location.origin): string {
   return `${origin}/profile/${encodeURIComponent(username)}`;
@@ -23,21 +24,13 @@ export function profileLink(username: string, origin: string = window.location.o
 export function ChannelActions({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectIsSignedIn);
-  const [toggleSubscription, subscription] = useToggleSubscriptionMutation();
   const [setNotify, notify] = useSetChannelNotifyMutation();
+  // Three buttons fit a 320 px phone only when small.
+  const size = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm')) ? 'medium' : 'small';
 
   const requireLogin = () => {
-    toast.error(LOGIN_TO_SUBSCRIBE);
+    toast.error(SUBSCRIBE_LOGIN_REQUIRED);
     navigate('/login');
-  };
-
-  const subscribe = async () => {
-    if (!signedIn) return requireLogin();
-    const result = await toggleSubscription(profile._id);
-    if ('error' in result) {
-      if ((result.error as { status?: unknown }).status === 401) return requireLogin();
-      toast.error(messageOf(result.error, 'Failed to update subscription'));
-    }
   };
 
   const toggleNotifications = async () => {
@@ -58,10 +51,9 @@ export function ChannelActions({ profile }: { profile: Profile }) {
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <Button variant={profile.isSubscribed ? 'outlined' : 'contained'} onClick={() => void subscribe()} disabled={subscription.isLoading} sx={{ borderRadius: 999, px: 2.5 }}>
-        {subscription.isLoading ? 'Loading...' : profile.isSubscribed ? 'Unsubscribe' : 'Subscribe'}
-      </Button>
+      <SubscribeButton channelId={profile._id} size={size} />
       <Button
+        size={size}
         variant="outlined"
         onClick={() => void toggleNotifications()}
         disabled={notify.isLoading}
@@ -71,7 +63,7 @@ export function ChannelActions({ profile }: { profile: Profile }) {
       >
         Notifications
       </Button>
-      <Button variant="outlined" onClick={() => void share()} startIcon={<ShareIcon />} sx={{ borderRadius: 999 }}>
+      <Button size={size} variant="outlined" onClick={() => void share()} startIcon={<ShareIcon />} sx={{ borderRadius: 999 }}>
         Share
       </Button>
     </Stack>

@@ -32,12 +32,20 @@ export default function SettingsPage() {
   const active = SETTINGS_TABS.find((tab) => tab.id === requested) ?? SETTINGS_TABS[0];
   const select = (id: SettingsTabId) => setParams(id === 'account' ? {} : { tab: id });
   const { Panel } = active;
+  const logoutButton = (
+    <Button color="error" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+      Logout
+    </Button>
+  );
 
   return (
-    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        Settings
-      </Typography>
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          Settings
+        </Typography>
+        {!wide && logoutButton}
+      </Box>
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="nav" aria-label="Settings sections" sx={{ position: { md: 'sticky' }, top: { md: 80 }, minWidth: 0 }}>
           <Tabs
@@ -53,9 +61,7 @@ export default function SettingsPage() {
               <Tab key={tab.id} value={tab.id} label={tab.label} aria-controls="settings-panel" />
             ))}
           </Tabs>
-          <Button color="error" startIcon={<LogoutIcon />} onClick={() => void logout()} sx={{ mt: { xs: 1, md: 2 }, ml: { md: 1 } }}>
-            Logout
-          </Button>
+          {wide && <Box sx={{ mt: 2, ml: 1 }}>{logoutButton}</Box>}
         </Box>
         <Box id="settings-panel" role="tabpanel" aria-label={active.label} sx={{ minWidth: 0 }}>
           <Panel />

@@ -95,6 +95,7 @@ export function SettingsVideosTab() {
         hasMore={list.hasMore}
         emptyMessage={list.items.length ? 'No videos match your search.' : "You haven't uploaded any videos yet."}
         endMessage="You've reached the end!"
+        narrow
         cardAction={(video) => (
           <IconButton aria-label={`Delete ${video.title}`} title="Delete" color="error" size="small" onClick={() => setPending(video._id)}>
             <DeleteIcon fontSize="small" />
