@@ -18,7 +18,7 @@ import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteScroll';
 import { ListFooter, SKELETON_CARDS } from '../../components/VideoGrid';
 import { average, formatCount, formatHoursMinutes } from '../../lib/format';
-import { useLoadedToast } from '../../lib/listFeedback';
+import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
 import { isPlaylistOwner } from '../../lib/ownership';
 import { selectCurrentUser } from '../auth/authSlice';
 import { TabHeader } from '../profile/TabHeader';
@@ -52,10 +52,12 @@ export function PlaylistsTab({ username, isOwner }: { username: string; isOwner:
   const query = useGetUserPlaylistsInfiniteQuery(username);
   const list = useInfiniteList<Playlist, PlaylistPage>(query, playlistsOf);
   useLoadedToast(query, 'Playlists fetched successfully');
+  useLoginOn401(query.error, 'Please login to view your playlists');
   const error = list.isError ? messageOf(query.error, PLAYLISTS_ERROR) : null;
+  const unauthorized = (query.error as { status?: unknown } | undefined)?.status === 401;
   useEffect(() => {
-    if (error && !list.items.length) toast.error(error);
-  }, [error, list.items.length]);
+    if (error && !unauthorized && !list.items.length) toast.error(error);
+  }, [error, unauthorized, list.items.length]);
 
   const totals = playlistTotals(list.items);
   const count = list.items.length;

@@ -12,6 +12,7 @@ import { useGetUserVideosInfiniteQuery } from '../../api/endpoints/videos';
 import { useInfiniteList } from '../../components/useInfiniteScroll';
 import { VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount } from '../../lib/format';
+import { useLoginOn401 } from '../../lib/listFeedback';
 import { TabHeader } from './TabHeader';
 
 export const UPLOADED_FETCH_ERROR = 'Failed to fetch uploaded videos. Please try again later.';
@@ -24,7 +25,9 @@ const uploadLink = (label: string) => (
 
 export function UploadedVideosTab({ username, isOwner, level }: { username: string; isOwner: boolean; level?: 'h1' | 'h2' }) {
   const profile = useGetProfileQuery(username).data;
-  const list = useInfiniteList<VideoCard>(useGetUserVideosInfiniteQuery(username));
+  const query = useGetUserVideosInfiniteQuery(username);
+  const list = useInfiniteList<VideoCard>(query);
+  useLoginOn401(query.error);
   const totalVideos = profile?.totalVideos ?? list.items.length;
   const totalViews = profile?.totalViews ?? list.items.reduce((sum, video) => sum + video.views, 0);
   const totalLikes = profile?.totalLikes ?? list.items.reduce((sum, video) => sum + video.likes, 0);
