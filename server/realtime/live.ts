@@ -6,6 +6,8 @@ import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
 export const ALL_ROOM = 'all';
 export const videoRoom = (videoId: string) => `video:${videoId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Viewers of any of a channel's videos. */
+export const channelRoom = (channelId: string) => `channel:${channelId}`;
 
 export interface LiveEvents {
   commentUpdated(videoId: string): void;
@@ -24,7 +26,7 @@ export function createLiveEvents(io: Server): LiveEvents {
     viewsUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.viewsUpdated, payload),
     videoReactionUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoReactionUpdated, payload),
     subscriptionUpdated: (payload) =>
-      io.to([userRoom(payload.channelId), userRoom(payload.subscriberId), ALL_ROOM]).emit(LiveEvent.subscriptionUpdated, payload),
+      io.to([userRoom(payload.channelId), userRoom(payload.subscriberId), channelRoom(payload.channelId), ALL_ROOM]).emit(LiveEvent.subscriptionUpdated, payload),
     transcodeProgress: (ownerId, payload) => io.to(userRoom(ownerId)).emit(LiveEvent.transcodeProgress, payload),
   };
 }

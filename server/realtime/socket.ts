@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
 import { SessionRepository } from '../db/repositories/sessions.js';
-import { ALL_ROOM, createLiveEvents, type LiveEvents, userRoom, videoRoom } from './live.js';
+import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, userRoom, videoRoom } from './live.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,15 +42,29 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
         socket.join(userRoom(claims.userId));
       }
     }
-    socket.on(RoomCommand.joinVideo, (videoId: unknown) => {
+    // Which channel each joined video belongs to, so its viewers also get that channel's
+    // subscription events (the watch page shows the owner's subscriber count).
+    const channelOfVideo = new Map<string, string>();
+    socket.on(RoomCommand.joinVideo, async (videoId: unknown) => {
       if (typeof videoId !== 'string' || videoId.length > 64) return;
-      const videoRooms = [...socket.rooms].filter((room) => room.startsWith('video:'));
-      if (videoRooms.length >= MAX_VIDEO_ROOMS) return;
+      if (channelOfVideo.size >= MAX_VIDEO_ROOMS) return;
       socket.leave(ALL_ROOM);
       socket.join(videoRoom(videoId));
+      channelOfVideo.set(videoId, '');
+      const video = await app.db.db.selectFrom('videos').select('owner_id').where('id', '=', videoId).executeTakeFirst();
+      if (video && channelOfVideo.has(videoId)) {
+        channelOfVideo.set(videoId, video.owner_id);
+        socket.join(channelRoom(video.owner_id));
+      }
     });
     socket.on(RoomCommand.leaveVideo, (videoId: unknown) => {
-      if (typeof videoId === 'string') socket.leave(videoRoom(videoId));
+      if (typeof videoId !== 'string' || !channelOfVideo.has(videoId)) return;
+      const channelId = channelOfVideo.get(videoId);
+      channelOfVideo.delete(videoId);
+      socket.leave(videoRoom(videoId));
+      if (channelId && ![...channelOfVideo.values()].includes(channelId)) socket.leave(channelRoom(channelId));
+      // Watching nothing any more: back to receiving every event, like a socket that never joined.
+      if (channelOfVideo.size === 0) socket.join(ALL_ROOM);
     });
   });
 

@@ -3,8 +3,8 @@ import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, RoomCommand } from '../../contract/events.js';
-import { userRoom, videoRoom } from '../../server/realtime/live.js';
-import { call, registerUser, startServer, type TestServer } from './harness.js';
+import { channelRoom, userRoom, videoRoom } from '../../server/realtime/live.js';
+import { call, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
 
 const sockets: Socket[] = [];
 
@@ -107,6 +107,26 @@ describe('live events', () => {
     server.app.live.commentUpdated('some-video');
     await until(() => otherComments.length > 0, 'the later video event');
     expect(otherEvents).toEqual([]);
+  });
+
+  it("sends subscription-updated to viewers of the channel's videos, and everything again after they leave", async () => {
+    const channel = await registerUser(server);
+    const fan = await registerUser(server);
+    const videoId = await insertVideo(server, channel.id);
+    const viewer = await connect(server);
+    const events = record(viewer, LiveEvent.subscriptionUpdated);
+    viewer.emit(RoomCommand.joinVideo, videoId);
+    await inRoom(server, channelRoom(channel.id), viewer);
+
+    await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
+    await until(() => events.length === 1, "subscription-updated for the video's channel");
+    expect(events[0]).toMatchObject({ channelId: channel.id, totalSubscribers: 1, isSubscribed: true });
+
+    viewer.emit(RoomCommand.leaveVideo, videoId);
+    await inRoom(server, 'all', viewer);
+    const comments = record(viewer, LiveEvent.commentUpdated);
+    server.app.live.commentUpdated('another-video');
+    await until(() => comments.length === 1, 'events for every video again');
   });
 
   it('ignores a handshake token that is not valid', async () => {
