@@ -12,8 +12,8 @@ import { VideoThumbnail } from './VideoThumbnail';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
 
-/** `action`: an optional extra control beside 'Watch' (its clicks do not scroll the page). */
-export function VideoCard({ video, action }: { video: VideoCardData; action?: ReactNode }) {
+/** `action`: an optional extra control beside 'Watch' (its clicks do not scroll the page); `priority`: load the thumbnail at once. */
+export function VideoCard({ video, action, priority = false }: { video: VideoCardData; action?: ReactNode; priority?: boolean }) {
   const watchPath = `/watch/${encodeURIComponent(video._id)}`;
   const ownerName = video.owner?.fullName || 'Unknown User';
   const ownerHandle = video.owner?.username || 'unknown';
@@ -26,7 +26,7 @@ export function VideoCard({ video, action }: { video: VideoCardData; action?: Re
         aria-hidden
         sx={{ display: 'block', borderRadius: 2 }}
       >
-        <VideoThumbnail video={video} size="card" />
+        <VideoThumbnail video={video} size="card" priority={priority} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1.25 }}>
         <Box component={Link} to={`/profile/${encodeURIComponent(ownerHandle)}`} aria-label={ownerName} sx={{ flexShrink: 0 }}>

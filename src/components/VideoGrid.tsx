@@ -7,6 +7,9 @@ import type { ReactNode } from 'react';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { VideoCard, VideoCardSkeleton } from './VideoCard';
 
+/** Cards visible without scrolling on most screens: their thumbnails load at once (they are the LCP). */
+const ABOVE_THE_FOLD = 4;
+
 export const SKELETON_CARDS = 8;
 
 const wideGridSx = {
@@ -61,36 +64,42 @@ export function VideoGrid({
       </Box>
     );
   }
-  if (error && !videos.length) {
-    return (
-      <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
-        <Typography sx={{ mb: 2 }}>{error}</Typography>
-        <Button variant="contained" onClick={onRetry}>
-          Try Again
-        </Button>
-      </Box>
-    );
-  }
-  if (!videos.length) {
-    return (
-      <Box sx={{ textAlign: 'center', py: 8 }}>
-        <Typography variant="h6" component="h2">
-          {emptyTitle}
-        </Typography>
-        <Typography color="text.secondary">{emptyMessage}</Typography>
-        {emptyAction && <Box sx={{ mt: 2 }}>{emptyAction}</Box>}
-      </Box>
-    );
-  }
+  if (error && !videos.length) return <ErrorPanel message={error} onRetry={onRetry} />;
+  if (!videos.length) return <EmptyState title={emptyTitle} message={emptyMessage} action={emptyAction} />;
   return (
     <>
       <Box sx={gridSx}>
-        {videos.map((video) => (
-          <VideoCard key={video._id} video={video} action={cardAction?.(video)} />
+        {videos.map((video, index) => (
+          <VideoCard key={video._id} video={video} action={cardAction?.(video)} priority={index < ABOVE_THE_FOLD} />
         ))}
       </Box>
       <ListFooter loadingMore={loadingMore} hasMore={hasMore} error={error} onRetry={onRetry} endMessage={endMessage} />
     </>
+  );
+}
+
+/** A list that failed before showing anything: the message and Try Again (grids, playlists, history). */
+export function ErrorPanel({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
+      <Typography sx={{ mb: 2 }}>{message}</Typography>
+      <Button variant="contained" onClick={onRetry}>
+        Try Again
+      </Button>
+    </Box>
+  );
+}
+
+/** An empty list: a title, a message and an optional action (e.g. 'Upload Your First Video'). */
+export function EmptyState({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 8 }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{message}</Typography>
+      {action && <Box sx={{ mt: 2 }}>{action}</Box>}
+    </Box>
   );
 }
 

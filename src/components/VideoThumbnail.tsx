@@ -9,7 +9,16 @@ const SIZES = {
   row: { inset: 4, fontSize: 11, px: 0.5, radius: 1.5, width: 320, height: 180 },
 } as const;
 
-export function VideoThumbnail({ video, size }: { video: Pick<VideoCardData, 'thumbnail' | 'createdAt' | 'duration' | 'status'>; size: keyof typeof SIZES }) {
+export function VideoThumbnail({
+  video,
+  size,
+  priority = false,
+}: {
+  video: Pick<VideoCardData, 'thumbnail' | 'createdAt' | 'duration' | 'status'>;
+  size: keyof typeof SIZES;
+  /** Above the fold: fetched at once with high priority instead of lazily. */
+  priority?: boolean;
+}) {
   const s = SIZES[size];
   const badge = { position: 'absolute', px: s.px, py: size === 'card' ? 0.25 : 0, borderRadius: 1, fontSize: s.fontSize, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
   return (
@@ -19,7 +28,8 @@ export function VideoThumbnail({ video, size }: { video: Pick<VideoCardData, 'th
           component="img"
           src={video.thumbnail}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           width={s.width}
           height={s.height}
