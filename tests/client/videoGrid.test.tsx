@@ -58,8 +58,12 @@ describe('VideoGrid', () => {
     expect(screen.getByText('1.5K views · Today')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Watch Sunset timelapse' }).getAttribute('href')).toBe('/watch/v1');
     expect(screen.getByText('No more videos to load')).toBeTruthy();
-    const img = document.querySelector('img');
-    expect(img?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('loads the first four thumbnails at once (the LCP) and the rest lazily', () => {
+    grid({ videos: Array.from({ length: 6 }, (_, i) => video({ _id: `v${i}` })), hasMore: false });
+    const loading = [...document.querySelectorAll('img')].map((img) => img.getAttribute('loading'));
+    expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
   });
 
   it('falls back to Unknown User and @unknown, and has no NEW badge for old videos', () => {
