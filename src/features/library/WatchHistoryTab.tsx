@@ -17,7 +17,7 @@ import { useClearHistoryMutation, useGetWatchHistoryInfiniteQuery, useRemoveFrom
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteScroll';
-import { ListFooter } from '../../components/VideoGrid';
+import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { VideoRow } from '../../components/VideoRow';
 import { average, formatCount, formatHoursMinutes, formatRelativeDate } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';
@@ -62,23 +62,9 @@ export function WatchHistoryTab({ level }: { level?: 'h1' | 'h2' }) {
       </Typography>
     );
   } else if (list.isError && !entries.length) {
-    body = (
-      <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
-        <Typography sx={{ mb: 2 }}>{HISTORY_ERROR}</Typography>
-        <Button variant="contained" onClick={list.retry}>
-          Try Again
-        </Button>
-      </Box>
-    );
+    body = <ErrorPanel message={HISTORY_ERROR} onRetry={list.retry} />;
   } else if (!entries.length) {
-    body = (
-      <Box sx={{ textAlign: 'center', py: 8 }}>
-        <Typography variant="h6" component="p">
-          No watch history yet
-        </Typography>
-        <Typography color="text.secondary">Start watching videos to build your history!</Typography>
-      </Box>
-    );
+    body = <EmptyState title="No watch history yet" message="Start watching videos to build your history!" />;
   } else {
     body = (
       <>

@@ -20,10 +20,11 @@ import { useGetMyVideosInfiniteQuery } from '../../api/endpoints/videos';
 import { useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteScroll';
-import { ListFooter } from '../../components/VideoGrid';
+import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { formatDuration, formatViews } from '../../lib/format';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
+import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';
 import { REDIRECT_DELAY_MS } from './CreatePlaylistPage';
 
 export const ADD_FAILED = 'Failed to add video to playlist';
@@ -122,20 +123,18 @@ export default function AddVideosPage() {
       </Typography>
     );
   } else if (list.isError && !list.items.length) {
-    body = <ListFooter loadingMore={false} hasMore={false} error="Failed to fetch uploaded videos. Please try again later." onRetry={list.retry} />;
+    body = <ErrorPanel message={UPLOADED_FETCH_ERROR} onRetry={list.retry} />;
   } else if (!list.items.length) {
     body = (
-      <Box sx={{ textAlign: 'center', py: 8 }}>
-        <Typography variant="h6" component="h2">
-          No videos found
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Upload a video first, then add it to this playlist.
-        </Typography>
-        <Button component={Link} to="/upload" variant="contained" startIcon={<UploadIcon />}>
-          Upload Video
-        </Button>
-      </Box>
+      <EmptyState
+        title="No videos found"
+        message="Upload a video first, then add it to this playlist."
+        action={
+          <Button component={Link} to="/upload" variant="contained" startIcon={<UploadIcon />}>
+            Upload Video
+          </Button>
+        }
+      />
     );
   } else {
     body = (
@@ -146,7 +145,7 @@ export default function AddVideosPage() {
               <SelectableVideo key={video._id} video={video} selected={video._id === selectedId} onToggle={() => setSelectedId((current) => (current === video._id ? null : video._id))} />
             ))}
           </Box>
-          <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} error={list.isError ? 'Failed to fetch uploaded videos. Please try again later.' : null} onRetry={list.retry} />
+          <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} error={list.isError ? UPLOADED_FETCH_ERROR : null} onRetry={list.retry} />
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 80 } }}>
           <Preview video={selected} />

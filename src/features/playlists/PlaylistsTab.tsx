@@ -16,7 +16,7 @@ import { useGetUserPlaylistsInfiniteQuery } from '../../api/endpoints/playlists'
 import { useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteScroll';
-import { ListFooter, SKELETON_CARDS } from '../../components/VideoGrid';
+import { EmptyState, ErrorPanel, ListFooter, SKELETON_CARDS } from '../../components/VideoGrid';
 import { average, formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
 import { isPlaylistOwner } from '../../lib/ownership';
@@ -76,23 +76,14 @@ export function PlaylistsTab({ username, isOwner }: { username: string; isOwner:
       </Box>
     );
   } else if (error && !count) {
-    body = (
-      <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
-        <Typography sx={{ mb: 2 }}>{error}</Typography>
-        <Button variant="contained" onClick={list.retry}>
-          Try Again
-        </Button>
-      </Box>
-    );
+    body = <ErrorPanel message={error} onRetry={list.retry} />;
   } else if (!count) {
     body = (
-      <Box sx={{ textAlign: 'center', py: 8 }}>
-        <Typography variant="h6" component="h3">
-          No playlists found
-        </Typography>
-        <Typography color="text.secondary">Start creating playlists to organize your favorite videos!</Typography>
-        {isOwner && <Box sx={{ mt: 2 }}>{createLink('Create Your First Playlist')}</Box>}
-      </Box>
+      <EmptyState
+        title="No playlists found"
+        message="Start creating playlists to organize your favorite videos!"
+        action={isOwner ? createLink('Create Your First Playlist') : undefined}
+      />
     );
   } else {
     body = (

@@ -18,9 +18,9 @@ import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteScroll';
 import { VideoGrid } from '../../components/VideoGrid';
 import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
+import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';
 import { SettingsSection } from './SettingsSection';
 
-export const UPLOADED_ERROR = 'Failed to fetch uploaded videos. Please try again later.';
 export const CONFIRM_TEXT = 'Are you sure you want to proceed? This action cannot be undone.';
 
 /** Titles (and descriptions) holding every word of the query, case-insensitive. */
@@ -89,7 +89,7 @@ export function SettingsVideosTab() {
       <VideoGrid
         videos={shown}
         loading={list.loading}
-        error={list.isError ? UPLOADED_ERROR : null}
+        error={list.isError ? UPLOADED_FETCH_ERROR : null}
         onRetry={list.retry}
         loadingMore={list.loadingMore}
         hasMore={list.hasMore}
