@@ -7,12 +7,14 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const CACHE_NAMES = { images: 'vidshare-images', api: 'vidshare-api' } as const;
+// downloads: the videos saved for offline by the page (src/features/downloads/downloadStore.ts).
+const CACHE_NAMES = { images: 'vidshare-images', api: 'vidshare-api', downloads: 'vidshare-downloads' } as const;
 const ME_PATH = '/api/v1/users/me';
 const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/socket\.io\//, /^\/files/];
 
@@ -23,16 +25,31 @@ clientsClaim();
 // Client-side routes (/home, /watch/...) all boot from the precached shell, online or not.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }));
 
-// Thumbnails, avatars and covers: immutable names, so the cache wins.
+const isSaved = async (request: Request) => Boolean(await caches.match(request.url, { cacheName: CACHE_NAMES.downloads }));
+
+// Saved videos play and seek offline: the whole file is cached, ranges are cut from it. A video
+// that is not saved goes to the network untouched (a 206 cannot be cached).
+const savedVideos = new CacheFirst({
+  cacheName: CACHE_NAMES.downloads,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new RangeRequestsPlugin()],
+});
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/video/'),
+  async (options) => ((await isSaved(options.request)) ? savedVideos.handle(options) : fetch(options.request)),
+);
+
+// Thumbnails, avatars and covers: immutable names, so the cache wins (a saved video's thumbnail
+// comes from the downloads cache, which is never expired).
+const images = new CacheFirst({
+  cacheName: CACHE_NAMES.images,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/image/'),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.images,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
+  async (options) => (await caches.match(options.request.url, { cacheName: CACHE_NAMES.downloads })) ?? images.handle(options),
 );
 
 // API reads: fresh when the network answers within 4 s, else the last copy (cleared on logout).

@@ -21,6 +21,7 @@ const SearchPage = lazy(() => import('../features/search/SearchPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MyVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.MyVideosPage })));
 const LikedVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.LikedVideosPage })));
+const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const WatchHistoryPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
 
 /** Signed-in-only routes send a signed-out visitor to /login. */
@@ -56,6 +57,7 @@ export function AppRoutes() {
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/liked-videos" element={<LikedVideosPage />} />
           <Route path="/watch-history" element={<WatchHistoryPage />} />
+          <Route path="/downloads" element={<DownloadsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -63,3 +63,16 @@ export function isNew(iso: string, now: Date = new Date()): boolean {
 export function average(total: number, count: number): number {
   return count > 0 ? Math.round(total / count) : 0;
 }
+
+/** Storage sizes: '850 KB', '12.4 MB', '1.2 GB' (1024-based, like the browser's storage figures). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits).replace(/\.0$/, '')} ${units[unit]}`;
+}

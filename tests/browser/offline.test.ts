@@ -1,12 +1,14 @@
 // Issue 9 in Debian's Chromium against the real server and the built PWA: a like, a comment and a
 // subscription made offline are queued, shown as pending, survive a reload while still offline,
-// and reach the server exactly once when the network returns.
+// and reach the server exactly once when the network returns. A downloaded video plays and seeks
+// offline from Cache Storage.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
 import { chromiumMissing, launchChromium } from './chromium.js';
 
 const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
@@ -101,5 +103,47 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
     const status = await call(server, 'GET', `/subscription/get/user/subscribers/${owner.id}`, { token: viewer.token });
     expect(status.body.data).toEqual({ isSubscribed: true, totalSubscribers: 1 });
     expect(pageErrors).toEqual([]);
+  });
+
+  it('downloads a ready video and plays and seeks it offline', async () => {
+    const clip = await makeClip('offline-clip.mp4', { width: 854, height: 480, seconds: 4 });
+    const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, 'Saved for the plane'));
+    expect(upload.status).toBe(201);
+    const savedId = upload.body.data._id as string;
+    // Renditions appear one by one: wait for the 480p one (the default download).
+    await eventually(async () => (await call(server, 'GET', `/videos/${savedId}`)).body.data.qualities, 60_000).toContain(480);
+
+    await page.goto(`${server.url}/watch/${savedId}`);
+    await eventually(() => page.getByRole('heading', { name: 'Saved for the plane' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('menuitem', { name: 'Download for offline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download for offline' });
+    await page.screenshot({ path: 'screenshots/download-dialog-phone.png' });
+    expect(await dialog.getByRole('radio', { name: '480p (eco)' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await eventually(() => page.getByText('Saved for offline').isVisible(), 20_000).toBe(true);
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto(`${server.url}/downloads`);
+    const list = page.getByRole('list', { name: 'Downloaded videos' });
+    await eventually(() => list.getByText('Saved for the plane').isVisible()).toBe(true);
+    expect(await list.textContent()).toContain('480p');
+    await eventually(() => page.getByTestId('storage-used').textContent()).toContain('Storage used');
+    await page.screenshot({ path: 'screenshots/downloads-phone.png' });
+
+    await list.getByRole('link', { name: 'Saved for the plane' }).click();
+    const video = page.locator('main video');
+    await eventually(() => video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toContain('q_auto:eco');
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play().catch(() => undefined);
+    });
+    await eventually(() => video.evaluate((element: HTMLVideoElement) => element.readyState), 15_000).toBeGreaterThanOrEqual(2);
+    await video.evaluate((element: HTMLVideoElement) => (element.currentTime = 2.5));
+    await eventually(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(2.5);
+    await eventually(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.error)).toBeNull();
+    await context.setOffline(false);
   });
 });

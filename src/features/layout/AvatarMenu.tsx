@@ -1,5 +1,6 @@
 // The signed-in avatar menu (spec section 2): header with name, email, avatar and 'Premium Member',
 // then Profile, Notifications, Settings, Liked Videos, Watch History and Log out.
+import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
@@ -68,6 +69,7 @@ export default function AvatarMenu({ anchor, user, onClose }: Props) {
       {item(<SettingsIcon fontSize="small" />, 'Settings', go('/settings'))}
       {item(<ThumbUpIcon fontSize="small" />, 'Liked Videos', go('/liked-videos'))}
       {item(<HistoryIcon fontSize="small" />, 'Watch History', go('/watch-history'))}
+      {item(<DownloadIcon fontSize="small" />, 'Downloads', go('/downloads'))}
       <Divider />
       {item(<LogoutIcon fontSize="small" />, 'Log out', () => {
         onClose();

@@ -1,5 +1,6 @@
 // The side bar (spec section 4): a drawer with Home and the signed-in destinations.
 import HistoryIcon from '@mui/icons-material/History';
+import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
@@ -43,6 +44,7 @@ export default function SideBar() {
       { to: `/profile/${encodeURIComponent(user.username)}?tab=playlists`, label: 'Playlists', icon: <PlaylistPlayIcon /> },
       { to: '/liked-videos', label: 'Liked Videos', icon: <ThumbUpIcon /> },
       { to: '/watch-history', label: 'Watch History', icon: <HistoryIcon /> },
+      { to: '/downloads', label: 'Downloads', icon: <DownloadIcon /> },
       { to: '/settings', label: 'Settings', icon: <SettingsIcon /> },
     );
   } else {

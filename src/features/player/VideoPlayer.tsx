@@ -27,13 +27,15 @@ interface Props {
   onEnded?: () => void;
   /** Called paused, with the time and the source playing. */
   onMinimize?: (time: number, src: string) => void;
+  /** The height to start on (a rendition saved for offline), instead of the default 720p. */
+  preferredHeight?: number;
 }
 
-export function VideoPlayer({ filePath, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize }: Props) {
+export function VideoPlayer({ filePath, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const options = useMemo(() => qualityOptionsFor(qualities), [qualities]);
-  const [quality, setQuality] = useState<QualityOption | null>(() => defaultQuality(options));
+  const [quality, setQuality] = useState<QualityOption | null>(() => defaultQuality(options, preferredHeight));
   const [playing, setPlaying] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [currentTime, setCurrentTime] = useState(startAt);
@@ -50,8 +52,8 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
 
   // Renditions appear while a video transcodes: pick one as soon as there is any.
   useEffect(() => {
-    if (!quality && options.length) setQuality(defaultQuality(options));
-  }, [options, quality]);
+    if (!quality && options.length) setQuality(defaultQuality(options, preferredHeight));
+  }, [options, quality, preferredHeight]);
 
   const src = qualityUrl(filePath, quality?.segment ?? null);
 

@@ -1,5 +1,6 @@
 // Below the player: like/dislike with counts (exclusive, toggling, optimistic), Share, Save and the
 // Report menu.
+import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import MoreIcon from '@mui/icons-material/MoreHoriz';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
@@ -28,6 +29,7 @@ import { copyText } from './share';
 
 const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
 const ReportDialog = lazy(() => import('./ReportDialog'));
+const DownloadDialog = lazy(() => import('../downloads/DownloadDialog'));
 
 const REACTIONS = [
   { type: 'like', label: 'Like', count: 'likes', Icon: ThumbUpOutlinedIcon, ActiveIcon: ThumbUpIcon },
@@ -41,7 +43,8 @@ export function VideoActions({ video }: { video: Video }) {
   const navigate = useNavigate();
   const [toggleReaction] = useToggleVideoReactionMutation();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'save' | 'report' | null>(null);
+  const [saveAnchor, setSaveAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'download' | 'report' | null>(null);
   const myReport = useGetMyReportQuery(video._id, { skip: !signedIn });
 
   const needsLogin = () => {
@@ -85,9 +88,33 @@ export function VideoActions({ video }: { video: Video }) {
       <Button onClick={() => void share()} startIcon={<ShareIcon />} sx={pill}>
         Share
       </Button>
-      <Button onClick={() => !needsLogin() && setDialog('save')} startIcon={<PlaylistAddIcon />} sx={pill}>
+      <Button onClick={(event) => setSaveAnchor(event.currentTarget)} aria-haspopup="menu" startIcon={<PlaylistAddIcon />} sx={pill}>
         Save
       </Button>
+      <Menu anchorEl={saveAnchor} open={Boolean(saveAnchor)} onClose={() => setSaveAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setSaveAnchor(null);
+            if (!needsLogin()) setDialog('save');
+          }}
+        >
+          <ListItemIcon>
+            <PlaylistAddIcon fontSize="small" />
+          </ListItemIcon>
+          Save to playlist
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setSaveAnchor(null);
+            setDialog('download');
+          }}
+        >
+          <ListItemIcon>
+            <DownloadIcon fontSize="small" />
+          </ListItemIcon>
+          Download for offline
+        </MenuItem>
+      </Menu>
       <IconButton aria-label="More actions" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)} sx={{ bgcolor: 'action.hover' }}>
         <MoreIcon />
       </IconButton>
@@ -107,6 +134,7 @@ export function VideoActions({ video }: { video: Video }) {
       </Menu>
       <Suspense fallback={null}>
         {dialog === 'save' && <SaveToPlaylistDialog videoId={video._id} onClose={() => setDialog(null)} />}
+        {dialog === 'download' && <DownloadDialog video={video} onClose={() => setDialog(null)} />}
         {dialog === 'report' && <ReportDialog videoId={video._id} onClose={() => setDialog(null)} />}
       </Suspense>
     </Box>

@@ -9,6 +9,7 @@ import { useGetVideoQuery } from '../../api/endpoints/videos';
 import { useAppDispatch } from '../../app/hooks';
 import { formatRelativeDate, formatViews } from '../../lib/format';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
+import { useSavedVideo } from '../downloads/useSavedVideo';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { OwnerBlock } from './OwnerBlock';
 import { ProcessingNotice } from './ProcessingNotice';
@@ -33,6 +34,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const query = useGetVideoQuery(videoId);
+  const savedVideo = useSavedVideo(videoId);
   const processing = query.data?.status === 'processing';
   useGetVideoQuery(videoId, { pollingInterval: processing ? PROCESSING_POLL_MS : 0, skip: !processing });
   const related = useRelatedVideos(videoId);
@@ -66,8 +68,12 @@ function WatchScreen({ videoId }: { videoId: string }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, mx: { xs: -1.5, sm: 0 } }}>
       <Box component="article" aria-labelledby="video-title" sx={{ minWidth: 0 }}>
-        {playable ? (
+        {playable && !savedVideo.checked ? (
+          <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 } }} />
+        ) : playable ? (
           <VideoPlayer
+            key={savedVideo.saved ? 'saved' : 'online'}
+            preferredHeight={savedVideo.saved?.quality}
             filePath={video.filePath}
             qualities={video.qualities}
             poster={video.thumbnail}

@@ -1,0 +1,73 @@
+// 'Download for offline': pick a rendition (480p eco by default), then the real byte progress.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { Video } from '../../../contract/entities';
+import { toast, TOAST_DURATION } from '../../components/toast';
+import { defaultQuality, qualityOptionsFor, qualityUrl } from '../player/quality';
+import { DEFAULT_DOWNLOAD_HEIGHT, saveVideoForOffline } from './downloadStore';
+
+export const DOWNLOAD_SAVED = 'Saved for offline';
+
+export default function DownloadDialog({ video, onClose }: { video: Video; onClose: () => void }) {
+  const titleId = useId();
+  const options = qualityOptionsFor(video.qualities);
+  const [height, setHeight] = useState(() => defaultQuality(options, DEFAULT_DOWNLOAD_HEIGHT)?.height ?? 0);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+
+  const download = async () => {
+    const option = options.find((candidate) => candidate.height === height);
+    if (!option) return;
+    setProgress(0);
+    try {
+      await saveVideoForOffline(video, qualityUrl(video.filePath, option.segment), option.height, setProgress);
+      toast.success(DOWNLOAD_SAVED);
+      onClose();
+    } catch (error) {
+      setProgress(null);
+      toast.error(`Download failed: ${(error as Error).message}`, TOAST_DURATION.watchError);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Download for offline</DialogTitle>
+      <DialogContent>
+        {options.length === 0 ? (
+          <Typography color="text.secondary">This video has no rendition to download yet.</Typography>
+        ) : (
+          <RadioGroup aria-label="Download quality" value={String(height)} onChange={(event) => setHeight(Number(event.target.value))}>
+            {options.map((option) => (
+              <FormControlLabel key={option.height} value={String(option.height)} control={<Radio />} label={`${option.label} (${option.name})`} disabled={busy} />
+            ))}
+          </RadioGroup>
+        )}
+        {busy && (
+          <>
+            <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Download progress" sx={{ mt: 2 }} />
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Downloading... {Math.round(progress * 100)}%
+            </Typography>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void download()} disabled={busy || !options.length}>
+          Download
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

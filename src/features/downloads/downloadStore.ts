@@ -1,0 +1,117 @@
+// Videos saved for offline (issue 9): one rendition and its thumbnail in Cache Storage (fetched
+// whole, without a Range header: the service worker answers range requests from the cached copy),
+// their details in IndexedDB. The service worker reads the same cache name (sw/sw.ts).
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { Video } from '../../../contract/entities';
+
+export const DOWNLOADS_CACHE = 'vidshare-downloads';
+export const DOWNLOADS_DB = 'vidshare-downloads';
+/** 480p (eco) by default: small on a phone, still watchable. */
+export const DEFAULT_DOWNLOAD_HEIGHT = 480;
+
+export interface SavedVideo {
+  videoId: string;
+  title: string;
+  ownerName: string;
+  duration: number;
+  /** Bytes of the stored rendition. */
+  size: number;
+  /** The rendition's height (480 for 480p). */
+  quality: number;
+  /** Same-origin paths of the stored rendition and thumbnail (the cache keys). */
+  videoUrl: string;
+  thumbnailUrl: string;
+  savedAt: string;
+}
+
+interface DownloadsSchema extends DBSchema {
+  videos: { key: string; value: SavedVideo };
+}
+
+let dbPromise: Promise<IDBPDatabase<DownloadsSchema>> | null = null;
+function database() {
+  dbPromise ??= openDB<DownloadsSchema>(DOWNLOADS_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore('videos', { keyPath: 'videoId' });
+    },
+  });
+  return dbPromise;
+}
+
+export async function listSavedVideos(): Promise<SavedVideo[]> {
+  const all = await (await database()).getAll('videos');
+  return all.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+export async function getSavedVideo(videoId: string): Promise<SavedVideo | null> {
+  try {
+    return (await (await database()).get('videos', videoId)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const samePath = (url: string) => new URL(url, location.origin).pathname;
+
+/** Reads a body chunk by chunk so the caller can show real progress (bytes / Content-Length). */
+async function readWithProgress(response: Response, onProgress: (fraction: number) => void): Promise<Blob> {
+  const total = Number(response.headers.get('Content-Length')) || 0;
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    if (total) onProgress(Math.min(1, received / total));
+  }
+  onProgress(1);
+  return new Blob(chunks, { type: response.headers.get('Content-Type') ?? 'video/mp4' });
+}
+
+/** Downloads the rendition at `videoUrl` and the thumbnail, then records the video as saved. */
+export async function saveVideoForOffline(video: Video, videoUrl: string, quality: number, onProgress: (fraction: number) => void): Promise<SavedVideo> {
+  // Ask once that the browser keeps these bytes under storage pressure.
+  void navigator.storage?.persist?.().catch(() => false);
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const response = await fetch(videoUrl, { credentials: 'include' });
+  if (!response.ok) throw new Error(`Download failed (${response.status})`);
+  const blob = await readWithProgress(response, onProgress);
+  const path = samePath(videoUrl);
+  await cache.put(path, new Response(blob, { headers: { 'Content-Type': blob.type || 'video/mp4', 'Content-Length': String(blob.size) } }));
+  const thumbnailUrl = video.thumbnail ? samePath(video.thumbnail) : '';
+  if (thumbnailUrl) await cache.add(thumbnailUrl).catch(() => undefined); // the video plays without it
+  const saved: SavedVideo = {
+    videoId: video._id,
+    title: video.title,
+    ownerName: video.owner?.fullName ?? '',
+    duration: video.duration,
+    size: blob.size,
+    quality,
+    videoUrl: path,
+    thumbnailUrl,
+    savedAt: new Date().toISOString(),
+  };
+  await (await database()).put('videos', saved);
+  notify();
+  return saved;
+}
+
+export async function deleteSavedVideo(saved: SavedVideo): Promise<void> {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  await cache.delete(saved.videoUrl);
+  if (saved.thumbnailUrl) await cache.delete(saved.thumbnailUrl);
+  await (await database()).delete('videos', saved.videoId);
+  notify();
+}
+
+const listeners = new Set<() => void>();
+function notify() {
+  for (const listener of listeners) listener();
+}
+export function subscribeDownloads(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
