@@ -144,6 +144,13 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
     await eventually(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(2.5);
     await eventually(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
     expect(await video.evaluate((element: HTMLVideoElement) => element.error)).toBeNull();
+    // Lock-screen controls name the video and its channel; Picture-in-Picture when the browser allows it.
+    expect(await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }))).toEqual({
+      title: 'Saved for the plane',
+      artist: 'Offline Channel',
+    });
+    const pipEnabled = await page.evaluate(() => document.pictureInPictureEnabled);
+    expect(await page.getByRole('button', { name: 'Picture-in-Picture' }).count()).toBe(pipEnabled ? 1 : 0);
     await context.setOffline(false);
   });
 });

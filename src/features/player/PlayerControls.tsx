@@ -2,6 +2,7 @@
 // and fullscreen.
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
+import PictureInPictureIcon from '@mui/icons-material/BrandingWatermarkOutlined';
 import MinimizeIcon from '@mui/icons-material/PictureInPictureAlt';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayIcon from '@mui/icons-material/PlayArrow';
@@ -34,6 +35,8 @@ interface Props {
   onSeek: (time: number) => void;
   onQuality: (option: QualityOption) => void;
   onMinimize?: () => void;
+  /** Shown when the browser allows Picture-in-Picture. */
+  onPictureInPicture?: () => void;
   onToggleFullscreen: () => void;
 }
 
@@ -93,6 +96,11 @@ export function PlayerControls(props: Props) {
               ))}
             </Menu>
           </>
+        )}
+        {props.onPictureInPicture && (
+          <IconButton aria-label="Picture-in-Picture" onClick={props.onPictureInPicture} sx={iconSx}>
+            <PictureInPictureIcon />
+          </IconButton>
         )}
         {props.onMinimize && (
           <IconButton aria-label="Minimize" onClick={props.onMinimize} sx={iconSx}>

@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PlayerControls } from './PlayerControls';
+import { pictureInPictureAvailable, togglePictureInPicture, useMediaSession } from './mediaSession';
 import { defaultQuality, type QualityOption, qualityOptionsFor, qualityUrl } from './quality';
 import { bufferedRanges, type TimeRange } from './SeekBar';
 import { type PlayerCommand, usePlayerShortcuts } from './shortcuts';
@@ -29,9 +30,11 @@ interface Props {
   onMinimize?: (time: number, src: string) => void;
   /** The height to start on (a rendition saved for offline), instead of the default 720p. */
   preferredHeight?: number;
+  /** The owner's full name, shown as the artist on the lock screen. */
+  artist?: string;
 }
 
-export function VideoPlayer({ filePath, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight }: Props) {
+export function VideoPlayer({ filePath, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight, artist }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const options = useMemo(() => qualityOptionsFor(qualities), [qualities]);
@@ -71,6 +74,8 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
     video.currentTime = Math.max(0, Math.min(end, time));
     setCurrentTime(video.currentTime);
   }, []);
+
+  useMediaSession(videoRef, { title, artist, artwork: poster }, seek);
 
   const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -236,6 +241,7 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
           onSeek={seek}
           onQuality={changeQuality}
           onMinimize={minimize}
+          onPictureInPicture={pictureInPictureAvailable() ? () => void togglePictureInPicture(videoRef.current).catch(() => undefined) : undefined}
           onToggleFullscreen={toggleFullscreen}
         />
       </Box>

@@ -74,6 +74,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
           <VideoPlayer
             key={savedVideo.saved ? 'saved' : 'online'}
             preferredHeight={savedVideo.saved?.quality}
+            artist={video.owner?.fullName}
             filePath={video.filePath}
             qualities={video.qualities}
             poster={video.thumbnail}
