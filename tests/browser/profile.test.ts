@@ -247,8 +247,13 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
     expect(liked.body.data.videos).toEqual([]);
   });
 
-  it('changes the password in settings and signs in with the new one', async () => {
+  it("changes the photo in settings, then the password, and signs in with the new one", async () => {
     await page.goto(`${server.url}/settings`);
+    const avatarBefore = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).avatar);
+    await page.getByLabel('Change Photo').setInputFiles(await png('photo.png', '#8e24aa'));
+    await eventually(() => toast('Avatar updated successfully').isVisible()).toBe(true);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).avatar)).not.toBe(avatarBefore);
+
     await page.getByLabel('Current Password').fill(owner.password);
     await page.getByLabel('New Password').fill('a brand new passphrase');
     await page.getByRole('button', { name: 'Update Password' }).click();

@@ -19,7 +19,8 @@ export const LIKED_ERROR = 'Failed to fetch liked videos. Please try again later
 export const CLEAR_LIKED_TEXT = 'Are you sure you want to remove all your liked videos? This action cannot be undone.';
 
 export function LikedVideosTab({ level }: { level?: 'h1' | 'h2' }) {
-  const query = useGetLikedVideosInfiniteQuery();
+  // Likes come from other screens and devices: always ask the server when the list opens.
+  const query = useGetLikedVideosInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
   const list = useInfiniteList<LikedEntry, LikedPage>(query);
   useLoginOn401(query.error);
   const [confirming, setConfirming] = useState(false);

@@ -33,7 +33,8 @@ export function historyTotals(entries: Pick<HistoryEntry, 'views' | 'duration'>[
 }
 
 export function WatchHistoryTab({ level }: { level?: 'h1' | 'h2' }) {
-  const query = useGetWatchHistoryInfiniteQuery();
+  // Other screens and devices add to the history: always ask the server when the list opens.
+  const query = useGetWatchHistoryInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
   const list = useInfiniteList<HistoryEntry, HistoryPage>(query);
   useLoginOn401(query.error);
   const [confirming, setConfirming] = useState(false);
