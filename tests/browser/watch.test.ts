@@ -204,6 +204,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
 
     // Save: a new playlist made from the dialog, with the video in it.
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('menuitem', { name: 'Save to playlist' }).click();
     const save = page.getByRole('dialog', { name: 'Save to playlist' });
     await eventually(() => save.getByText('No playlists found').isVisible()).toBe(true);
     await save.getByRole('button', { name: 'New playlist' }).click();
