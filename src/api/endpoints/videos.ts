@@ -11,7 +11,8 @@ export interface UploadVideoArgs {
   onUploadProgress?: (fraction: number) => void;
 }
 
-const videoListsOf = (username?: string) => [
+/** The lists a new or removed video shows up in (also after a tus upload, which is no mutation). */
+export const videoListsOf = (username?: string) => [
   { type: 'Video' as const, id: LIST },
   ...(username ? [{ type: 'Video' as const, id: `USER-${username}` }] : []),
   { type: 'Video' as const, id: 'MINE' },

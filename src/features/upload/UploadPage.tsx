@@ -1,7 +1,10 @@
 // Upload screen (spec section 2): title, description, video and optional thumbnail with previews,
 // hints and remove; choosing a video fills the title, the description and a thumbnail captured at
 // 1 s. 'Upload Video' / 'Uploading...' with the real byte progress, then the transcoding progress;
-// 'Video uploaded successfully' and /watch/{id} once it plays.
+// 'Video uploaded successfully' and /watch/{id} once it plays. The video goes up resumably over tus
+// (resumableUpload.ts) unless the user picked a thumbnail: tus carries no thumbnail and there is no
+// endpoint to set one later, so that case keeps the multipart POST /videos/upload-Video, which
+// sends both. The frame captured at 1 s needs no upload: the server takes the same frame itself.
 import ImageIcon from '@mui/icons-material/Image';
 import MovieIcon from '@mui/icons-material/Movie';
 import Box from '@mui/material/Box';
@@ -11,13 +14,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
 import { LIMITS } from '../../../contract/limits';
 import { messageOf } from '../../api/client';
-import { useGetVideoQuery, useUploadVideoMutation } from '../../api/endpoints/videos';
+import { useGetVideoQuery, useUploadVideoMutation, videoListsOf, videosApi } from '../../api/endpoints/videos';
 import { toast } from '../../components/toast';
+import { getStoredUser } from '../../lib/storage';
 import { imageFileError } from '../../lib/validation';
 import { baseName, captureThumbnail } from './captureThumbnail';
 import { MediaPicker } from './MediaPicker';
+import { findUnfinishedUpload, type ResumableUpload, startResumableUpload, UPLOAD_FAILED } from './resumableUpload';
 import { UploadProgress } from './UploadProgress';
 
 export const VIDEO_HINT = 'MP4, WebM, or MOV up to 100MB';
@@ -43,6 +49,13 @@ export default function UploadPage() {
   // The capture finishes later: it only applies to the video still chosen.
   const chosenVideo = useRef<File | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
+  // Picked by the user (sent with the multipart upload), not the frame captured in the page.
+  const [thumbnailPicked, setThumbnailPicked] = useState(false);
+  const [unfinished, setUnfinished] = useState(false);
+  const [resuming, setResuming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const resumable = useRef<ResumableUpload | null>(null);
+  const dispatch = useAppDispatch();
   const [videoError, setVideoError] = useState<string | null>(null);
   const [thumbnailError, setThumbnailError] = useState<string | null>(null);
   const [fraction, setFraction] = useState(0);
@@ -50,7 +63,10 @@ export default function UploadPage() {
   const [upload, { isLoading: uploading }] = useUploadVideoMutation();
   // The new video's status and progress: polled, and patched live by 'transcode-progress'.
   const uploaded = useGetVideoQuery(uploadedId ?? '', { skip: !uploadedId, pollingInterval: PROCESSING_POLL_MS });
-  const busy = uploading || uploadedId !== null;
+  const busy = uploading || sending || uploadedId !== null;
+
+  // Leaving the page stops sending; the upload can resume when the same file is chosen again.
+  useEffect(() => () => resumable.current?.abort(), []);
 
   useEffect(() => {
     if (uploadedId && uploaded.data && uploaded.data.status !== 'processing') navigate(`/watch/${encodeURIComponent(uploadedId)}`);
@@ -64,6 +80,15 @@ export default function UploadPage() {
     chosenVideo.current = file;
     setFields({ title: baseName(file.name).slice(0, LIMITS.videoTitle), description: `Uploaded video: ${file.name}` });
     setThumbnail(null);
+    setThumbnailPicked(false);
+    setUnfinished(false);
+    // The same file partly sent before (e.g. before a reload): its title and description come back,
+    // so that uploading goes on from where it stopped.
+    void findUnfinishedUpload(file).then((previous) => {
+      if (!previous || chosenVideo.current !== file) return;
+      setUnfinished(true);
+      setFields((current) => ({ title: previous.metadata.title ?? current.title, description: previous.metadata.description ?? current.description }));
+    });
     void captureThumbnail(file).then((frame) => {
       // Not over another video chosen meanwhile, nor over a thumbnail the user picked.
       if (frame && chosenVideo.current === file) setThumbnail((picked) => picked ?? frame);
@@ -74,6 +99,8 @@ export default function UploadPage() {
     setVideoFile(null);
     chosenVideo.current = null;
     setThumbnail(null);
+    setThumbnailPicked(false);
+    setUnfinished(false);
     setFields({ title: '', description: '' });
     setTouched(false);
     setVideoError(null);
@@ -85,6 +112,7 @@ export default function UploadPage() {
     setThumbnailError(problem);
     if (problem) return void toast.error(problem);
     setThumbnail(file);
+    setThumbnailPicked(true);
   };
 
   const titleError = touched && !fields.title.trim() ? 'Title is required' : undefined;
@@ -94,12 +122,13 @@ export default function UploadPage() {
     event.preventDefault();
     setTouched(true);
     if (!videoFile || !fields.title.trim() || !fields.description.trim() || busy) return;
+    setFraction(0);
+    if (!thumbnailPicked) return void sendResumably(videoFile);
     const form = new FormData();
     form.append('title', fields.title.trim());
     form.append('description', fields.description.trim());
     form.append('videoFile', videoFile);
     if (thumbnail) form.append('thumbnail', thumbnail);
-    setFraction(0);
     const result = await upload({ form, onUploadProgress: setFraction });
     if (result.error) {
       toast.error(messageOf(result.error, 'Failed to upload video'));
@@ -107,6 +136,25 @@ export default function UploadPage() {
     }
     toast.success('Video uploaded successfully');
     setUploadedId(result.data._id);
+  };
+
+  const sendResumably = async (file: File) => {
+    setSending(true);
+    setResuming(false);
+    const current = startResumableUpload(file, { title: fields.title.trim(), description: fields.description.trim() }, { onProgress: setFraction, onResume: () => setResuming(true) });
+    resumable.current = current;
+    try {
+      const videoId = await current.videoId;
+      dispatch(videosApi.util.invalidateTags(videoListsOf(getStoredUser()?.username)));
+      toast.success('Video uploaded successfully');
+      setUploadedId(videoId);
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : UPLOAD_FAILED);
+    } finally {
+      if (resumable.current === current) resumable.current = null;
+      setSending(false);
+      setUnfinished(false);
+    }
   };
 
   return (
@@ -164,24 +212,33 @@ export default function UploadPage() {
               disabled={busy}
               error={thumbnailError}
               onChoose={chooseThumbnail}
-              onRemove={() => setThumbnail(null)}
+              onRemove={() => {
+                setThumbnail(null);
+                setThumbnailPicked(false);
+              }}
             />
           </Box>
         </Box>
-        {(uploading || uploadedId) && (
+        {unfinished && !busy && (
+          <Typography variant="body2" color="text.secondary">
+            Part of this file is already uploaded: uploading continues where it stopped.
+          </Typography>
+        )}
+        {(uploading || sending || uploadedId) && (
           <UploadProgress
-            phase={uploading ? 'uploading' : 'processing'}
+            phase={uploading || sending ? 'uploading' : 'processing'}
+            resuming={resuming}
             uploadFraction={fraction}
             transcodePercent={uploaded.data?.progress ?? 0}
             onWatchNow={uploadedId ? () => navigate(`/watch/${encodeURIComponent(uploadedId)}`) : undefined}
           />
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-          <Button onClick={() => navigate(-1)} disabled={uploading}>
+          <Button onClick={() => navigate(-1)} disabled={uploading || sending}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={!videoFile || busy}>
-            {uploading ? 'Uploading...' : 'Upload Video'}
+            {uploading || sending ? 'Uploading...' : 'Upload Video'}
           </Button>
         </Box>
       </Paper>

@@ -1,4 +1,4 @@
-// The upload's two progress bars: bytes sent (XMLHttpRequest upload progress), then transcoding.
+// The upload's two progress bars: bytes sent (XMLHttpRequest or tus progress), then transcoding.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,12 +10,14 @@ interface Props {
   uploadFraction: number;
   /** 0..100 */
   transcodePercent: number;
+  /** An earlier upload of the same file goes on from the server's offset. */
+  resuming?: boolean;
   onWatchNow?: () => void;
 }
 
-export function UploadProgress({ phase, uploadFraction, transcodePercent, onWatchNow }: Props) {
+export function UploadProgress({ phase, uploadFraction, transcodePercent, resuming = false, onWatchNow }: Props) {
   const percent = phase === 'uploading' ? Math.round(uploadFraction * 100) : Math.max(0, Math.min(100, Math.round(transcodePercent)));
-  const label = phase === 'uploading' ? (percent >= 100 ? 'Checking the video...' : 'Uploading...') : 'Processing video...';
+  const label = phase === 'uploading' ? (percent >= 100 ? 'Checking the video...' : resuming ? 'Resuming upload...' : 'Uploading...') : 'Processing video...';
   return (
     <Box role="status" aria-live="polite">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>

@@ -1,0 +1,135 @@
+// Issue 9 in Debian's Chromium against the real server and the built PWA: a video sent over tus on a
+// slow uplink is cut off by a reload at about a third, chosen again, resumes from the server's
+// offset ('Resuming upload...'), finishes, and opens on /watch/{id} once transcoded.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { tools } from '../server/mediaFixtures.js';
+import { chromiumMissing, launchChromium } from './chromium.js';
+
+const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
+const missing = chromiumMissing();
+if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
+
+const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
+
+/** About 3 MB: 6 s of noisy 854x480 at 4 Mbit/s (noise defeats compression), so a throttled uplink takes a while. */
+async function makeLargeClip(): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'vidshare-tus-')), 'harbour.mp4');
+  await promisify(execFile)(tools.ffmpeg, [
+    ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=854x480:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+    ...['-vf', 'noise=alls=30:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M', '-maxrate', '4M', '-bufsize', '2M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+  ]);
+  return path;
+}
+
+describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: TestUser;
+  let page: Page;
+  let token = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    owner = await registerUser(server, { fullName: 'Harbour Channel' });
+    const login = await call(server, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } });
+    expect(login.status).toBe(200);
+    const { accessToken, loggedInUser } = login.body.data;
+    token = accessToken;
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(
+      ([stored, user]) => {
+        if (localStorage.getItem('token') === null) {
+          localStorage.setItem('token', stored);
+          localStorage.setItem('user', user);
+        }
+      },
+      [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
+    );
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const percent = async () => {
+    const text = await page.getByTestId('upload-percent').textContent({ timeout: 500 }).catch(() => null);
+    return text ? Number.parseInt(text, 10) : null;
+  };
+  const throttle = async (uploadThroughput: number) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: uploadThroughput > 0 ? 20 : 0, downloadThroughput: -1, uploadThroughput });
+  };
+
+  it('resumes an upload cut off by a reload and opens the finished video', async () => {
+    const clip = await makeLargeClip();
+    const size = statSync(clip).size;
+    expect(size).toBeGreaterThan(2_000_000);
+    const patchOffsets: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/api/v1/uploads/tus/')) patchOffsets.push(Number(request.headers()['upload-offset']));
+    });
+
+    await page.goto(`${server.url}/upload`);
+    await page.getByLabel('Video file').setInputFiles(clip);
+    await eventually(() => page.getByLabel('Title').inputValue()).toBe('harbour');
+    await page.getByLabel('Title').fill('Harbour at dusk');
+    await throttle(120 * 1024);
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Uploading...' }).isVisible()).toBe(true);
+    expect(await page.getByRole('status').getByText('Uploading...', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(percent, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(30);
+    const cutAt = (await percent())!;
+    expect(cutAt).toBeLessThan(90);
+
+    // A reload drops the connection mid-PATCH: the server keeps the bytes it got.
+    await page.reload();
+    await page.getByLabel('Video file').setInputFiles(clip);
+    // The unfinished upload is found: its title comes back, and uploading goes on.
+    await eventually(() => page.getByLabel('Title').inputValue()).toBe('Harbour at dusk');
+    expect(await page.getByText('Part of this file is already uploaded: uploading continues where it stopped.').isVisible()).toBe(true);
+    const seen: number[] = [];
+    const finalAnswer = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.status() === 204, { timeout: 90_000 });
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await eventually(() => page.getByRole('status').getByText('Resuming upload...', { exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'screenshots/resumable-upload-resuming.png' });
+    while (seen.length < 3) {
+      const value = await percent();
+      if (value !== null) seen.push(value);
+      await page.waitForTimeout(50);
+    }
+    // Progress starts where the server stopped, not at 0.
+    expect(Math.min(...seen)).toBeGreaterThan(10);
+    await throttle(-1);
+    const answer = await finalAnswer;
+    const videoId = (await answer.headerValue('video-id'))!;
+    expect(videoId).toMatch(/^[A-Za-z0-9_-]+$/);
+    // The second PATCH went on from a non-zero offset: the first third was not sent again.
+    expect(patchOffsets[0]).toBe(0);
+    expect(patchOffsets.at(-1)).toBeGreaterThan(size * 0.1);
+
+    await page.waitForURL(`${server.url}/watch/${videoId}`, { timeout: 90_000 });
+    await eventually(() => page.getByRole('heading', { name: 'Harbour at dusk' }).isVisible(), 30_000).toBe(true);
+    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`, { token })).body.data.status, { timeout: 90_000, interval: 1000 }).toBe('ready');
+    const video = (await call(server, 'GET', `/videos/${videoId}`, { token })).body.data;
+    expect(video).toMatchObject({ title: 'Harbour at dusk', description: 'Uploaded video: harbour.mp4' });
+    // A finished upload is forgotten: choosing the file again would start a new one.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tus::')).length)).toBe(0);
+    await page.screenshot({ path: 'screenshots/resumable-upload-watch.png' });
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});
