@@ -28,7 +28,19 @@ export interface Scenario {
   signedIn?: boolean;
 }
 
+/** Waits until requests left over from the previous scenario have drained. */
+async function drained(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(url).catch(() => undefined);
+    if (performance.now() - started < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export async function load(url: string, scenario: Scenario, seconds: number, headers: Record<string, string> = {}): Promise<Omit<LoadFigure, 'size'>> {
+  await drained(new URL('/api/v1/healthcheck', url).href);
   const result = await autocannon({
     url: url + scenario.path,
     method: scenario.method ?? 'GET',
