@@ -11,8 +11,7 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
   if (!('serviceWorker' in navigator)) return;
   const updateServiceWorker = registerSW({
     immediate: true,
-    // Posts SKIP_WAITING to the waiting worker, then reloads when it takes control.
-    onNeedRefresh: () => toast.action(UPDATE_AVAILABLE, 'Reload', () => void updateServiceWorker(true)),
+    onNeedRefresh: () => toast.action(UPDATE_AVAILABLE, 'Reload', () => void reloadIntoWaitingWorker(updateServiceWorker)),
     onRegisterError: (error) => console.error('Service worker registration failed', error),
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
@@ -23,4 +22,16 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
   });
   // Browsers without Background Sync replay the queue only when asked.
   window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY_QUEUES' }));
+}
+
+/**
+ * Posts SKIP_WAITING to the waiting worker and reloads once it controls the page. The reload is ours:
+ * workbox-window reloads only for a worker it saw install right after registering, and treats one
+ * found later (a deployment noticed while the app stays open) as "external", never reloading.
+ */
+async function reloadIntoWaitingWorker(skipWaiting: () => Promise<void>): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.waiting) return location.reload(); // already activated (e.g. by another tab)
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  await skipWaiting();
 }
