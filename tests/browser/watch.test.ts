@@ -190,7 +190,12 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
   it('likes the video, shares the link, saves it to a new playlist and files a report', async () => {
     await page.getByRole('button', { name: 'Like (0)', exact: true }).click();
     await eventually(() => page.getByRole('button', { name: 'Like (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect((await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data).toMatchObject({ likes: 1, disLikes: 0, userReaction: 'like' });
+    // The button turns pressed optimistically, before the request lands: poll the server.
+    await eventually(async () => (await call(server, 'GET', `/videos/${videoId}`, { token: ownerToken })).body.data).toMatchObject({
+      likes: 1,
+      disLikes: 0,
+      userReaction: 'like',
+    });
     // Dislike takes the like's place.
     await page.getByRole('button', { name: 'Dislike (0)', exact: true }).click();
     await eventually(() => page.getByRole('button', { name: 'Dislike (1)', exact: true }).getAttribute('aria-pressed')).toBe('true');
