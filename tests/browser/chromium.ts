@@ -1,6 +1,9 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -13,3 +16,15 @@ export function chromiumMissing(): string | null {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
+
+/** The built PWA the tests serve. Sessions sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first. */
+export const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
+
+/** Builds the client once when no build is there yet; returns its folder. */
+export function ensureBuilt(): string {
+  if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build', '--outDir', DIST], { stdio: 'inherit' });
+  return DIST;
+}
+
+/** expect.poll with room for a loaded machine (its default is 1 s). */
+export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });

@@ -1,15 +1,12 @@
 // The client foundation in Debian's Chromium against the real server serving the built PWA:
 // register with an avatar, log out and in, theme toggle, header search, then offline reload
 // showing the shell and the cached home feed, and the queued re-auth check replayed online.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, launchChromium } from './chromium.js';
 
-const DIST = resolve('dist');
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
@@ -43,7 +40,7 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
 
   beforeAll(async () => {
     // CI builds before `npm test`; a bare checkout builds once here.
-    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     const owner = await registerUser(server, { fullName: 'Feed Owner' });
     await insertVideo(server, owner.id, { title: feedTitle, duration: 75 });

@@ -2,20 +2,15 @@
 // subscription made offline are queued, shown as pending, survive a reload while still offline,
 // and reach the server exactly once when the network returns. A downloaded video plays and seeks
 // offline from Cache Storage.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissing, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
-const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 describe.skipIf(missing !== null)('offline queue in Chromium', () => {
   let server: TestServer;
@@ -28,7 +23,7 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Offline Channel' });
     viewer = await registerUser(server, { fullName: 'Train Commuter' });

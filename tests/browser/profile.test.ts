@@ -3,21 +3,14 @@
 // searches and follows a user, a video and a playlist, clears history and liked videos through
 // their confirmations, changes the password and signs in with the new one; a second user sees
 // none of the owner-only controls, and a signed-out visitor is told to log in for a private tab.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { chromiumMissing, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
-// Helpers sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first.
-const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-/** expect.poll with room for a loaded machine (its default is 1 s). */
-const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 const png = async (name: string, color: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from(await pngBytes(320, 120, color)) });
 
@@ -40,7 +33,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
   };
 
   beforeAll(async () => {
-    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Profile Owner' });
     viewer = await registerUser(server, { fullName: 'Zanzibar Viewer' });

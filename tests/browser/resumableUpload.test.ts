@@ -1,23 +1,21 @@
 // Issue 9 in Debian's Chromium against the real server and the built PWA: a video sent over tus on a
 // slow uplink is cut off by a reload at about a third, chosen again, resumes from the server's
 // offset ('Resuming upload...'), finishes, and opens on /watch/{id} once transcoded.
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { tools } from '../server/mediaFixtures.js';
-import { chromiumMissing, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
-const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 /** About 3 MB: 6 s of noisy 854x480 at 4 Mbit/s (noise defeats compression), so a throttled uplink takes a while. */
 async function makeLargeClip(): Promise<string> {
@@ -38,7 +36,7 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Harbour Channel' });
     const login = await call(server, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } });

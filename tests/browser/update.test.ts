@@ -2,21 +2,18 @@
 // served sw.js changed) shows 'Update available'; its Reload action activates the new worker and
 // reloads into it, and a like queued before (its request got no answer) is still queued afterwards
 // and reaches the server once when replayed.
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
-const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 describe.skipIf(missing !== null)('update prompt in Chromium', () => {
   let server: TestServer;
@@ -28,7 +25,7 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    ensureBuilt();
     // A copy of the build: the test deploys a "new version" by changing its sw.js.
     clientDir = join(await mkdtemp(join(tmpdir(), 'vidshare-update-')), 'client');
     await cp(DIST, clientDir, { recursive: true });

@@ -2,17 +2,12 @@
 // (real byte progress, thumbnail captured in the page), wait until it plays, play, seek, switch
 // quality keeping the time, like, comment / edit / delete, share, report, a second user's
 // subscription seen live on the first user's page, and the mini player there and back.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { chromiumMissing, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
-// Helpers sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first.
-const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
@@ -35,8 +30,6 @@ async function signedInPage(browser: Browser, server: TestServer, user: TestUser
   return { context, page, token: accessToken as string };
 }
 
-/** expect.poll with room for a loaded machine (its default is 1 s). */
-const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 const videoState = (page: Page) =>
   page.locator('main video').evaluate((video: HTMLVideoElement) => ({ time: video.currentTime, paused: video.paused, src: video.currentSrc, ready: video.readyState }));
@@ -54,7 +47,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
   const clipName = `sunset-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Channel Owner' });
     viewer = await registerUser(server, { fullName: 'Second Viewer' });
