@@ -3,6 +3,7 @@ import type { DatabaseDialect } from '../../config.js';
 import * as initial from './0001_initial.js';
 import * as search from './0002_search.js';
 import * as offline from './0003_offline.js';
+import * as ownerTotals from './0004_owner_totals.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -11,6 +12,7 @@ const all: Record<string, DialectMigration> = {
   '0001_initial': initial,
   '0002_search': search,
   '0003_offline': offline,
+  '0004_owner_totals': ownerTotals,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
