@@ -1,7 +1,7 @@
 // The shared video grid and card (spec section 2): states, card fields and fallbacks.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoCard } from '../../contract/entities';
 import { VideoGrid } from '../../src/components/VideoGrid';
 
@@ -28,6 +28,13 @@ const grid = (props: Partial<Parameters<typeof VideoGrid>[0]> = {}) =>
   );
 
 describe('VideoGrid', () => {
+  // Midday, so that 'an hour ago' is 'Today' whenever the suite runs (it failed just after midnight).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 15, 12, 0, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('shows 8 skeleton cards while loading', () => {
     grid({ loading: true });
     expect(screen.getByRole('status', { name: 'Loading videos' }).children).toHaveLength(8);
