@@ -68,8 +68,6 @@ registerRoute(
 
 // --- The queued re-auth check ------------------------------------------------------------------
 
-let replaying = false;
-
 async function broadcast(message: unknown): Promise<void> {
   const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of clients) client.postMessage(message);
@@ -81,25 +79,44 @@ const reauthQueue: Queue = new Queue('vidshare-reauth', {
 });
 
 /** Replays the queued /users/me; the page applies the answer (401 signs out, 200 refreshes the user). */
-async function replayReauth(): Promise<void> {
-  if (replaying) return;
-  replaying = true;
-  try {
-    let entry = await reauthQueue.shiftRequest();
-    while (entry) {
-      let response: Response;
-      try {
-        response = await fetch(entry.request.clone());
-      } catch (error) {
-        await reauthQueue.unshiftRequest(entry);
-        throw error; // still offline: the sync is retried later
-      }
-      const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
-      await broadcast({ type: 'REAUTH_RESULT', status: response.status, user: response.ok ? body?.data : undefined });
-      entry = await reauthQueue.shiftRequest();
+async function drainReauthQueue(): Promise<void> {
+  let entry = await reauthQueue.shiftRequest();
+  while (entry) {
+    let response: Response;
+    try {
+      response = await fetch(entry.request.clone());
+    } catch (error) {
+      await reauthQueue.unshiftRequest(entry);
+      throw error; // still offline: the sync is retried later
     }
-  } finally {
-    replaying = false;
+    const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+    await broadcast({ type: 'REAUTH_RESULT', status: response.status, user: response.ok ? body?.data : undefined });
+    entry = await reauthQueue.shiftRequest();
+  }
+}
+
+// One replay at a time: a sync event and the page's 'online' message share it.
+let replaying: Promise<void> | null = null;
+function replayReauth(): Promise<void> {
+  replaying ??= drainReauthQueue().finally(() => {
+    replaying = null;
+  });
+  return replaying;
+}
+
+/**
+ * The page saw 'online', but the worker's own network can come back a moment later; a failed try
+ * would otherwise wait for Background Sync's backoff (minutes), so retry for a while first.
+ */
+async function replayReauthSoon(): Promise<void> {
+  for (const delayMs of [0, 1000, 2000, 4000, 8000, 15000]) {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    try {
+      await replayReauth();
+      if ((await reauthQueue.size()) === 0) return;
+    } catch {
+      /* still offline: try again */
+    }
   }
 }
 
@@ -128,5 +145,5 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // Browsers without Background Sync replay when the page sees 'online'.
-  if (type === 'REPLAY_QUEUES') event.waitUntil(replayReauth().catch(() => undefined));
+  if (type === 'REPLAY_QUEUES') event.waitUntil(replayReauthSoon());
 });
