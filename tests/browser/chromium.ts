@@ -2,8 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { call, type TestServer, type TestUser } from '../server/harness.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -28,3 +29,29 @@ export function ensureBuilt(): string {
 
 /** expect.poll with room for a loaded machine (its default is 1 s). */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
+
+/**
+ * A browser context already signed in as `user`: logs in through the API, then stores the token
+ * and user as the login screen leaves them (only if the page has none, so sign-outs stick).
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: TestServer,
+  user: TestUser,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light' } = {},
+): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const login = await call(server, 'POST', '/users/login', { json: { email: user.email, password: user.password } });
+  expect(login.status).toBe(200);
+  const { accessToken, loggedInUser } = login.body.data;
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, colorScheme: options.colorScheme });
+  await context.addInitScript(
+    ([token, stored]) => {
+      if (localStorage.getItem('token') === null) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', stored);
+      }
+    },
+    [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
+  );
+  return { context, page: await context.newPage(), token: accessToken as string };
+}

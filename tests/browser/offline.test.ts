@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -28,21 +28,8 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
     owner = await registerUser(server, { fullName: 'Offline Channel' });
     viewer = await registerUser(server, { fullName: 'Train Commuter' });
     videoId = await insertVideo(server, owner.id, { title: 'Tunnel footage', duration: 42 });
-    const login = await call(server, 'POST', '/users/login', { json: { email: viewer.email, password: viewer.password } });
-    expect(login.status).toBe(200);
-    const { accessToken, loggedInUser } = login.body.data;
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(
-      ([token, stored]) => {
-        if (localStorage.getItem('token') === null) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', stored);
-        }
-      },
-      [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
-    );
-    page = await context.newPage();
+    ({ context, page } = await signedInPage(browser, server, viewer));
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 

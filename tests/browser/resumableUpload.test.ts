@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { tools } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -39,22 +39,8 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
     ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Harbour Channel' });
-    const login = await call(server, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } });
-    expect(login.status).toBe(200);
-    const { accessToken, loggedInUser } = login.body.data;
-    token = accessToken;
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(
-      ([stored, user]) => {
-        if (localStorage.getItem('token') === null) {
-          localStorage.setItem('token', stored);
-          localStorage.setItem('user', user);
-        }
-      },
-      [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
-    );
-    page = await context.newPage();
+    ({ page, token } = await signedInPage(browser, server, owner));
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -33,21 +33,8 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     const owner = await registerUser(server, { fullName: 'Release Channel' });
     const viewer = await registerUser(server, { fullName: 'Loyal Viewer' });
     videoId = await insertVideo(server, owner.id, { title: 'Release notes', duration: 30 });
-    const login = await call(server, 'POST', '/users/login', { json: { email: viewer.email, password: viewer.password } });
-    expect(login.status).toBe(200);
-    const { accessToken, loggedInUser } = login.body.data;
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(
-      ([token, stored]) => {
-        if (localStorage.getItem('token') === null) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', stored);
-        }
-      },
-      [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
-    );
-    page = await context.newPage();
+    ({ context, page } = await signedInPage(browser, server, viewer));
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 

@@ -6,30 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
-
-/** A page signed in as `user` (token and stored user as a login leaves them). */
-async function signedInPage(browser: Browser, server: TestServer, user: TestUser, viewport: { width: number; height: number }) {
-  const login = await call(server, 'POST', '/users/login', { json: { email: user.email, password: user.password } });
-  expect(login.status).toBe(200);
-  const { accessToken, loggedInUser } = login.body.data;
-  const context = await browser.newContext({ viewport, colorScheme: 'dark' });
-  await context.addInitScript(
-    ([token, stored]) => {
-      if (localStorage.getItem('token') === null) {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', stored);
-      }
-    },
-    [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
-  );
-  const page = await context.newPage();
-  return { context, page, token: accessToken as string };
-}
-
 
 const videoState = (page: Page) =>
   page.locator('main video').evaluate((video: HTMLVideoElement) => ({ time: video.currentTime, paused: video.paused, src: video.currentSrc, ready: video.readyState }));
@@ -52,7 +32,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     owner = await registerUser(server, { fullName: 'Channel Owner' });
     viewer = await registerUser(server, { fullName: 'Second Viewer' });
     browser = await launchChromium();
-    ({ context: ownerContext, page, token: ownerToken } = await signedInPage(browser, server, owner, { width: 1280, height: 800 }));
+    ({ context: ownerContext, page, token: ownerToken } = await signedInPage(browser, server, owner, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' }));
     await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });
@@ -252,7 +232,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     expect(await page.getByRole('button', { name: 'Subscribe', exact: true }).count()).toBe(0);
     const marker = await page.evaluate(() => ((window as { __noReload?: number }).__noReload = Math.random()));
 
-    const second = await signedInPage(browser, server, viewer, { width: 390, height: 844 });
+    const second = await signedInPage(browser, server, viewer, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     try {
       await second.page.goto(`${server.url}/watch/${videoId}`);
       await second.page.getByRole('button', { name: 'Subscribe', exact: true }).click();
@@ -310,7 +290,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
   it('opens the first related video 2 s after the end', async () => {
     const nextId = await insertVideo(server, viewer.id, { title: 'Up next', duration: 12 });
     // A fresh session, so the related list is not the one cached before the insert.
-    const fresh = await signedInPage(browser, server, viewer, { width: 1280, height: 800 });
+    const fresh = await signedInPage(browser, server, viewer, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
     const tab = fresh.page;
     tab.on('pageerror', (error) => pageErrors.push(error.message));
     try {
