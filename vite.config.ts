@@ -4,11 +4,12 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     VitePWA({
@@ -24,9 +25,14 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',
+    // The server reads it to name a rendered screen's chunks in modulepreload (server/ssr/render.ts).
+    manifest: !isSsrBuild,
+    // The SSR build (dist-ssr/) is server code: no public files in it.
+    copyPublicDir: !isSsrBuild,
     // The budget that matters is gzip first-load (170 KB); see README.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
@@ -46,4 +52,4 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-});
+}));

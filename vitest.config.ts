@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // Screens render MUI in jsdom: a few seconds a test on shared cores, not the default 5.
+          testTimeout: 20_000,
         },
       },
       {

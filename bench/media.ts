@@ -1,13 +1,17 @@
-// Media benchmark: for a generated 10 s 720p30 clip, the full ladder as the pipeline runs it
-// (lowest rung first, then the rest decoded once) against one plain `ffmpeg -preset veryfast`
-// 720p encode measured in the same run, alternating rounds so machine load hits both alike.
-//   npx tsx bench/media.ts [--rounds N]      (npm run bench calls runMediaBench())
+// Media benchmark (issue 16): for generated 10 s and 30 s 720p30 clips, the ladder exactly as the
+// pipeline runs it (lowest rung first, then the rest from one decode; fMP4 + HLS playlists)
+// against one plain `ffmpeg -preset veryfast` 720p encode, alternating rounds so machine load hits
+// both alike. CPU seconds are ffmpeg's own (user + system, from this process's reaped children),
+// so other work on the machine barely moves them; wall times are reported beside them.
+// Then, per rung, the x264 presets the ladder could use: CPU seconds, bytes and SSIM against the
+// source scaled to the rung, which is how the ladder's preset was chosen.
+//   npx tsx bench/media.ts [--rounds N] [--no-presets | --only-presets]   (or npm run bench:media; npm run bench calls runMediaBench())
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { mediaTools, type MediaTools } from '../server/media/ffmpeg.js';
 import { ladderFor } from '../server/media/ladder.js';
@@ -15,31 +19,59 @@ import { probeVideo } from '../server/media/probe.js';
 import { transcodeLadder } from '../server/media/transcode.js';
 
 const run = promisify(execFile);
-const CLIP_SECONDS = 10;
+const CLIPS = [10, 30];
+const CANDIDATE_PRESETS = ['superfast', 'veryfast', 'faster'];
 
-export interface MediaFigures {
-  rows: (string | number)[][];
+export interface ClipFigures {
   clipSeconds: number;
   preset: string;
-  plainSeconds: number;
-  ladderSeconds: number;
-  firstPlayableSeconds: number;
-  ladderRealtime: number;
-  plainRealtime: number;
+  plainCpu: number;
+  plainWall: number;
+  ladderCpu: number;
+  ladderWall: number;
+  firstPlayableWall: number;
+  rungs: Array<{ height: number; bytes: number; ssim: number }>;
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+export interface PresetFigures {
+  height: number;
+  preset: string;
+  cpu: number;
+  bytes: number;
+  ssim: number;
+}
+
+export interface MediaFigures {
+  clips: ClipFigures[];
+  presets: PresetFigures[];
+  rows: (string | number)[][];
+}
+
+/** CPU seconds (user + system) of every child process this process has waited for, from /proc (Linux). */
+let ticksPerSecond = 100;
+function childCpuSeconds(): number {
+  try {
+    // Fields after the ')' of the command name: state is field 3, cutime 16 and cstime 17.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measured<T>(work: () => Promise<T>): Promise<{ cpu: number; wall: number; value: T }> {
+  const cpu = childCpuSeconds();
   const started = performance.now();
   const value = await work();
-  return [(performance.now() - started) / 1000, value];
+  return { cpu: childCpuSeconds() - cpu, wall: (performance.now() - started) / 1000, value };
 }
 
-async function generateClip(tools: MediaTools, dir: string): Promise<string> {
-  const path = join(dir, 'clip-720p.mp4');
+async function generateClip(tools: MediaTools, dir: string, seconds: number): Promise<string> {
+  const path = join(dir, `clip-720p-${seconds}s.mp4`);
   await run(tools.ffmpeg, [
     '-hide_banner', '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${CLIP_SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${CLIP_SECONDS}`,
+    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
     path,
   ]);
@@ -55,69 +87,127 @@ async function plainEncode(tools: MediaTools, source: string, output: string): P
   ]);
 }
 
+/** SSIM (All) of a rendition against the source scaled to the rendition's height. */
+async function ssimOf(tools: MediaTools, rendition: string, source: string, height: number): Promise<number> {
+  const { stderr } = await run(tools.ffmpeg, [
+    '-hide_banner', '-nostdin', '-i', rendition, '-i', source,
+    '-lavfi', `[1:v]scale=-2:${height},format=yuv420p[ref];[0:v]format=yuv420p[out];[out][ref]ssim`, '-f', 'null', '-',
+  ]);
+  return Number(/All:([0-9.]+)/.exec(stderr)?.[1] ?? Number.NaN);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function runMediaBench(rounds = 2): Promise<MediaFigures> {
+async function benchClip(tools: MediaTools, dir: string, seconds: number, preset: string, rounds: number): Promise<ClipFigures> {
+  const source = await generateClip(tools, dir, seconds);
+  const probe = (await probeVideo(tools, source))!;
+  const rungs = ladderFor(probe.height);
+  const plain: Array<{ cpu: number; wall: number }> = [];
+  const ladder: Array<{ cpu: number; wall: number; first: number }> = [];
+  const workDir = (round: number) => join(dir, `ladder-${seconds}-${round}`);
+  for (let round = 0; round < rounds; round++) {
+    plain.push(await measured(() => plainEncode(tools, source, join(dir, `plain-${seconds}-${round}.mp4`))));
+    const started = performance.now();
+    let first = Number.NaN;
+    const result = await measured(() =>
+      transcodeLadder({
+        tools,
+        sourcePath: source,
+        probe,
+        rungs,
+        workDir: workDir(round),
+        preset,
+        onRendition: async () => {
+          if (Number.isNaN(first)) first = (performance.now() - started) / 1000;
+        },
+      }),
+    );
+    ladder.push({ ...result, first });
+  }
+  const measuredRungs = [];
+  for (const rung of rungs) {
+    const path = join(workDir(0), `${rung.height}.mp4`);
+    measuredRungs.push({ height: rung.height, bytes: (await stat(path)).size, ssim: await ssimOf(tools, path, source, rung.height) });
+  }
+  return {
+    clipSeconds: seconds,
+    preset,
+    plainCpu: median(plain.map((entry) => entry.cpu)),
+    plainWall: median(plain.map((entry) => entry.wall)),
+    ladderCpu: median(ladder.map((entry) => entry.cpu)),
+    ladderWall: median(ladder.map((entry) => entry.wall)),
+    firstPlayableWall: median(ladder.map((entry) => entry.first)),
+    rungs: measuredRungs,
+  };
+}
+
+/** Each rung alone at each candidate preset (decode included, the same for all): CPU, bytes, SSIM. */
+async function benchPresets(tools: MediaTools, dir: string): Promise<PresetFigures[]> {
+  const source = await generateClip(tools, dir, 10);
+  const figures: PresetFigures[] = [];
+  for (const rung of ladderFor(720)) {
+    for (const preset of CANDIDATE_PRESETS) {
+      const output = join(dir, `preset-${rung.height}-${preset}.mp4`);
+      const { cpu } = await measured(() =>
+        run(tools.ffmpeg, [
+          '-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', source, '-an', '-vf', `scale=-2:${rung.height},format=yuv420p`,
+          '-c:v', 'libx264', '-preset', preset, '-crf', '23', '-maxrate', `${rung.maxVideoKbps}k`, '-bufsize', `${rung.maxVideoKbps * 2}k`,
+          '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0', output,
+        ]),
+      );
+      figures.push({ height: rung.height, preset, cpu, bytes: (await stat(output)).size, ssim: await ssimOf(tools, output, source, rung.height) });
+    }
+  }
+  return figures;
+}
+
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
+
+function rowsOf(clips: ClipFigures[], presets: PresetFigures[]): (string | number)[][] {
+  const rows: (string | number)[][] = [];
+  for (const clip of clips) {
+    const label = `${clip.clipSeconds} s`;
+    rows.push([`${label}: ladder CPU / one veryfast 720p (goal <= 1.4)`, `${clip.ladderCpu.toFixed(2)} s`, `${clip.plainCpu.toFixed(2)} s`, (clip.ladderCpu / clip.plainCpu).toFixed(2)]);
+    rows.push([`${label}: ladder wall / one veryfast 720p`, `${clip.ladderWall.toFixed(2)} s`, `${clip.plainWall.toFixed(2)} s`, (clip.ladderWall / clip.plainWall).toFixed(2)]);
+    rows.push([`${label}: first playable rung / duration (goal <= 0.2)`, `${clip.firstPlayableWall.toFixed(2)} s`, `${clip.clipSeconds} s`, (clip.firstPlayableWall / clip.clipSeconds).toFixed(3)]);
+    for (const rung of clip.rungs) rows.push([`${label}: ${rung.height}p (${clip.preset}) bytes, SSIM`, kb(rung.bytes), '', rung.ssim.toFixed(4)]);
+  }
+  for (const height of [...new Set(presets.map((entry) => entry.height))]) {
+    const baseline = presets.find((entry) => entry.height === height && entry.preset === 'veryfast')!;
+    for (const entry of presets.filter((candidate) => candidate.height === height)) {
+      rows.push([
+        `preset ${height}p ${entry.preset}: CPU, bytes, SSIM (ratio: bytes / veryfast)`,
+        `${entry.cpu.toFixed(2)} s, ${kb(entry.bytes)}`,
+        entry.ssim.toFixed(4),
+        (entry.bytes / baseline.bytes).toFixed(2),
+      ]);
+    }
+  }
+  return rows;
+}
+
+export async function runMediaBench(options: { rounds?: number; presets?: boolean; clips?: boolean } = {}): Promise<MediaFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'vidshare-bench-media-'));
   // Only FFMPEG_PATH/FFPROBE_PATH/TRANSCODE_PRESET matter here; keep everything else throw-away.
   const config = loadConfig({ ...process.env, DATA_DIR: dir, JWT_SECRET: 'unused' });
   const tools = mediaTools(config);
+  ticksPerSecond = Number((await run('getconf', ['CLK_TCK']).catch(() => ({ stdout: '100' }))).stdout) || 100;
   try {
-    const source = await generateClip(tools, dir);
-    const probe = (await probeVideo(tools, source))!;
-    const plain: number[] = [];
-    const ladder: number[] = [];
-    const first: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      plain.push((await timed(() => plainEncode(tools, source, join(dir, `plain-${round}.mp4`))))[0]);
-      const started = performance.now();
-      let firstAt = NaN;
-      const [seconds] = await timed(() =>
-        transcodeLadder({
-          tools,
-          sourcePath: source,
-          probe,
-          rungs: ladderFor(probe.height),
-          workDir: join(dir, `ladder-${round}`),
-          preset: config.transcodePreset,
-          onRendition: async () => {
-            if (Number.isNaN(firstAt)) firstAt = (performance.now() - started) / 1000;
-          },
-        }),
-      );
-      ladder.push(seconds);
-      first.push(firstAt);
-    }
-    const plainSeconds = median(plain);
-    const ladderSeconds = median(ladder);
-    const firstPlayableSeconds = median(first);
-    const heights = ladderFor(probe.height).map((rung) => rung.height).join('/');
-    const s = (value: number) => `${value.toFixed(2)} s`;
-    const x = (value: number) => `${value.toFixed(2)}x`;
-    const ratio = (value: number, baseline: number) => (value / baseline).toFixed(2);
-    return {
-      clipSeconds: CLIP_SECONDS,
-      preset: config.transcodePreset,
-      plainSeconds,
-      ladderSeconds,
-      firstPlayableSeconds,
-      ladderRealtime: CLIP_SECONDS / ladderSeconds,
-      plainRealtime: CLIP_SECONDS / plainSeconds,
-      rows: [
-        [`full ladder ${heights} (${config.transcodePreset}), wall`, s(ladderSeconds), `${s(plainSeconds)} (one 720p veryfast)`, ratio(ladderSeconds, plainSeconds)],
-        ['full ladder realtime factor', x(CLIP_SECONDS / ladderSeconds), `${x(CLIP_SECONDS / plainSeconds)} (one 720p veryfast)`, ratio(plainSeconds, ladderSeconds)],
-        [`first rendition playable (${Math.min(...ladderFor(probe.height).map((rung) => rung.height))}p)`, s(firstPlayableSeconds), `${s(plainSeconds)} (one 720p veryfast)`, ratio(firstPlayableSeconds, plainSeconds)],
-      ],
-    };
+    const clips: ClipFigures[] = [];
+    if (options.clips !== false) for (const seconds of CLIPS) clips.push(await benchClip(tools, dir, seconds, config.transcodePreset, options.rounds ?? 2));
+    const presets = options.presets === false ? [] : await benchPresets(tools, dir);
+    return { clips, presets, rows: rowsOf(clips, presets) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' } } });
-  const figures = await runMediaBench(Number(values.rounds));
-  console.log(`Media: ${figures.clipSeconds} s 720p30 clip, ${figures.preset} ladder vs one plain veryfast 720p encode (median of ${values.rounds} rounds)\n`);
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '2' }, 'no-presets': { type: 'boolean', default: false }, 'only-presets': { type: 'boolean', default: false } },
+  });
+  const figures = await runMediaBench({ rounds: Number(values.rounds), presets: !values['no-presets'], clips: !values['only-presets'] });
+  console.log(`Media: 10 s and 30 s 720p30 clips, the ladder vs one plain veryfast 720p encode (median of ${values.rounds} rounds)\n`);
   console.log('| figure | value | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const row of figures.rows) console.log(`| ${row.join(' | ')} |`);

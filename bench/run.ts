@@ -3,14 +3,16 @@
 //   --videos N      the large data size (default 100000; 1000 is always the small one)
 //   --seconds S     autocannon duration per scenario (default 10)
 //   --skip a,b      skip sections: api, scaling, live, client, lighthouse, media
+//   --only a,b      run only these sections (e.g. `npm run bench -- --only lighthouse`)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
+import { chromiumMissingReason } from '../scripts/lighthouse.js';
 import { benchToken, load, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
 import { measureClientWeight } from './client.js';
+import { buildApp, lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
 import { measureLiveEvents } from './live.js';
 import { startNodeServer } from './processes.js';
 
@@ -19,12 +21,15 @@ const { values } = parseArgs({
     videos: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     skip: { type: 'string', default: '' },
+    only: { type: 'string', default: '' },
   },
 });
 const LARGE = Number(values.videos);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const skip = new Set(values.skip!.split(',').filter(Boolean));
+const SECTIONS = ['api', 'scaling', 'live', 'client', 'lighthouse', 'media'];
+const only = values.only!.split(',').filter(Boolean);
+const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
 const lines: string[] = [];
@@ -116,7 +121,7 @@ if (!skip.has('scaling') && apiSmall.length) {
 
 // Client weight and Lighthouse.
 if (!skip.has('client') || !skip.has('lighthouse')) {
-  execFileSync(resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { stdio: 'inherit' });
+  buildApp(resolve('dist'));
 }
 if (!skip.has('client')) {
   const weight = await measureClientWeight('dist');
@@ -136,30 +141,10 @@ if (!skip.has('lighthouse')) {
   if (missing) {
     out(`## Lighthouse skipped: ${missing}`);
   } else {
-    const database = await prepareDatabase(50);
-    const api = await startNodeServer('server/index.ts', { ...database.env, CLIENT_DIR: resolve('dist') });
-    const pages: LighthouseResult[] = [];
-    try {
-      pages.push(await runLighthouse(`${api.url}/home`, 'bench-home', 'bench/results'));
-      pages.push(await runLighthouse(`${api.url}/watch/${database.seed.videoIds[0]}`, 'bench-watch', 'bench/results'));
-    } finally {
-      await api.stop();
-      await database.cleanup();
-    }
-    out('## Lighthouse 11, mobile emulation');
-    table(
-      ['page', 'performance', 'accessibility', 'best practices', 'PWA failures', 'LCP', 'TBT', 'CLS'],
-      pages.map((p) => [
-        p.page,
-        Math.round((p.scores.performance ?? 0) * 100),
-        Math.round((p.scores.accessibility ?? 0) * 100),
-        Math.round((p.scores['best-practices'] ?? 0) * 100),
-        p.pwaFailures.length,
-        ms(p.metrics.lcpMs),
-        ms(p.metrics.tbtMs),
-        p.metrics.cls.toFixed(3),
-      ]),
-    );
+    const pages = await runLighthouseBench({ build: false });
+    out(`## Lighthouse 11, mobile emulation, medians of ${RUNS} interleaved runs`);
+    for (const line of lighthouseTable(pages)) out(line);
+    out();
     results.lighthouse = pages;
   }
 }
@@ -170,7 +155,7 @@ if (!skip.has('media')) {
     const mediaModule = './media.js';
     const media = (await import(mediaModule)) as { runMediaBench(): Promise<{ rows: (string | number)[][] }> };
     const figures = await media.runMediaBench();
-    out('## Media: 10 s 720p clip');
+    out('## Media: 10 s and 30 s 720p clips (ladder vs one plain veryfast 720p encode; presets per rung)');
     table(['figure', 'value', 'baseline', 'ratio'], figures.rows);
     results.media = figures;
   } else {

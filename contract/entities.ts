@@ -91,10 +91,27 @@ export const Video = Type.Object({
   userReaction: Type.Union([ReactionType, Type.Null()]),
   /** Transcoding progress 0..100 while status is processing. */
   progress: Type.Number(),
+  /** HLS master playlist (issue 16): present once at least one rung is packaged; it grows as rungs land. */
+  hlsUrl: Type.Optional(Type.String()),
+  /**
+   * The original upload, present while no rendition exists yet and the browser can play the source as it
+   * is (H.264/AAC MP4, WebM). filePath also falls back to it until the first rung lands.
+   */
+  sourceUrl: Type.Optional(Type.String()),
+  /** Ladder heights still being made, best first (empty once the ladder is complete or transcoding stopped). */
+  pendingQualities: Type.Optional(Type.Array(Type.Number())),
+  /** Signed-in callers: where to resume, in seconds (0 when never watched or watched to the end). */
+  resumeAt: Type.Optional(Type.Number()),
 });
 export type Video = Static<typeof Video>;
 
-export const HistoryEntry = Type.Object({ ...VideoCard.properties, videoId: Id, watchedAt: Timestamp });
+export const HistoryEntry = Type.Object({
+  ...VideoCard.properties,
+  videoId: Id,
+  watchedAt: Timestamp,
+  /** Saved playback position in seconds (issue 16), for the card's progress bar against duration. */
+  position: Type.Optional(Type.Number()),
+});
 export type HistoryEntry = Static<typeof HistoryEntry>;
 
 export const LikedEntry = Type.Object({ ...VideoCard.properties, videoId: Id, likedAt: Timestamp });
@@ -211,3 +228,71 @@ export type TranscodeJob = Static<typeof TranscodeJob>;
 /** GET /uploads/tus/{uploadId}/video (issue 9): the video a finished resumable upload became. */
 export const TusUploadVideo = Type.Object({ videoId: Id });
 export type TusUploadVideo = Static<typeof TusUploadVideo>;
+
+/** A caption track of a video (issue 16): WebVTT served from /media. */
+export const Caption = Type.Object({
+  _id: Id,
+  /** BCP 47 tag, e.g. en, pt-BR. */
+  language: Type.String(),
+  label: Type.String(),
+  url: Type.String(),
+});
+export type Caption = Static<typeof Caption>;
+
+/** PATCH /watch-history/position/{videoId}. */
+export const WatchPosition = Type.Object({ videoId: Id, position: Type.Number(), updatedAt: Timestamp });
+export type WatchPosition = Static<typeof WatchPosition>;
+
+// Notifications (issue 17): stored per user, listed at /notifications, pushed live as 'notification-created'.
+export const NotificationType = Type.Union([Type.Literal('new-video'), Type.Literal('comment-reply'), Type.Literal('new-subscriber')]);
+export type NotificationType = Static<typeof NotificationType>;
+
+export const NotificationVideo = Type.Object({ _id: Id, title: Type.String(), thumbnail: Type.String() });
+export type NotificationVideo = Static<typeof NotificationVideo>;
+
+export const NotificationComment = Type.Object({ _id: Id, content: Type.String() });
+export type NotificationComment = Static<typeof NotificationComment>;
+
+/**
+ * One notification. new-video: the channel (actor) published `video`; comment-reply: the actor
+ * replied to my comment with `comment` under `video`; new-subscriber: the actor subscribed to me.
+ */
+export const Notification = Type.Object({
+  _id: Id,
+  type: NotificationType,
+  read: Type.Boolean(),
+  createdAt: Timestamp,
+  actor: Owner,
+  video: Type.Optional(NotificationVideo),
+  comment: Type.Optional(NotificationComment),
+});
+export type Notification = Static<typeof Notification>;
+
+export const NotificationPage = Type.Object({
+  notifications: Type.Array(Notification),
+  unreadCount: Type.Number(),
+  hasMore: Type.Boolean(),
+});
+export type NotificationPage = Static<typeof NotificationPage>;
+
+/** PATCH /notifications/read/{id} and /notifications/read-all. */
+export const NotificationReadResult = Type.Object({
+  /** The notification marked read; null for read-all. */
+  _id: Type.Union([Id, Type.Null()]),
+  /** How many were unread and are read now. */
+  updatedCount: Type.Number(),
+  unreadCount: Type.Number(),
+});
+export type NotificationReadResult = Static<typeof NotificationReadResult>;
+
+/** Which kinds of notification are made for me (all on by default). The per-channel bell still applies to newVideo. */
+export const NotificationPreferences = Type.Object({
+  newVideo: Type.Boolean(),
+  commentReply: Type.Boolean(),
+  newSubscriber: Type.Boolean(),
+});
+export type NotificationPreferences = Static<typeof NotificationPreferences>;
+
+/** PATCH /notifications/preferences: any subset. */
+export const NotificationPreferencesPatch = Type.Partial(NotificationPreferences);
+export type NotificationPreferencesPatch = Static<typeof NotificationPreferencesPatch>;

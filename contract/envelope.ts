@@ -19,3 +19,8 @@ export const ErrorEnvelope = Type.Object({
   errors: Type.Array(Type.Unknown()),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** Builds the error envelope wherever an error is answered (server, tus, the service worker). */
+export function errorBody(statusCode: number, message: string, errors: unknown[] = []): ErrorEnvelope {
+  return { statusCode, message, success: false, errors };
+}

@@ -16,6 +16,21 @@ export const LIMITS = {
   videoTitle: 100,
   videoDescription: 5000,
   reportDetails: 1000,
+  fullNameMax: 100,
+  bioMax: 500,
+  /** Search text (videos, users, playlists, own uploads). */
+  searchQueryMax: 200,
+  searchResultsMax: 50,
+  commentsPageDefault: 50,
+  commentsPageMax: 100,
+  /** Deepest page any list accepts. */
+  pageMax: 100_000,
+  /** A username in a URL: longer than any valid one, so an unknown name is a 404, not a 400. */
+  usernameLookupMax: 100,
+  /** Schema bound on a free-text field before the rules give the spec's own message. */
+  rawTextMax: 1000,
+  /** JSON and form bodies (files go through multipart with their own limits). */
+  jsonBodyBytes: 1024 * 1024,
 } as const;
 
 /** What the watch screen's Report menu offers. */
@@ -34,3 +49,17 @@ export const QUALITY_SEGMENTS = {
 } as const;
 export type QualitySegment = keyof typeof QUALITY_SEGMENTS;
 export const LADDER_HEIGHTS = [1080, 720, 480, 360] as const;
+
+/** Captions (issue 16): one file per upload, WebVTT or SRT. */
+export const CAPTION_LIMITS = {
+  fileBytes: 1024 * 1024,
+  languageMax: 35,
+  labelMax: 60,
+  perVideo: 20,
+} as const;
+/** BCP 47-ish: a primary language subtag, then optional subtags (en, pt-BR, zh-Hant-TW). */
+export const CAPTION_LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
+/** HLS fragments: keyframes every this many seconds in every rung, so the rungs switch cleanly. */
+export const HLS_SEGMENT_SECONDS = 2;
+/** Upper bound for any "seconds into a video" the API accepts (a week; keeps Infinity and 1e309 out). */
+export const MEDIA_SECONDS_MAX = 7 * 24 * 3600;

@@ -12,7 +12,7 @@ export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export interface LighthouseResult {
   page: string;
   scores: Record<string, number | null>;
-  metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number };
+  metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; bytes: number };
   pwaFailures: string[];
 }
 
@@ -66,6 +66,7 @@ export async function runLighthouse(url: string, page: string, outDir = 'reports
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       fcpMs: numeric('first-contentful-paint'),
+      bytes: numeric('total-byte-weight'),
     },
     pwaFailures,
   };

@@ -1,4 +1,5 @@
 // buildApp(config): the whole server as a Fastify instance. index.ts and the tests both use it.
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -6,28 +7,45 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { collectRoutes, completeDocument } from './http/openapi.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { XSRF_HEADER } from '../contract/auth.js';
+import { errorBody } from '../contract/envelope.js';
 import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.js';
+import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { registerErrorHandler } from './http/errorHandler.js';
+import { fallbackStore } from './http/rateLimitStore.js';
+import { requestLogEntry } from './http/requestLog.js';
+import { guardSlowBodies } from './http/slowClients.js';
+import { instrumentApi } from './metrics/apiMetrics.js';
+import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
 import { createJobQueue } from './jobs/queue.js';
 import { createStorage, type MediaStorage } from './media/storage.js';
+import { RedisLink } from './redis/redisLink.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
+import { createNotifier, type Notifier } from './notifications/notifier.js';
 import { attachRealtime } from './realtime/socket.js';
 import { apiRoutes } from './routes/index.js';
 import mediaRoutes from './routes/media.js';
-import { serveClient } from './http/client.js';
+import { serveClient } from './http/staticClient.js';
+import { LIMITS } from '../contract/limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DatabaseHandle;
+    repos: Repositories;
     urls: MediaUrls;
     storage: MediaStorage;
     rateLimits: { auth: RateLimitRule; write: RateLimitRule };
+    notifier: Notifier;
+    /** REDIS_URL's clients and whether Redis answers now; null without REDIS_URL. */
+    redis: RedisLink | null;
+    /** Set by SIGTERM: readiness answers 503 so load balancers stop sending traffic. */
+    draining: boolean;
   }
 }
 
@@ -38,28 +56,41 @@ export interface RateLimitRule {
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: requestLogEntry } },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    connectionTimeout: 0,
+    bodyLimit: LIMITS.jsonBodyBytes,
+    // No cap on a whole request (a long upload that keeps sending must not be cut): headers in
+    // time, no idle connection, and bodies that keep moving (http/slowClients.ts).
+    connectionTimeout: config.idleTimeoutMs,
     requestTimeout: 0,
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, config.headersTimeoutMs) },
     keepAliveTimeout: 72_000,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // strictNumbers off: with it on, Ajv coerces '1e309' to Infinity and then skips minimum/maximum
+    // (a 500 from the database); off, the bounds every numeric param has reject it with a 400.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, strictNumbers: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
   const database = openDatabase(config);
   await migrateToLatest(database);
   app.decorate('db', database);
+  app.decorate('repos', createRepositories(database, config));
   app.addHook('onClose', () => database.close());
   app.decorate('urls', createMediaUrls(config.publicUrl));
   app.decorate('storage', createStorage(config));
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : null;
+  app.decorate('redis', redis);
+  // onClose hooks run in reverse order: after everything registered later (socket.io, jobs, tus).
+  if (redis) app.addHook('onClose', () => redis.close());
+  app.decorate('draining', false);
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
     write: { max: config.rateLimit.writeMax, timeWindow: config.rateLimit.windowMs },
   });
 
   registerErrorHandler(app);
+  instrumentApi(app);
+  guardSlowBodies(app);
   // The spec's settings screen posts plain forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -84,28 +115,41 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-XSRF-TOKEN', 'Idempotency-Key', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata'],
-    exposedHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Tus-Resumable', 'Video-Id', 'Idempotent-Replayed'],
+    // Every method the API uses (the plugin's default is GET, HEAD, POST only), tus' included.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [
+      'Content-Type', 'Authorization', XSRF_HEADER, 'Idempotency-Key', 'Range',
+      'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override', 'X-Requested-With',
+    ],
+    exposedHeaders: [
+      'Location', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Upload-Metadata', 'Tus-Resumable', 'Tus-Version', 'Tus-Max-Size', 'Tus-Extension',
+      'Video-Id', 'Idempotent-Replayed', 'Content-Range', 'Accept-Ranges', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
+    ],
+    maxAge: 600,
   });
   await app.register(cookie);
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => undefined)));
+  // JSON, HTML and other text answers above 1 KB go out brotli/gzip-compressed. Media (video, images,
+  // HLS playlists) never: it is already compressed, and a Range answer's offsets are unencoded bytes.
+  // Static assets come precompressed from the build (http/staticClient.ts) and are left alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    customTypes: /^(application\/(json|problem\+json|javascript|manifest\+json|xml)|text\/|image\/svg\+xml)/,
+  });
   await app.register(rateLimit, {
     global: false,
-    redis: rateLimitRedis,
-    nameSpace: 'vidshare-rl-',
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
-      success: false,
-      errors: [],
-    }),
+    // Counters in Redis, in this process while Redis is away (never no limit at all).
+    store: redis ? fallbackStore(redis, config.rateLimit.namespace) : undefined,
+    errorResponseBuilder: (_request, context) => errorBody(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
   });
   await app.register(multipart, {
     limits: { fileSize: config.maxVideoBytes + 1, files: 4, fields: 20, parts: 30 },
   });
+  const routes = collectRoutes(app);
   await app.register(swagger, {
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject ? completeDocument(documentObject.openapiObject, routes) : documentObject.swaggerObject,
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Vidshare API', version: '1.0.0', description: 'The /api/v1 API of Vidshare (see shared/spec.md).' },
@@ -116,9 +160,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(authenticate);
   await attachRealtime(app);
+  app.decorate('notifier', createNotifier(app.repos.notifications, app.live, app.urls, app.log));
   // Transcoding and other background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
   app.decorate('jobs', createJobQueue(app, { process: config.runJobsInProcess }));
   app.addHook('onReady', () => app.jobs.start());
+  // Issue 16: renditions from before HLS get their playlists in the background.
+  app.addHook('onReady', async () => {
+    const queued = await queueHlsPackaging(app.repos.videoMedia, app.jobs);
+    if (queued) app.log.info({ videos: queued }, 'queued HLS packaging of older renditions');
+  });
   app.addHook('preClose', () => app.jobs.stop());
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(mediaRoutes, { prefix: '/media' });

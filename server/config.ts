@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { LIMITS } from '../contract/limits.js';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
 
@@ -20,6 +21,8 @@ export interface Config {
   dataDir: string;
   /** Built client served with SPA fallback; absent in API-only runs. */
   clientDir: string;
+  /** The server-rendering build (`vite build --ssr`); absent: every page gets the plain shell. */
+  ssrDir: string;
   dialect: DatabaseDialect;
   databaseUrl: string | null;
   sqliteFile: string;
@@ -41,9 +44,10 @@ export interface Config {
   runJobsInProcess: boolean;
   /** BullMQ queue name (with REDIS_URL): every API node and worker of one deployment shares it. */
   jobsQueueName: string;
-  /** x264 preset for renditions (superfast: see STACK.md figures for 2 cores). */
+  /** x264 preset for renditions (veryfast: chosen by bench/media.ts's CPU, bytes and SSIM per rung). */
   transcodePreset: string;
-  rateLimit: { windowMs: number; authMax: number; writeMax: number };
+  /** namespace: the Redis key prefix of the counters; deployments (or test runs) sharing one Redis keep apart by it. */
+  rateLimit: { windowMs: number; authMax: number; writeMax: number; namespace: string };
   maxVideoBytes: number;
   maxImageBytes: number;
   /** How long an Idempotency-Key and its stored answer are kept. */
@@ -52,6 +56,19 @@ export interface Config {
   tusExpiryMs: number;
   logLevel: string;
   trustProxy: boolean;
+  /** Prometheus text at :metricsPort/metrics for this process (API or worker); null = not served. */
+  metricsPort: number | null;
+  /** A client must send its request headers within this (slowloris). */
+  headersTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (0 = never). */
+  idleTimeoutMs: number;
+  /** A request body must arrive at least this fast, measured over each bodyRateWindowMs (0 = no check). */
+  minBodyBytesPerSecond: number;
+  bodyRateWindowMs: number;
+  /** SIGTERM/SIGINT: requests and jobs in flight get this long to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** BullMQ job lock: a job whose worker died is taken again after about this long (checked every half of it). */
+  jobLockMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -98,6 +115,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     clientDir: resolve(env.CLIENT_DIR || './dist'),
+    // Beside the client build by default: dist -> dist-ssr.
+    ssrDir: resolve(env.SSR_DIR || `${resolve(env.CLIENT_DIR || './dist')}-ssr`),
     dialect: databaseUrl ? 'postgres' : 'sqlite',
     databaseUrl,
     sqliteFile: join(dataDir, 'vidshare.sqlite'),
@@ -119,17 +138,25 @@ export function loadConfig(env: Env = process.env): Config {
     ffprobePath: env.FFPROBE_PATH || null,
     runJobsInProcess: bool(env, 'RUN_JOBS_IN_PROCESS', true),
     jobsQueueName: env.JOBS_QUEUE || 'vidshare-jobs',
-    transcodePreset: env.TRANSCODE_PRESET || 'superfast',
+    transcodePreset: env.TRANSCODE_PRESET || 'veryfast',
     rateLimit: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 30),
       writeMax: int(env, 'RATE_LIMIT_WRITE_MAX', 300),
+      namespace: env.RATE_LIMIT_NAMESPACE || 'vidshare-rl-',
     },
-    maxVideoBytes: int(env, 'MAX_VIDEO_BYTES', 100 * 1024 * 1024),
-    maxImageBytes: int(env, 'MAX_IMAGE_BYTES', 5 * 1024 * 1024),
+    maxVideoBytes: int(env, 'MAX_VIDEO_BYTES', LIMITS.videoBytes),
+    maxImageBytes: int(env, 'MAX_IMAGE_BYTES', LIMITS.imageBytes),
     idempotencyKeyTtlMs: int(env, 'IDEMPOTENCY_KEY_TTL_MS', 24 * 3600 * 1000),
     tusExpiryMs: int(env, 'TUS_EXPIRY_MS', 24 * 3600 * 1000),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null,
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 20_000),
+    idleTimeoutMs: int(env, 'IDLE_TIMEOUT_MS', 120_000),
+    minBodyBytesPerSecond: int(env, 'MIN_BODY_BYTES_PER_SECOND', 1024),
+    bodyRateWindowMs: int(env, 'BODY_RATE_WINDOW_MS', 30_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+    jobLockMs: int(env, 'JOB_LOCK_MS', 10_000),
   };
 }

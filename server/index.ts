@@ -1,18 +1,20 @@
 // Start: config -> database (migrated inside buildApp) -> app -> listen.
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { onShutdownSignal } from './shutdown.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+onShutdownSignal(
+  app.log,
+  config.shutdownTimeoutMs,
+  async () => {
+    // Readiness says 503 from now on; new connections are refused and requests in flight finish.
+    app.draining = true;
+    await app.close();
+  },
+  () => app.server.closeAllConnections(),
+);
 
 await app.listen({ port: config.port, host: config.host });

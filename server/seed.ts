@@ -12,18 +12,16 @@ import { Server } from 'socket.io';
 import { hashPassword } from './auth/passwords.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/kysely.js';
-import { CommentRepository } from './db/repositories/comments.js';
-import { PlaylistRepository } from './db/repositories/playlists.js';
-import { SubscriptionRepository } from './db/repositories/subscriptions.js';
-import { UserRepository } from './db/repositories/users.js';
+import { createRepositories } from './db/repositories/index.js';
 import { createJobQueue } from './jobs/queue.js';
 import type { JobLogger } from './jobs/types.js';
 import { mediaTools } from './media/ffmpeg.js';
 import { storeImage } from './media/images.js';
-import { ingestVideo } from './media/intake.js';
+import { ingestVideo } from './videos/ingest.js';
 import { createStorage } from './media/storage.js';
 import { transcodeJobId } from './media/videoFiles.js';
 import { createLiveEvents } from './realtime/live.js';
+import { RedisLink } from './redis/redisLink.js';
 
 const PASSWORD = 'vidshare-demo';
 
@@ -79,7 +77,8 @@ async function generateClip(dir: string, index: number, video: (typeof VIDEOS)[n
 const config = loadConfig();
 const db = openDatabase(config);
 await migrateToLatest(db);
-const users = new UserRepository(db.db);
+const repos = createRepositories(db, config);
+const { users } = repos;
 
 if (await users.findByUsername(PEOPLE[0].username)) {
   console.log(`Already seeded (user '${PEOPLE[0].username}' exists in ${config.databaseUrl ? 'DATABASE_URL' : config.sqliteFile}); nothing to do.`);
@@ -89,7 +88,8 @@ if (await users.findByUsername(PEOPLE[0].username)) {
 
 const storage = createStorage(config);
 const io = new Server(); // no clients: progress events go nowhere
-const jobs = createJobQueue({ config, db, storage, live: createLiveEvents(io), log }, { process: true });
+const redis = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
+const jobs = createJobQueue({ config, repos, storage, live: createLiveEvents(io), log, redis }, { process: true });
 await jobs.start();
 const workDir = await mkdtemp(join(tmpdir(), 'vidshare-seed-'));
 
@@ -101,7 +101,7 @@ try {
     const avatar = await storeImage(storage, 'avatar', await picture(256, 256, person.colors, true), 'Avatar');
     const coverImage = await storeImage(storage, 'cover', await picture(1600, 400, [...person.colors].reverse(), false), 'Cover image');
     const user = await users.create({ username: person.username, email: `${person.username}@vidshare.test`, fullName: person.fullName, passwordHash, avatar, coverImage });
-    await db.db.updateTable('users').set({ bio: person.bio }).where('id', '=', user.id).execute();
+    await users.updateDetails(user.id, { bio: person.bio });
     ids[person.username] = user.id;
   }
   console.log(`Users: ${PEOPLE.map((person) => `${person.username}@vidshare.test`).join(', ')} (password '${PASSWORD}')`);
@@ -109,11 +109,11 @@ try {
   const videoIds: string[] = [];
   for (const [index, video] of VIDEOS.entries()) {
     const sourcePath = await generateClip(workDir, index, video);
-    videoIds.push(await ingestVideo({ config, db, storage, jobs }, { ownerId: ids[video.owner], title: video.title, description: video.description, sourcePath }));
+    videoIds.push(await ingestVideo({ config, repos, storage, jobs }, { ownerId: ids[video.owner], title: video.title, description: video.description, sourcePath }));
     console.log(`Video ${index + 1}/${VIDEOS.length}: ${video.title} (${video.size}, ${video.seconds} s), transcoding queued`);
   }
 
-  const comments = new CommentRepository(db.db, db.dialect);
+  const { comments } = repos;
   for (const [index, videoId] of videoIds.entries()) {
     const owner = VIDEOS[index]!.owner;
     const others = PEOPLE.filter((person) => person.username !== owner);
@@ -125,13 +125,13 @@ try {
     }
   }
 
-  const playlists = new PlaylistRepository(db.db, db.dialect);
+  const { playlists } = repos;
   for (const [index, person] of PEOPLE.entries()) {
     const playlistId = await playlists.create(ids[person.username], `${person.fullName.split(' ')[0]}'s favourites`, 'Test patterns worth watching twice.');
     for (const offset of [1, 2, 3]) await playlists.addVideo(playlistId, videoIds[(index + offset) % videoIds.length]!);
   }
 
-  const subscriptions = new SubscriptionRepository(db.db);
+  const { subscriptions } = repos;
   for (const subscriber of PEOPLE) {
     for (const channel of PEOPLE) {
       if (subscriber.username !== channel.username && (subscriber.username.length + channel.username.length) % 2 === 1) {
@@ -143,20 +143,16 @@ try {
 
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
-    const pending = await db.db
-      .selectFrom('jobs')
-      .select(['state'])
-      .where('id', 'in', videoIds.map(transcodeJobId))
-      .where('state', 'in', ['queued', 'running'])
-      .execute();
-    if (pending.length === 0) break;
-    if (Date.now() > deadline) throw new Error(`${pending.length} transcoding jobs still pending after 15 minutes`);
+    const pending = await repos.jobs.countUnfinished(videoIds.map(transcodeJobId));
+    if (pending === 0) break;
+    if (Date.now() > deadline) throw new Error(`${pending} transcoding jobs still pending after 15 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const states = await db.db.selectFrom('videos').select(['status']).where('id', 'in', videoIds).execute();
-  console.log(`Done: ${states.filter((row) => row.status === 'ready').length}/${videoIds.length} videos ready.`);
+  const cards = await Promise.all(videoIds.map((id) => repos.videos.findCard(id)));
+  console.log(`Done: ${cards.filter((card) => card?.status === 'ready').length}/${videoIds.length} videos ready.`);
 } finally {
   await jobs.stop();
+  await redis?.close();
   await rm(workDir, { recursive: true, force: true });
   await db.close();
 }

@@ -1,40 +1,88 @@
-// Boot: store, theme, session (cached data + stored user refreshed), then the live connection and
-// the service worker once the first screen has painted.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// Boot. Two ways in:
+// - a server-rendered page seen signed out (first visits, crawlers): hydrate over the inlined data,
+//   exactly as the server rendered it (signed out, dark), then apply this device's theme;
+// - the service worker's precached shell (repeat visits, offline), or any page on a device with a
+//   stored session: cached data from IndexedDB, stored user refreshed, then render.
+// Either way the current route's screen chunk and queries start at once, not after the first
+// render, and the live connection, the IndexedDB persistence and the service worker wait for idle time.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
-import { startOfflineQueue } from './api/queuedActions';
+import { startOfflineQueue } from './api/pendingPatches';
 import { App } from './app/App';
-import { listenForReconnect, makeStore } from './app/store';
-import { bootSession, watchSession } from './features/auth/session';
+import { routeData } from './app/routeData';
+import { loadRendered, SCREENS } from './app/screens';
+import { listenForReconnect, makeStore, type AppStore } from './app/store';
+import { booted } from './features/auth/authSlice';
+import { bootSession, resumeStoredSession, watchSession } from './features/auth/session';
 import { setThemePreference } from './features/theme/themeSlice';
 import { afterFirstPaint } from './lib/afterFirstPaint';
-import { getThemePreference } from './lib/storage';
+import { getThemePreference, getToken } from './lib/storage';
+import { readSsrState } from './ssrState';
 import './styles.css';
 
 const store = makeStore();
-store.dispatch(
-  setThemePreference({
-    preference: getThemePreference(),
-    systemPrefersLight: window.matchMedia?.('(prefers-color-scheme: light)').matches ?? false,
-  }),
-);
-
-createRoot(document.getElementById('root')!).render(
+const route = routeData(location.pathname, location.search);
+// Server-rendered HTML is hydrated signed out; a device with a stored session renders on the client
+// instead (its screens differ), from the shell's path below.
+const ssrState = getToken() === null ? readSsrState() : null;
+// The screen's chunk is on its way while this one runs (server-rendered pages also name it in modulepreload).
+const screenLoaded = !route ? Promise.resolve() : ssrState ? loadRendered(route.screen) : SCREENS[route.screen].load();
+const rootElement = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <Provider store={store}>
       <App />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const applyTheme = (target: AppStore) =>
+  target.dispatch(
+    setThemePreference({
+      preference: getThemePreference(),
+      systemPrefersLight: window.matchMedia?.('(prefers-color-scheme: light)').matches ?? false,
+    }),
+  );
+
+let sessionBooted: Promise<void>;
+if (ssrState) {
+  store.dispatch(rehydrateApiCache(ssrState.api));
+  store.dispatch(booted());
+  // Hydrate once the screen's chunk is here, so the page hydrates in one pass; in a transition,
+  // so React yields to the browser between components.
+  void screenLoaded
+    .catch(() => undefined)
+    .then(() => startTransition(() => void hydrateRoot(rootElement, app)));
+  // This device's theme and session wait until hydration is over (the HTML was drawn dark and
+  // signed out): an update before then would make React drop server HTML it has not hydrated yet.
+  sessionBooted = new Promise((resolve) =>
+    afterFirstPaint(() => {
+      startOfflineQueue(store);
+      startTransition(() => void applyTheme(store));
+      void resumeStoredSession(store).finally(resolve);
+    }),
+  );
+} else {
+  applyTheme(store);
+  startOfflineQueue(store);
+  createRoot(rootElement).render(app);
+  sessionBooted = bootSession(store).then(() => {
+    // Cached entries are back: now the route's queries (fresh cached ones are not refetched).
+    route?.prefetch(store.dispatch);
+  });
+}
 
 watchSession(store);
 listenForReconnect(store);
-startOfflineQueue(store);
-void bootSession(store).then(() => startPersisting(store));
 
 afterFirstPaint(() => {
+  // A server-rendered page's data is saved at once; the shell's waits until the stored cache is
+  // back, so that it is not written again.
+  if (ssrState) startPersisting(store, undefined, false);
+  else void sessionBooted.then(() => startPersisting(store));
   void import('./api/live').then(({ connectLive }) => connectLive(store.dispatch));
   void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store));
 });

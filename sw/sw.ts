@@ -10,6 +10,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { errorBody } from '../contract/envelope';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -50,6 +51,12 @@ const images = new CacheFirst({
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/image/'),
   async (options) => (await caches.match(options.request.url, { cacheName: CACHE_NAMES.downloads })) ?? images.handle(options),
+);
+
+// Caption files: a saved video's come from the downloads cache (offline too), others from the network.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/captions/'),
+  async ({ request }) => (await caches.match(request.url, { cacheName: CACHE_NAMES.downloads })) ?? fetch(request),
 );
 
 // API reads: fresh when the network answers within 4 s, else the last copy (cleared on logout).
@@ -135,7 +142,7 @@ registerRoute(
       return await fetch(request.clone());
     } catch {
       await queueReauth(request);
-      const body = { statusCode: 503, message: 'Offline: your session will be checked when the connection returns', success: false, errors: [], queued: true };
+      const body = { ...errorBody(503, 'Offline: your session will be checked when the connection returns'), queued: true };
       return new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json' } });
     }
   },
@@ -146,4 +153,23 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // Browsers without Background Sync replay when the page sees 'online'.
   if (type === 'REPLAY_QUEUES') event.waitUntil(replayReauthSoon());
+});
+
+// Issue 17: a system notification (shown for a live one while the app was in the background) opens its link,
+// in an open window of the app when there is one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/notifications', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

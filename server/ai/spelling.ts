@@ -1,10 +1,11 @@
 // Spelling fixes for the local comment improver, with nspell and dictionary-en (the engine and
-// dictionary behind retext-spell). retext-spell asks nspell for suggestions on every unknown
-// word, and nspell falls back to an edit-distance-2 search that takes up to 0.7 s for one
-// gibberish word, synchronously: a hostile comment could stall the server for a minute. Here a
-// cheap edit-distance-1 probe decides whether a word is a typo worth a suggestion, and a time
+// dictionary behind retext-spell) deciding what is a word, and suggestions.ts ranking the
+// corrections (typing slips, keyboard neighbours, word frequency), so a word is changed only when
+// one correction is clearly the likeliest. nspell's own suggest() is not used: it ranks 'tank'
+// above 'think' for 'thnk' and takes up to 0.7 s for one gibberish word, synchronously. A time
 // budget caps the work per comment beyond the first dozen unknown words.
 import type { NSpell } from 'nspell';
+import { clearWinner, englishFrequencies, rankSuggestions } from './suggestions.js';
 import { matchCase } from './wording.js';
 
 export interface SpellingEdit {
@@ -13,20 +14,13 @@ export interface SpellingEdit {
   text: string;
 }
 
-/** Frequent typos whose dictionary neighbours come in the wrong order ('teh' -> 'ten'). */
+/** Chat spellings the ranking cannot tell apart from other words ('wich': with or which?). */
 const KNOWN_TYPOS: Record<string, string> = {
-  teh: 'the',
-  hte: 'the',
-  adn: 'and',
-  taht: 'that',
-  jsut: 'just',
   wich: 'which',
   wat: 'what',
   becuz: 'because',
-  beacuse: 'because',
   bcuz: 'because',
   hav: 'have',
-  realy: 'really',
   thnks: 'thanks',
 };
 
@@ -40,7 +34,7 @@ const KNOWN_WORDS = new Set([
   'vid', 'vids', 'pov', 'fps', 'dev', 'devs', 'repo', 'repos', 'config', 'login', 'signup', 'url', 'urls',
 ]);
 
-const LETTERS = "esianrtolcdugmphbyfvkwz'";
+const LETTERS = "esianrtolcdugmphbyfvkwzxjq'";
 /** Unknown words always looked at, however busy the machine; more only within the time budget. */
 const GUARANTEED_WORDS = 12;
 const BUDGET_MS = 250;
@@ -66,14 +60,6 @@ function* nearby(word: string): Generator<string> {
   }
 }
 
-/** Whether a dictionary word lies one edit away (cheap: about 50 lookups per letter). */
-function hasNearbyWord(spell: NSpell, word: string): boolean {
-  for (const candidate of nearby(word)) if (spell.correct(candidate)) return true;
-  // Two doubling mistakes at once ('tommorow', 'accomodate').
-  const undoubled = word.replace(/(\p{L})\1/gu, '$1');
-  return [...undoubled].some((_, i) => spell.correct(undoubled.slice(0, i + 1) + undoubled.slice(i)));
-}
-
 /** The correction to apply, or null to leave the word as typed. */
 function correctionFor(spell: NSpell, word: string, vocabulary: Set<string>): string | null {
   const lower = word.toLowerCase();
@@ -82,10 +68,11 @@ function correctionFor(spell: NSpell, word: string, vocabulary: Set<string>): st
   // Acronyms, camelCase and names typed in lowercase ('abc' for 'ABC') are left alone.
   if (word.length > 1 && (word === word.toUpperCase() || /\p{Lu}/u.test(word.slice(1)))) return null;
   if (spell.correct(word.toUpperCase()) || spell.correct(lower.charAt(0).toUpperCase() + lower.slice(1))) return null;
-  if (!hasNearbyWord(spell, lower)) return null;
-  const suggestions = spell.suggest(lower).filter((s) => s === s.toLowerCase());
-  const swapped = transpositions(lower).find((s) => spell.correct(s));
-  const best = swapped ?? suggestions[0];
+  // A letter typed three times is on purpose ('grrr', 'hmmm').
+  if (/(\p{L})\1\1/u.test(lower)) return null;
+  // Dictionary words one slip away join the common words near it (rare words are not in the counts).
+  const ranked = rankSuggestions(lower, englishFrequencies(), (candidate) => spell.correct(candidate), nearby(lower));
+  const best = clearWinner(lower, ranked);
   return best ? matchCase(word, best) : null;
 }
 

@@ -3,13 +3,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SessionRepository } from '../db/repositories/sessions.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/auth.js';
 import { forbidden, unauthorized } from '../http/envelope.js';
 import { TokenService, type AccessClaims } from './tokens.js';
 
 export const ACCESS_COOKIE = 'accessToken';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+export { XSRF_COOKIE };
+/** Node lowercases incoming header names. */
+const XSRF_REQUEST_HEADER = XSRF_HEADER.toLowerCase();
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +38,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export const authenticate = fp(async (app: FastifyInstance) => {
   const tokens = new TokenService(app.config.jwtSecret, app.config.tokenTtlSeconds);
-  const sessions = new SessionRepository(app.db.db);
+  const sessions = app.repos.sessions;
   app.decorate('tokens', tokens);
   app.decorateRequest('auth', null);
 
@@ -49,7 +50,7 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     const token = bearer ?? cookie;
     if (!token) return;
     if (!bearer && !SAFE_METHODS.has(request.method)) {
-      const echoed = request.headers[XSRF_HEADER];
+      const echoed = request.headers[XSRF_REQUEST_HEADER];
       if (typeof echoed !== 'string' || !request.cookies[XSRF_COOKIE] || !sameSecret(echoed, request.cookies[XSRF_COOKIE]!)) {
         throw forbidden('Invalid or missing XSRF token');
       }

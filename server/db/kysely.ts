@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
@@ -36,12 +37,26 @@ function withStatementCache(database: SQLite.Database, max = 1000): SqliteDataba
   };
 }
 
+/**
+ * The database holds password hashes and sessions: owner-only, like the JWT secret. SQLite gives
+ * its -wal and -shm files the main file's mode, so creating that one 0600 covers all three;
+ * files left 0644 by an older version are tightened too.
+ */
+function restrictToOwner(file: string) {
+  if (file === ':memory:') return;
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, 0o600);
+  }
+}
+
 export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>): DatabaseHandle {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl!, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
+  restrictToOwner(config.sqliteFile);
   const sqlite = new SQLite(config.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -56,7 +71,9 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   // next to another that has them would skip creating its own (each test file uses a schema).
   const migrationTableSchema =
     handle.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(handle.db)).rows[0]?.name : undefined;
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema });
+  // Helpers number their migrations ahead of time and land in any order: a database that already
+  // ran 0009 must still run a later-landed 0007.
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -65,6 +82,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 }
 
 /** The timestamp format every table stores (see schema.ts). */
+/** The cheapest round trip: readiness checks that the database answers. */
+export async function pingDatabase(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 export function now(): string {
   return new Date().toISOString();
 }

@@ -38,6 +38,7 @@ export interface VideosTable {
   height: Generated<number>;
   thumbnail: string; // image key, '' until one exists
   source_key: string; // original upload in media storage
+  source_playable: Generated<number>; // 1: browsers play the source as it is (issue 16)
   views_count: Generated<number>;
   likes_count: Generated<number>;
   dislikes_count: Generated<number>;
@@ -52,6 +53,24 @@ export interface VideoRenditionsTable {
   storage_key: string;
   size_bytes: number;
   created_at: string;
+  /** The rung's HLS media playlist (byte ranges into the same file); null until packaged. */
+  playlist_key: string | null;
+  /** Picture size as WIDTHxHEIGHT (portrait rungs are taller than their quality's line count). */
+  resolution: Generated<string>;
+  /** Peak and average bits per second over the fragments, for the master playlist. */
+  bandwidth: Generated<number>;
+  average_bandwidth: Generated<number>;
+  /** RFC 6381 codecs string, e.g. avc1.64001f,mp4a.40.2. */
+  codecs: Generated<string>;
+}
+
+export interface CaptionsTable {
+  id: string;
+  video_id: string;
+  language: string;
+  label: string;
+  storage_key: string;
+  created_at: string;
 }
 
 export interface VideoViewsTable {
@@ -65,6 +84,8 @@ export interface WatchHistoryTable {
   user_id: string;
   video_id: string;
   watched_at: string;
+  /** Seconds into the video where the user left it (issue 16). */
+  position: Generated<number>;
 }
 
 export type ReactionType = 'like' | 'disLike';
@@ -171,6 +192,30 @@ export interface TusUploadsTable {
   updated_at: string;
 }
 
+export type NotificationKind = 'new-video' | 'comment-reply' | 'new-subscriber';
+
+/** One notification for user_id, about what actor_id did (0007). */
+export interface NotificationsTable {
+  id: string; // UUIDv7: newest first by id
+  user_id: string;
+  type: NotificationKind;
+  actor_id: string;
+  video_id: string | null;
+  comment_id: string | null;
+  subject: string; // unique per user: the same event is notified once
+  read_at: string | null;
+  created_at: string;
+}
+
+/** Which kinds a user wants (0007); no row = all on. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  new_video: Generated<number>;
+  comment_reply: Generated<number>;
+  new_subscriber: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -188,4 +233,7 @@ export interface Database {
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
   tus_uploads: TusUploadsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  captions: CaptionsTable;
 }

@@ -24,9 +24,18 @@ export function toVideoCard(row: VideoCardRow, urls: MediaUrls): VideoCard {
 export function toVideo(
   row: VideoDetailRow,
   urls: MediaUrls,
-  extra: { qualities: number[]; progress: number; userReaction: ReactionType | null },
+  extra: {
+    qualities: number[];
+    progress: number;
+    userReaction: ReactionType | null;
+    hls: boolean;
+    pendingQualities: number[];
+    playableSource: string | null;
+    /** Signed-in callers only. */
+    resumeAt?: number;
+  },
 ): Video {
-  return {
+  const video: Video = {
     ...toVideoCard(row, urls),
     disLikes: Number(row.dislikes_count),
     commentsCount: Number(row.comments_count),
@@ -35,12 +44,23 @@ export function toVideo(
     userReaction: extra.userReaction,
     // A ready video is done even without a job row (seeded or imported videos).
     progress: row.status === 'ready' ? 100 : extra.progress,
+    pendingQualities: extra.pendingQualities,
   };
+  if (extra.hls) video.hlsUrl = urls.hls(row.id);
+  if (extra.playableSource) video.sourceUrl = urls.source(row.id, extra.playableSource);
+  if (extra.resumeAt !== undefined) video.resumeAt = extra.resumeAt;
+  return video;
+}
+
+/** Where a viewer resumes: the saved position, or 0 when it is (nearly) the end. */
+export function resumePoint(position: number, duration: number): number {
+  const finishedFrom = Math.max(duration - 10, duration * 0.95);
+  return position > 0 && position < finishedFrom ? Math.round(position * 10) / 10 : 0;
 }
 
 /** A watch-history entry: the card with the video's id also as videoId. */
-export function toHistoryEntry(row: VideoCardRow & { watched_at: string }, urls: MediaUrls): HistoryEntry {
-  return { ...toVideoCard(row, urls), videoId: row.id, watchedAt: row.watched_at };
+export function toHistoryEntry(row: VideoCardRow & { watched_at: string; position: number }, urls: MediaUrls): HistoryEntry {
+  return { ...toVideoCard(row, urls), videoId: row.id, watchedAt: row.watched_at, position: Number(row.position) };
 }
 
 /** A liked-videos entry: the card with the video's id also as videoId. */

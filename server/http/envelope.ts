@@ -1,5 +1,6 @@
 // The one answer shape of the API: { statusCode, data, message, success }.
 import type { FastifyReply } from 'fastify';
+import type { EnvelopeOf } from '../../contract/envelope.js';
 
 export class ApiError extends Error {
   constructor(
@@ -20,14 +21,7 @@ export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (message: string) => new ApiError(413, message);
 export const unsupportedMediaType = (message: string) => new ApiError(415, message);
 
-export interface Envelope<T> {
-  statusCode: number;
-  data: T;
-  message: string;
-  success: boolean;
-}
-
-export function envelope<T>(statusCode: number, data: T, message = 'Success'): Envelope<T> {
+export function envelope<T>(statusCode: number, data: T, message = 'Success'): EnvelopeOf<T> {
   return { statusCode, data, message, success: statusCode < 400 };
 }
 

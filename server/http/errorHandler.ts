@@ -1,16 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../contract/envelope.js';
 import { ApiError } from './envelope.js';
 
-interface ErrorBody {
-  statusCode: number;
-  message: string;
-  success: false;
-  errors: unknown[];
-}
+export const STORAGE_FULL_MESSAGE = 'The server is out of storage space, so it cannot save this upload now. Please try again later.';
 
-/** The error envelope; also written by hand where Fastify does not answer (tus uploads). */
-export function errorBody(statusCode: number, message: string, errors: unknown[] = []): ErrorBody {
-  return { statusCode, message, success: false, errors };
+/** ENOSPC (disk full) or EDQUOT (quota), possibly wrapped as the cause of another error. */
+function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+  }
+  return false;
 }
 
 /** Turns every failure into the error envelope; 5xx details stay in the log. */
@@ -33,6 +33,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = status === 413 ? 'Request body is too large' : fastifyError.message;
       return reply.code(status).send(errorBody(status, message));
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'storage is full');
+      return reply.code(507).send(errorBody(507, STORAGE_FULL_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody(500, 'Internal server error'));

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/offline.js';
-import { IdempotencyKeyRepository, type KeyedRequest } from '../db/repositories/idempotencyKeys.js';
+import type { KeyedRequest } from '../db/repositories/idempotencyKeys.js';
 import { ApiError, badRequest, conflict } from './envelope.js';
 
 declare module 'fastify' {
@@ -25,8 +25,6 @@ const IDEMPOTENCY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const VALID_KEY = /^[\x20-\x7e]{1,200}$/;
-/** Writes answer in well under a second; a reservation this old was left by a crashed process. */
-const STALE_RESERVATION_MS = 60_000;
 const PURGE_EVERY_MS = 3600_000;
 
 /** Which requests take part: signed-in writes with a parsed (JSON, form or empty) body. */
@@ -53,7 +51,7 @@ function storableText(payload: unknown): string | null {
 
 export const idempotency = fp(async (app: FastifyInstance) => {
   const ttlMs = app.config.idempotencyKeyTtlMs;
-  const keys = new IdempotencyKeyRepository(app.db.db, ttlMs, STALE_RESERVATION_MS);
+  const keys = app.repos.idempotencyKeys;
   app.decorateRequest('idempotentRequest', null);
 
   const purge = () => keys.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'));
@@ -95,7 +93,7 @@ export const idempotency = fp(async (app: FastifyInstance) => {
       else await keys.complete(keyed, reply.statusCode, text);
     } catch (error) {
       // The action has happened: its answer still goes out. The reservation turns stale and may
-      // be taken over after STALE_RESERVATION_MS.
+      // be taken over once stale (STALE_RESERVATION_MS).
       request.log.error({ err: error }, 'storing the idempotent answer failed');
     }
     return payload;

@@ -1,14 +1,14 @@
 // Request schema pieces shared by routes.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { LIMITS } from '../../contract/limits.js';
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageMax, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) });
+export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })) });
 
 /** Ids are UUIDs; anything else is a 400/404, never a database error. */
 export const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -28,4 +28,20 @@ export function pageOf(query: PageQuery, defaultLimit: number = LIMITS.feedPageD
 /** Fetch limit+1 rows, then call this: trims the extra row and tells whether more exist. */
 export function splitPage<T>(rows: T[], limit: number): { items: T[]; hasMore: boolean } {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Documents a multipart body; @fastify/multipart leaves reading it to the handler. */
+export function multipartBody(description: string) {
+  return { content: { 'multipart/form-data': { schema: Type.Unknown({ description }) } } };
+}
+
+/** A body schema for JSON and urlencoded forms; multipart bodies are read by the handler. */
+export function formBody<T extends TSchema>(schema: T, multipartDescription = 'the same fields as a multipart form') {
+  return {
+    content: {
+      'application/json': { schema },
+      'application/x-www-form-urlencoded': { schema },
+      ...multipartBody(multipartDescription).content,
+    },
+  };
 }

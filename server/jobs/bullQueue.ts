@@ -1,10 +1,12 @@
 // The queue with REDIS_URL: BullMQ carries the jobs (so `npm run worker` on other machines can
 // take them; BullMQ re-delivers jobs whose worker died), while the jobs table keeps the state
 // and progress the API shows. BullMQ's job id is the row id.
+// While Redis is away, enqueue() records the row and returns at once; every unfinished row is
+// handed to BullMQ when Redis is back (ids already there are ignored by it).
 import { type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { RedisLink } from '../redis/redisLink.js';
 import { runJob, settleJob } from './runner.js';
-import { type JobRow, JobStore } from './store.js';
+import type { JobRow, JobStore } from './store.js';
 import {
   JobCancelled,
   type EnqueueOptions,
@@ -18,13 +20,25 @@ import {
 
 export interface BullQueueOptions {
   process: boolean;
-  redisUrl: string;
+  redis: RedisLink;
   queueName: string;
 }
 
+/** How long an enqueue waits for BullMQ before leaving the job to the hand-over on reconnect. */
+const ADD_TIMEOUT_MS = 2000;
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer from Redis within ${ms} ms`)), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 export class BullJobQueue implements JobQueue {
-  private readonly connections: Redis[] = [];
   private queue: Queue | null = null;
+  private stopWatching: (() => void) | null = null;
+  private announcing: Promise<void> | null = null;
   private worker: Worker | null = null;
   private readonly running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
 
@@ -35,18 +49,16 @@ export class BullJobQueue implements JobQueue {
   ) {}
 
   private get store(): JobStore {
-    return new JobStore(this.deps.db.db);
+    return this.deps.repos.jobs;
   }
 
-  private connect(): Redis {
-    // BullMQ needs maxRetriesPerRequest: null (its blocking commands must not time out).
-    const connection = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
-    this.connections.push(connection);
-    return connection;
+  private get redis(): RedisLink {
+    return this.options.redis;
   }
 
   private get bull(): Queue {
-    this.queue ??= new Queue(this.options.queueName, { connection: this.connect() });
+    // BullMQ needs maxRetriesPerRequest: null (its blocking commands must not time out).
+    this.queue ??= new Queue(this.options.queueName, { connection: this.redis.client({ maxRetriesPerRequest: null }) });
     return this.queue;
   }
 
@@ -62,14 +74,23 @@ export class BullJobQueue implements JobQueue {
   async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}): Promise<string> {
     const maxAttempts = this.handlers[type].maxAttempts;
     const id = await this.store.insert({ id: options.id, type, payload, maxAttempts });
-    await this.add({ id, type, max_attempts: maxAttempts });
+    if (!this.redis.isUp) {
+      this.deps.log.warn({ jobId: id, type }, 'job recorded; Redis is away, BullMQ gets it on reconnect');
+      return id;
+    }
+    try {
+      await within(this.add({ id, type, max_attempts: maxAttempts }), ADD_TIMEOUT_MS, 'enqueue');
+    } catch (error) {
+      this.deps.log.warn({ jobId: id, type, err: (error as Error).message }, 'job recorded; BullMQ gets it on reconnect');
+    }
     return id;
   }
 
   async cancel(jobId: string): Promise<void> {
     await this.store.remove(jobId);
-    // An active job is locked by its worker; that worker notices the missing row and stops.
-    await this.bull.remove(jobId).catch(() => 0);
+    // An active job is locked by its worker; that worker notices the missing row and stops. While
+    // Redis is away BullMQ may still hold the id: its worker finds no row and does nothing.
+    if (this.redis.isUp) await within(this.bull.remove(jobId), ADD_TIMEOUT_MS, 'cancel').catch(() => 0);
     const running = this.running.get(jobId);
     if (running) {
       running.controller.abort(new JobCancelled());
@@ -77,14 +98,38 @@ export class BullJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * Hands every unfinished row to BullMQ: covers a crash between the row insert and the add, a
+   * flushed Redis, and jobs recorded while Redis was away. Ids already in BullMQ are ignored by it.
+   */
+  private announceUnfinished(): Promise<void> {
+    this.announcing ??= (async () => {
+      try {
+        const rows = await this.store.unfinished();
+        for (const row of rows) await within(this.add(row), ADD_TIMEOUT_MS, 'hand-over');
+        if (rows.length) this.deps.log.info({ jobs: rows.length }, 'unfinished jobs handed to BullMQ');
+      } catch (error) {
+        this.deps.log.warn({ err: (error as Error).message }, 'handing unfinished jobs to BullMQ failed; tried again on reconnect');
+      } finally {
+        this.announcing = null;
+      }
+    })();
+    return this.announcing;
+  }
+
   async start(): Promise<void> {
-    // Re-announce unfinished rows: covers a crash between the row insert and the add, or a
-    // flushed Redis. Ids already in BullMQ are ignored by it.
-    for (const row of await this.store.unfinished()) await this.add(row);
+    this.stopWatching ??= this.redis.onChange((up) => void (up && this.announceUnfinished()));
+    // Without Redis right now: the start goes on, and the hand-over runs when it is back.
+    if (this.redis.isUp || (await this.redis.waitUntilUp(ADD_TIMEOUT_MS))) await this.announceUnfinished();
     if (!this.options.process || this.worker) return;
     this.worker = new Worker(this.options.queueName, (job, token) => this.process(job, token), {
-      connection: this.connect(),
+      connection: this.redis.client({ maxRetriesPerRequest: null }),
       concurrency: 1,
+      // A dead worker's job is taken again within about 1.5 x JOB_LOCK_MS (BullMQ's default: up
+      // to 60 s). The lock is renewed every half of it while ffmpeg runs in its own process.
+      lockDuration: this.deps.config.jobLockMs,
+      stalledInterval: Math.max(1000, Math.round(this.deps.config.jobLockMs / 2)),
+      maxStalledCount: 2,
       settings: {
         backoffStrategy: (attemptsMade, _type, _error, job) => {
           const type = (job?.name ?? 'transcode') as JobType;
@@ -92,17 +137,20 @@ export class BullJobQueue implements JobQueue {
         },
       },
     });
-    this.worker.on('error', (error) => this.deps.log.error({ err: error.message }, 'BullMQ worker error'));
+    this.worker.on('stalled', (jobId) => this.deps.log.warn({ jobId }, 'job left running by a dead or stuck worker: taken again'));
+    // Connection errors while Redis is away are the RedisLink's to report (once).
+    this.worker.on('error', (error) => this.redis.isUp && this.deps.log.error({ err: error.message }, 'BullMQ worker error'));
   }
 
   async stop(): Promise<void> {
+    this.stopWatching?.();
+    this.stopWatching = null;
     for (const running of this.running.values()) running.controller.abort(new JobInterrupted());
-    await this.worker?.close();
-    await this.queue?.close();
-    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
+    // Closing waits for Redis; without it, the connections are dropped by RedisLink.close().
+    const up = this.redis.isUp;
+    await within(Promise.all([this.worker?.close(!up), this.queue?.close()]), up ? 30_000 : ADD_TIMEOUT_MS, 'stop').catch(() => undefined);
     this.worker = null;
     this.queue = null;
-    this.connections.length = 0;
   }
 
   private async process(job: Job, token?: string): Promise<void> {

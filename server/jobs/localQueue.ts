@@ -1,8 +1,10 @@
 // The queue without Redis: the jobs table is the queue. One job at a time (2 cores: ffmpeg
 // already uses both), woken at once by enqueue() and polling for due retries and for jobs
 // enqueued by other processes (an API node with RUN_JOBS_IN_PROCESS=false, `npm run seed`).
+// A running job's lease (locked_at) is renewed while its process lives; a job whose lease ran
+// out (its process died) is taken again by any process polling the table.
 import { failed, runJob, settleJob } from './runner.js';
-import { JobStore } from './store.js';
+import type { JobStore } from './store.js';
 import {
   JobCancelled,
   type EnqueueOptions,
@@ -32,6 +34,7 @@ export class LocalJobQueue implements JobQueue {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private readonly pollMs: number;
+  private lastRecovery = 0;
 
   constructor(
     private readonly deps: JobDeps,
@@ -42,7 +45,7 @@ export class LocalJobQueue implements JobQueue {
   }
 
   private get store(): JobStore {
-    return new JobStore(this.deps.db.db);
+    return this.deps.repos.jobs;
   }
 
   async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}): Promise<string> {
@@ -60,9 +63,21 @@ export class LocalJobQueue implements JobQueue {
     }
   }
 
+  /** Takes back the jobs of processes that died (lease older than JOB_LOCK_MS). */
+  private async recoverAbandoned(): Promise<void> {
+    this.lastRecovery = Date.now();
+    const staleBefore = new Date(Date.now() - this.deps.config.jobLockMs).toISOString();
+    const { requeued, exhausted } = await this.store.recoverAbandoned(staleBefore);
+    for (const job of requeued) this.deps.log.warn({ jobId: job.id, type: job.type, attempt: job.attempts }, 'job left running by a dead or stuck worker: taken again');
+    for (const job of exhausted) {
+      this.deps.log.error({ jobId: job.id, type: job.type }, 'job left running by a dead worker with no attempt left: failed');
+      await failed(this.deps, this.handlers, job, 'interrupted too many times');
+    }
+  }
+
   async start(): Promise<void> {
     if (!this.options.process || !this.stopped) return;
-    for (const job of await this.store.recoverAbandoned()) await failed(this.deps, this.handlers, job, 'interrupted too many times');
+    await this.recoverAbandoned();
     this.stopped = false;
     this.loop = this.work();
   }
@@ -79,6 +94,7 @@ export class LocalJobQueue implements JobQueue {
     while (!this.stopped) {
       let row;
       try {
+        if (Date.now() - this.lastRecovery >= this.deps.config.jobLockMs / 2) await this.recoverAbandoned();
         row = await this.store.claimNext();
       } catch (error) {
         this.deps.log.error({ err: (error as Error).message }, 'job queue: cannot read the jobs table');
@@ -93,12 +109,14 @@ export class LocalJobQueue implements JobQueue {
       let markFinished = () => {};
       const finished = new Promise<void>((resolve) => (markFinished = resolve));
       this.running = { id: row.id, controller, finished };
+      const lease = setInterval(() => void this.store.heartbeat(row.id).catch(() => undefined), Math.max(250, this.deps.config.jobLockMs / 3));
       try {
         const outcome = await runJob(this.deps, this.handlers, this.store, row, controller.signal);
         await settleJob(this.deps, this.handlers, this.store, row, outcome);
       } catch (error) {
         this.deps.log.error({ jobId: row.id, err: (error as Error).message }, 'job queue: cannot record the outcome');
       } finally {
+        clearInterval(lease);
         this.running = null;
         markFinished();
       }

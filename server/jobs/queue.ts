@@ -22,7 +22,6 @@ export interface QueueOptions {
 
 export function createJobQueue(deps: JobDeps, options: QueueOptions): JobQueue {
   const handlers = options.handlers ?? jobHandlers;
-  const { redisUrl, jobsQueueName } = deps.config;
-  if (redisUrl) return new BullJobQueue(deps, handlers, { process: options.process, redisUrl, queueName: jobsQueueName });
+  if (deps.redis) return new BullJobQueue(deps, handlers, { process: options.process, redis: deps.redis, queueName: deps.config.jobsQueueName });
   return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs });
 }

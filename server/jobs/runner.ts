@@ -15,6 +15,14 @@ function describe(error: unknown): string {
 }
 
 export async function runJob(deps: JobDeps, handlers: JobHandlers, store: JobStore, row: JobRow, outer: AbortSignal): Promise<Outcome> {
+  const started = performance.now();
+  const outcome = await runHandler(deps, handlers, store, row, outer);
+  const label = typeof outcome === 'object' ? 'error' : outcome;
+  deps.metrics?.jobDuration.observe({ type: row.type, outcome: label }, (performance.now() - started) / 1000);
+  return outcome;
+}
+
+async function runHandler(deps: JobDeps, handlers: JobHandlers, store: JobStore, row: JobRow, outer: AbortSignal): Promise<Outcome> {
   const handler = handlerOf(handlers, row.type);
   if (!handler) return { error: `no handler for job type '${row.type}'` };
   const controller = new AbortController();

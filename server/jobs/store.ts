@@ -118,23 +118,72 @@ export class JobStore {
     await this.db.deleteFrom('jobs').where('id', '=', id).execute();
   }
 
+  /** Renews a running job's lease (its process is alive); false when the row is no longer running. */
+  async heartbeat(id: string): Promise<boolean> {
+    const result = await this.db.updateTable('jobs').set({ locked_at: now() }).where('id', '=', id).where('state', '=', 'running').executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /**
-   * After a crash: jobs still marked running belong to no one. Those with attempts left go back
-   * to the queue; the others are returned so the caller can fail them.
+   * Jobs marked running whose lease was last renewed before `staleBefore` (ISO time) belong to a
+   * process that died. Those with attempts left go back to the queue; the others are marked
+   * failed. Each row is taken by one caller only (the update checks the lease it read).
    */
-  async recoverAbandoned(): Promise<JobRow[]> {
-    const abandoned = (await this.db.selectFrom('jobs').selectAll().where('state', '=', 'running').execute()) as JobRow[];
+  async recoverAbandoned(staleBefore: string): Promise<{ requeued: JobRow[]; exhausted: JobRow[] }> {
+    const abandoned = (await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('state', '=', 'running')
+      .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', staleBefore)]))
+      .execute()) as JobRow[];
+    const requeued: JobRow[] = [];
     const exhausted: JobRow[] = [];
     for (const job of abandoned) {
-      if (job.attempts >= job.max_attempts) {
-        await this.markFailed(job.id, 'interrupted too many times');
-        exhausted.push(job);
-      } else {
-        const at = now();
-        await this.db.updateTable('jobs').set({ state: 'queued', locked_at: null, run_at: at, updated_at: at }).where('id', '=', job.id).where('state', '=', 'running').execute();
-      }
+      const at = now();
+      const exhaustedNow = job.attempts >= job.max_attempts;
+      const changes = exhaustedNow
+        ? { state: 'failed' as const, locked_at: null, last_error: 'interrupted too many times', updated_at: at }
+        : { state: 'queued' as const, locked_at: null, run_at: at, updated_at: at };
+      const taken = await this.db
+        .updateTable('jobs')
+        .set(changes)
+        .where('id', '=', job.id)
+        .where('state', '=', 'running')
+        .where((eb) => (job.locked_at === null ? eb('locked_at', 'is', null) : eb('locked_at', '=', job.locked_at)))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) continue;
+      (exhaustedNow ? exhausted : requeued).push(job);
     }
-    return exhausted;
+    return { requeued, exhausted };
+  }
+
+  /** How far a job is, for the answers that show it (a video's transcoding progress). */
+  progressOf(id: string): Promise<Pick<JobRow, 'state' | 'progress'> | undefined> {
+    return this.db.selectFrom('jobs').select(['state', 'progress']).where('id', '=', id).executeTakeFirst() as Promise<Pick<JobRow, 'state' | 'progress'> | undefined>;
+  }
+
+  /** How many of these jobs are queued or running. */
+  async countUnfinished(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('id', 'in', ids)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Jobs per state (metrics). */
+  async countByState(): Promise<{ state: JobRow['state']; count: number }[]> {
+    const rows = await this.db.selectFrom('jobs').select(['state', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('state').execute();
+    return rows.map((row) => ({ state: row.state, count: Number(row.count) }));
+  }
+
+  /** When the oldest queued job that is due now was due (queue lag), or null. */
+  async oldestDueRunAt(): Promise<string | null> {
+    const row = await this.db.selectFrom('jobs').select('run_at').where('state', '=', 'queued').where('run_at', '<=', now()).orderBy('run_at').limit(1).executeTakeFirst();
+    return row?.run_at ?? null;
   }
 
   /** Jobs not yet finished (queued or running). */

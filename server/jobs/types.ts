@@ -1,11 +1,15 @@
 // Background jobs: a typed {type, payload} union, one handler per type, and what handlers may use.
 import type { Config } from '../config.js';
-import type { DatabaseHandle } from '../db/kysely.js';
+import type { Repositories } from '../db/repositories/index.js';
 import type { MediaStorage } from '../media/storage.js';
 import type { LiveEvents } from '../realtime/live.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { RedisLink } from '../redis/redisLink.js';
 
 export interface JobPayloads {
   transcode: { videoId: string };
+  /** Issue 16's migration: HLS playlists for renditions made before them (remux, else re-queue the transcode). */
+  'package-hls': { videoId: string };
 }
 export type JobType = keyof JobPayloads;
 
@@ -18,10 +22,17 @@ export interface JobLogger {
 /** What a handler may touch. The Fastify app satisfies it; the worker process builds its own. */
 export interface JobDeps {
   config: Config;
-  db: DatabaseHandle;
+  /** The jobs table (`jobs`, server/jobs/store.ts) and the repositories handlers use. */
+  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'notifications'>;
   storage: MediaStorage;
   live: LiveEvents;
   log: JobLogger;
+  /** With REDIS_URL: the jobs travel through BullMQ on it. */
+  redis: RedisLink | null;
+  /** Job durations and transcode times go here when present. */
+  metrics?: Metrics;
+  /** For jobs that queue follow-up jobs (the app's queue; the worker sets its own). */
+  jobs?: Pick<JobQueue, 'enqueue'>;
 }
 
 export interface JobContext<T extends JobType> {

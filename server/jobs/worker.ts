@@ -2,14 +2,18 @@
 // or another one sharing DATABASE_URL, REDIS_URL and the media storage (S3, or the same DATA_DIR).
 // Pair it with RUN_JOBS_IN_PROCESS=false on the API nodes.
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { Server } from 'socket.io';
 import { loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/kysely.js';
+import { createRepositories } from '../db/repositories/index.js';
+import { checkReadiness } from '../health/readiness.js';
 import { createStorage } from '../media/storage.js';
+import { Metrics } from '../metrics/metrics.js';
 import { createLiveEvents } from '../realtime/live.js';
-import { createJobQueue } from './queue.js';
+import { RedisLink } from '../redis/redisLink.js';
+import { onShutdownSignal } from '../shutdown.js';
+import { createJobQueue, type JobDeps } from './queue.js';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel, base: { process: 'worker' } });
@@ -18,32 +22,37 @@ await migrateToLatest(db);
 
 // No HTTP here: with Redis, progress events reach the API nodes' sockets through the adapter.
 const io = new Server();
-const redisClients: Redis[] = [];
-if (config.redisUrl) {
-  const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
-  const sub = pub.duplicate();
-  redisClients.push(pub, sub);
+// The worker starts and waits without Redis too: it takes jobs once Redis is back.
+const redis = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
+if (redis) {
+  const { pub, sub } = redis.adapterClients();
   io.adapter(createAdapter(pub, sub));
 }
 
-const queue = createJobQueue({ config, db, storage: createStorage(config), live: createLiveEvents(io), log }, { process: true });
+const storage = createStorage(config);
+const metrics = new Metrics('worker');
+const repos = createRepositories(db, config);
+metrics.watchJobs(repos.jobs);
+// The same readiness as the API's /healthcheck/ready, as gauges: 1 answers, 0 does not.
+metrics.gauge('vidshare_ready', 'Whether a dependency answers (1) or not (0); dependency="all" is the whole readiness', ['dependency'], async (gauge) => {
+  const readiness = await checkReadiness({ db, storage, redis });
+  gauge.reset();
+  gauge.set({ dependency: 'all' }, readiness.ready ? 1 : 0);
+  for (const [dependency, check] of Object.entries(readiness.checks)) gauge.set({ dependency }, check.ok ? 1 : 0);
+});
+const metricsServer = config.metricsPort === null ? null : await metrics.serve(config.metricsPort, config.host);
+if (metricsServer) log.info({ port: config.metricsPort }, 'metrics at /metrics');
+
+const deps: JobDeps = { config, repos, storage, live: createLiveEvents(io), log, redis, metrics };
+const queue = createJobQueue(deps, { process: true });
+deps.jobs = queue;
 await queue.start();
 log.info({ queue: config.redisUrl ? `bullmq:${config.jobsQueueName}` : 'database', dataDir: config.dataDir }, 'worker started');
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'worker stopping: the running job goes back to the queue');
-    try {
-      await queue.stop();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
-      await db.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: (error as Error).message }, 'worker did not stop cleanly');
-      process.exit(1);
-    }
-  });
-}
+// The running job is interrupted and goes back to the queue (its ffmpeg stops with it).
+onShutdownSignal(log, config.shutdownTimeoutMs, async () => {
+  await queue.stop();
+  metricsServer?.close();
+  await redis?.close();
+  await db.close();
+});

@@ -87,16 +87,36 @@ export class ToolError extends Error {
   }
 }
 
-/** Runs a binary to completion; rejects on a non-zero exit, and kills it when `signal` aborts. */
+/**
+ * Runs "$@" and kills it when its stdin, a pipe from this process, closes: when we close it (abort)
+ * or when this process dies, even by SIGKILL (Node has no prctl(PR_SET_PDEATHSIG)). A watcher
+ * subshell blocks reading the pipe; EOF means nobody wants the result any more. The tool itself
+ * reads nothing from stdin and keeps the exit status it would have had.
+ */
+const DIES_WITH_PARENT = [
+  'exec 3<&0',
+  '"$@" </dev/null 3<&- &',
+  'tool=$!',
+  '{ while read -r _; do :; done; kill -KILL "$tool" 2>/dev/null; } <&3 >/dev/null 2>&1 &',
+  'watcher=$!',
+  'exec 3<&-',
+  'wait "$tool"; status=$?',
+  'kill "$watcher" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
+
+/** Runs a binary to completion; rejects on a non-zero exit, and kills it when `signal` aborts or this process dies. */
 export function runTool(binary: string, args: string[], options: ToolOptions = {}): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', DIES_WITH_PARENT, 'sh', binary, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.on('error', () => undefined); // the watcher is gone once the tool has exited
     const chunks: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';
     let pending = '';
-    const onAbort = () => child.kill('SIGKILL');
+    // Closing the pipe makes the watcher kill the tool; SIGKILL to the shell alone would orphan it.
+    const onAbort = () => child.stdin.end();
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       if (options.onStdoutLine) {
@@ -107,7 +127,7 @@ export function runTool(binary: string, args: string[], options: ToolOptions = {
         return;
       }
       stdoutBytes += chunk.length;
-      if (options.maxStdoutBytes && stdoutBytes > options.maxStdoutBytes) child.kill('SIGKILL');
+      if (options.maxStdoutBytes && stdoutBytes > options.maxStdoutBytes) child.stdin.end();
       else chunks.push(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {

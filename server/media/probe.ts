@@ -8,10 +8,18 @@ export interface VideoProbe {
   width: number;
   height: number;
   hasAudio: boolean;
+  /**
+   * The streams are ones browsers play: H.264 (4:2:0) with AAC/MP3 in the MP4 family, or VP8/VP9/AV1
+   * with Opus/Vorbis in the Matroska family. ffprobe cannot tell MP4 from MOV nor WebM from MKV:
+   * see sourcePlayable() for the container.
+   */
+  browserPlayable: boolean;
 }
 
 interface ProbeStream {
   codec_type?: string;
+  codec_name?: string;
+  pix_fmt?: string;
   width?: number;
   height?: number;
   duration?: string;
@@ -23,7 +31,23 @@ interface ProbeStream {
 
 interface ProbeOutput {
   streams?: ProbeStream[];
-  format?: { duration?: string };
+  format?: { duration?: string; format_name?: string };
+}
+
+const PLAYABLE = [
+  { container: /\bmp4\b/, video: ['h264'], audio: ['aac', 'mp3'] },
+  { container: /\bwebm\b/, video: ['vp8', 'vp9', 'av1'], audio: ['opus', 'vorbis'] },
+];
+
+function browserPlayable(formatName: string, video: ProbeStream, streams: ProbeStream[]): boolean {
+  const audio = streams.filter((stream) => stream.codec_type === 'audio');
+  if (audio.length > 1 || !['yuv420p', 'yuvj420p', undefined].includes(video.pix_fmt)) return false;
+  return PLAYABLE.some(
+    (kind) =>
+      kind.container.test(formatName) &&
+      kind.video.includes(video.codec_name ?? '') &&
+      audio.every((stream) => kind.audio.includes(stream.codec_name ?? '')),
+  );
 }
 
 /** Demuxer complaints that mean the file was cut short: reading all packets surfaces them. */
@@ -63,5 +87,11 @@ export async function probeVideo(tools: MediaTools, path: string, signal?: Abort
   const width = turned ? video.height! : video.width!;
   const height = turned ? video.width! : video.height!;
   if (width > MAX_SIDE || height > MAX_SIDE) return null;
-  return { duration, width, height, hasAudio: streams.some((stream) => stream.codec_type === 'audio') };
+  return {
+    duration,
+    width,
+    height,
+    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+    browserPlayable: browserPlayable(output.format?.format_name ?? '', video, streams),
+  };
 }

@@ -6,13 +6,14 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
-import type { MediaStorage, StoredObject } from './storage.js';
+import type { MediaStorage, StoredObject } from './mediaStorage.js';
 
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -81,5 +82,9 @@ export class S3Storage implements MediaStorage {
 
   localPath(): null {
     return null;
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 }

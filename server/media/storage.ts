@@ -1,31 +1,15 @@
 // Where media bytes live. Keys are flat relative paths such as `images/<id>.webp` or
 // `videos/<videoId>/720.mp4`. Local disk by default; S3-compatible when configured.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
+import type { MediaStorage, StoredObject } from './mediaStorage.js';
 import { S3Storage } from './s3Storage.js';
 
-export interface StoredObject {
-  size: number;
-  mtimeMs: number;
-}
-
-export interface MediaStorage {
-  /** Copy a local file into storage under key (the file stays where it was, unless `move`). */
-  putFile(key: string, localPath: string, contentType: string, options?: { move?: boolean }): Promise<void>;
-  putBuffer(key: string, body: Buffer, contentType: string): Promise<void>;
-  stat(key: string): Promise<StoredObject | null>;
-  /** Bytes [start, end] inclusive, or the whole object. */
-  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
-  remove(key: string): Promise<void>;
-  /** Remove every key under a prefix such as `videos/<id>/`. */
-  removePrefix(prefix: string): Promise<void>;
-  /** A path ffmpeg can read directly, when the object lives on this machine's disk. */
-  localPath(key: string): string | null;
-}
+export type { MediaStorage, StoredObject } from './mediaStorage.js';
 
 /** Disk under DATA_DIR/media by default; S3-compatible when S3_ENDPOINT and S3_BUCKET are set. */
 export function createStorage(config: Pick<Config, 's3' | 'mediaDir'>): MediaStorage {
@@ -96,5 +80,15 @@ export class DiskStorage implements MediaStorage {
 
   localPath(key: string): string {
     return this.path(key);
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    const probe = join(this.root, `.ready-${process.pid}-${Date.now().toString(36)}`);
+    try {
+      await writeFile(probe, 'ok');
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 }

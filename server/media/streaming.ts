@@ -2,6 +2,7 @@
 // and Cache-Control, the same for disk and S3 (whose GetObject takes the Range through).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../contract/envelope.js';
 import { notFound } from '../http/envelope.js';
 import type { MediaStorage } from './storage.js';
 
@@ -58,7 +59,7 @@ export async function sendStored(storage: MediaStorage, request: FastifyRequest,
       .code(416)
       .header('Content-Range', `bytes */${info.size}`)
       .type('application/json; charset=utf-8')
-      .send({ statusCode: 416, message: 'Requested range not satisfiable', success: false, errors: [] });
+      .send(errorBody(416, 'Requested range not satisfiable'));
   }
   reply.type(file.contentType);
   if (range) {

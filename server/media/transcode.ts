@@ -1,9 +1,12 @@
-// H.264/AAC MP4 renditions with +faststart. The lowest rung is encoded first in its own quick
-// run so the video is watchable within seconds; the other rungs follow in one run that decodes
-// the source once and splits it (split + scale), which is what 2 cores can afford.
-import { mkdir, stat } from 'node:fs/promises';
+// H.264/AAC renditions, each one fragmented MP4 with keyframes every 2 s plus its HLS media playlist
+// (byte ranges into that same file), so one file serves HLS, the progressive q_auto URLs and
+// offline downloads. The lowest rung is encoded first in its own quick run so the video is
+// watchable within seconds; the other rungs follow in one run that decodes the source once and
+// splits it (split + scale), which is what 2 cores can afford.
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaTools, progressListener, runTool } from './ffmpeg.js';
+import { ALIGNED_KEYFRAMES, bandwidthOf, hlsOutputArgs, parseMediaPlaylist, variantFacts } from './hls.js';
 import { qualityHeight, type Rung } from './ladder.js';
 import type { VideoProbe } from './probe.js';
 
@@ -12,6 +15,21 @@ export interface Rendition {
   /** Local file, complete and playable, inside workDir. */
   path: string;
   size: number;
+  /** Wall time of the ffmpeg run that made it (rungs encoded together share one run). */
+  encodeSeconds: number;
+  hls: HlsPackage;
+}
+
+/** A rendition's HLS side: its media playlist and what the master playlist says of it. */
+export interface HlsPackage {
+  /** The media playlist beside the file; its URIs name the file by its base name (`720.mp4`). */
+  playlistPath: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  resolution: string;
+  /** The longest fragment, rounded up (EXT-X-TARGETDURATION). */
+  targetDuration: number;
 }
 
 export interface TranscodeRequest {
@@ -21,7 +39,7 @@ export interface TranscodeRequest {
   /** The rungs to produce (any order). */
   rungs: Rung[];
   workDir: string;
-  /** x264 preset: superfast by default (see STACK.md for measured speeds on 2 cores). */
+  /** x264 preset: veryfast by default (TRANSCODE_PRESET; bench/media.ts measures the candidates). */
   preset?: string;
   signal?: AbortSignal;
   /** 0..1 over all runs. */
@@ -58,13 +76,14 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
     if (probe.hasAudio) args.push('-map', '0:a:0');
     args.push(
       '-c:v', 'libx264',
-      '-preset', request.preset ?? 'superfast',
+      '-preset', request.preset ?? 'veryfast',
       '-crf', '23',
       '-maxrate', `${rung.maxVideoKbps}k`,
       '-bufsize', `${rung.maxVideoKbps * 2}k`,
+      ...ALIGNED_KEYFRAMES,
     );
     if (probe.hasAudio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2');
-    args.push('-map_metadata', '-1', '-sn', '-dn', '-movflags', '+faststart', join(request.workDir, `${rung.height}.mp4`));
+    args.push('-map_metadata', '-1', '-sn', '-dn', ...hlsOutputArgs(request.workDir, rung.height));
   });
   args.push('-progress', 'pipe:1', '-nostats');
   return args;
@@ -81,6 +100,7 @@ export async function transcodeLadder(request: TranscodeRequest): Promise<Rendit
   const produced: Rendition[] = [];
   for (const [index, run] of runs.entries()) {
     const weight = weights[index]!;
+    const started = performance.now();
     await runTool(request.tools.ffmpeg, ffmpegArgs(request, run), {
       signal: request.signal,
       onStdoutLine: progressListener((seconds) => {
@@ -92,12 +112,56 @@ export async function transcodeLadder(request: TranscodeRequest): Promise<Rendit
     request.onProgress?.(done / total);
     for (const rung of [...run].sort((a, b) => a.height - b.height)) {
       const path = join(request.workDir, `${rung.height}.mp4`);
-      const rendition = { height: rung.height, path, size: (await stat(path)).size };
+      const rendition = {
+        height: rung.height,
+        path,
+        size: (await stat(path)).size,
+        encodeSeconds: (performance.now() - started) / 1000,
+        hls: await packageOf(request.tools, path, join(request.workDir, `${rung.height}.m3u8`), request.signal),
+      };
       produced.push(rendition);
       await request.onRendition?.(rendition);
     }
   }
   return produced;
+}
+
+/** Reads back what ffmpeg wrote for one rung: its playlist's bandwidths and the file's codecs. */
+export async function packageOf(tools: MediaTools, path: string, playlistPath: string, signal?: AbortSignal): Promise<HlsPackage> {
+  const playlist = parseMediaPlaylist(await readFile(playlistPath, 'utf8'));
+  const { peak, average } = bandwidthOf(playlist);
+  const facts = await variantFacts(tools, path, signal);
+  return {
+    playlistPath,
+    bandwidth: peak,
+    averageBandwidth: average,
+    codecs: facts.codecs,
+    resolution: `${facts.width}x${facts.height}`,
+    targetDuration: playlist.targetDuration,
+  };
+}
+
+/**
+ * Existing progressive renditions (before issue 16) repackaged without re-encoding: stream copy
+ * into a fragmented MP4 plus playlist. Fragments can only start at the file's own keyframes,
+ * so the caller checks the playlist's target duration and re-encodes when they are too sparse.
+ */
+export async function remuxToHls(tools: MediaTools, inputPath: string, workDir: string, height: number, signal?: AbortSignal): Promise<Rendition> {
+  await mkdir(workDir, { recursive: true });
+  const started = performance.now();
+  await runTool(
+    tools.ffmpeg,
+    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', inputPath, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', '-map_metadata', '-1', ...hlsOutputArgs(workDir, height)],
+    { signal },
+  );
+  const path = join(workDir, `${height}.mp4`);
+  return {
+    height,
+    path,
+    size: (await stat(path)).size,
+    encodeSeconds: (performance.now() - started) / 1000,
+    hls: await packageOf(tools, path, join(workDir, `${height}.m3u8`), signal),
+  };
 }
 
 /** One JPEG frame at `atSeconds` (clamped into the video), for a thumbnail when none was sent. */

@@ -1,18 +1,23 @@
-// Resumable uploads (tus 1.0, issue 9): the tus server that keeps partial uploads under
-// DATA_DIR/tmp/tus, hands a finished one to the same intake as POST /videos/upload-Video, and
-// deletes abandoned ones. server/routes/tus.ts decides who may touch which upload.
+// Resumable uploads (tus 1.0, issue 9): the tus server that keeps partial uploads where every API
+// node sees them (the S3 bucket with S3 storage, else DATA_DIR/tmp/tus, shared by the nodes of
+// one machine), locked across nodes through Redis when configured, hands a finished one to the
+// same intake as POST /videos/upload-Video, and deletes abandoned ones. server/routes/tus.ts
+// decides who may touch which upload.
+import { createWriteStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { S3Store } from '@tus/s3-store';
+import { type DataStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
-import { TusUploadRepository } from '../db/repositories/tusUploads.js';
 import { ApiError, unauthorized } from '../http/envelope.js';
-import { errorBody } from '../http/errorHandler.js';
+import { errorBody } from '../../contract/envelope.js';
 import { removeStaleTempFiles, sizeLimitMessage } from '../http/multipart.js';
-import { checkVideoDetails, ingestVideo } from './intake.js';
+import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
+import { RedisLocker } from './tusLocker.js';
 
 export const TUS_VERSION = '1.0.0';
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -32,19 +37,51 @@ export interface TusIntake {
 export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   const { config } = app;
   const directory = join(config.dataDir, 'tmp', 'tus');
-  const uploads = new TusUploadRepository(app.db.db);
+  const uploads = app.repos.tusUploads;
   const callers = new WeakMap<object, string>();
   const json = (status: number, message: string) => JSON.stringify(errorBody(status, message));
 
-  /** Removes what the FileStore keeps for an upload (the data file is gone once moved to storage). */
-  const forget = (id: string) => Promise.all([rm(join(directory, id), { force: true }), rm(join(directory, `${id}.json`), { force: true })]);
+  const { s3 } = config;
+  const s3Store = s3
+    ? new S3Store({
+        partSize: 8 * 1024 * 1024,
+        useTags: false, // not every S3-compatible store has object tagging
+        expirationPeriodInMilliseconds: config.tusExpiryMs,
+        s3ClientConfig: {
+          bucket: s3.bucket,
+          endpoint: s3.endpoint,
+          region: s3.region,
+          forcePathStyle: true,
+          credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        },
+      })
+    : null;
+  const datastore: DataStore = s3Store ?? new FileStore({ directory, expirationPeriodInMilliseconds: config.tusExpiryMs });
+
+  /** Removes what the store keeps for an upload (on disk the data file is gone once moved to storage). */
+  const forget = async (id: string) => {
+    // S3Store.remove() aborts the multipart upload first, which fails once it is complete.
+    if (s3Store) await Promise.all([id, `${id}.info`, `${id}.part`].map((key) => app.storage.remove(key).catch(() => undefined)));
+    await Promise.all([rm(join(directory, id), { force: true }), rm(join(directory, `${id}.json`), { force: true })]);
+  };
+
+  /** A local file ffprobe can read: the FileStore's own, or a download of the finished S3 object. */
+  async function localCopy(id: string): Promise<string> {
+    if (!s3Store) return join(directory, id);
+    await mkdir(directory, { recursive: true });
+    const path = join(directory, id);
+    await pipeline(await s3Store.read(id), createWriteStream(path));
+    return path;
+  }
 
   async function finish(upload: Upload) {
     const row = await uploads.claimForChecking(upload.id);
     if (!row) return {}; // another request already took it in
     try {
       const details = checkVideoDetails(upload.metadata ?? {});
-      const videoId = await ingestVideo(app, { ownerId: row.user_id, ...details, sourcePath: join(directory, upload.id) });
+      const videoId = await ingestVideo(app, { ownerId: row.user_id, ...details, sourcePath: await localCopy(upload.id) });
       await uploads.markDone(upload.id, videoId);
       await forget(upload.id);
       return { headers: { [TUS_VIDEO_ID_HEADER]: videoId } };
@@ -62,7 +99,9 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
 
   const tus = new Server({
     path,
-    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: config.tusExpiryMs }),
+    datastore,
+    // Without Redis, tus' in-process lock (one node, or nodes that never see the same upload at once).
+    locker: app.redis ? new RedisLocker(app.redis) : undefined,
     relativeLocation: true, // behind the client's dev proxy or any other origin
     maxSize: config.maxVideoBytes,
     // Finished uploads are being checked: terminating one would pull the file from under the intake.

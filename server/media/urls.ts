@@ -3,11 +3,19 @@
 export interface MediaUrls {
   video(videoId: string): string;
   image(imageName: string): string;
+  /** The HLS master playlist (issue 16). */
+  hls(videoId: string): string;
+  /** The original upload, played while no rung exists (mp4 or webm). */
+  source(videoId: string, extension: string): string;
+  caption(videoId: string, captionId: string): string;
 }
 
 export function createMediaUrls(publicUrl: string): MediaUrls {
   return {
     video: (videoId) => `${publicUrl}/media/video/upload/${videoId}.mp4`,
     image: (imageName) => (imageName ? `${publicUrl}/media/image/upload/${imageName}` : ''),
+    hls: (videoId) => `${publicUrl}/media/video/hls/${videoId}/master.m3u8`,
+    source: (videoId, extension) => `${publicUrl}/media/video/source/${videoId}${extension}`,
+    caption: (videoId, captionId) => `${publicUrl}/media/captions/${videoId}/${captionId}.vtt`,
   };
 }

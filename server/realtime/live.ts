@@ -16,6 +16,10 @@ export interface LiveEvents {
   viewsUpdated(payload: LiveEventPayloads['views-updated']): void;
   videoReactionUpdated(payload: LiveEventPayloads['video-reaction-updated']): void;
   transcodeProgress(ownerId: string, payload: LiveEventPayloads['transcode-progress']): void;
+  notificationCreated(recipientId: string, payload: LiveEventPayloads['notification-created']): void;
+  notificationsRead(recipientId: string, payload: LiveEventPayloads['notifications-read']): void;
+  videoUpdated(payload: LiveEventPayloads['video-updated']): void;
+  videoQualitiesUpdated(payload: LiveEventPayloads['video-qualities-updated']): void;
 }
 
 export function createLiveEvents(io: Server): LiveEvents {
@@ -28,5 +32,9 @@ export function createLiveEvents(io: Server): LiveEvents {
     subscriptionUpdated: (payload) =>
       io.to([userRoom(payload.channelId), userRoom(payload.subscriberId), channelRoom(payload.channelId), ALL_ROOM]).emit(LiveEvent.subscriptionUpdated, payload),
     transcodeProgress: (ownerId, payload) => io.to(userRoom(ownerId)).emit(LiveEvent.transcodeProgress, payload),
+    notificationCreated: (recipientId, payload) => io.to(userRoom(recipientId)).emit(LiveEvent.notificationCreated, payload),
+    notificationsRead: (recipientId, payload) => io.to(userRoom(recipientId)).emit(LiveEvent.notificationsRead, payload),
+    videoUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoUpdated, payload),
+    videoQualitiesUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoQualitiesUpdated, payload),
   };
 }

@@ -1,9 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
-import { SessionRepository } from '../db/repositories/sessions.js';
 import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, userRoom, videoRoom } from './live.js';
 
 declare module 'fastify' {
@@ -22,15 +20,12 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
     cors: app.config.corsOrigins.length ? { origin: app.config.corsOrigins, credentials: true } : undefined,
     serveClient: false,
   });
-  const redisClients: Redis[] = [];
-  if (app.config.redisUrl) {
-    const pub = new Redis(app.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    redisClients.push(pub, sub);
+  // Not awaited: without Redis the API still starts, and events stay within this process until it is back.
+  if (app.redis) {
+    const { pub, sub } = app.redis.adapterClients();
     io.adapter(createAdapter(pub, sub));
   }
-  const sessions = new SessionRepository(app.db.db);
+  const sessions = app.repos.sessions;
 
   io.on('connection', async (socket) => {
     socket.join(ALL_ROOM);
@@ -51,7 +46,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
       socket.leave(ALL_ROOM);
       socket.join(videoRoom(videoId));
       channelOfVideo.set(videoId, '');
-      const video = await app.db.db.selectFrom('videos').select('owner_id').where('id', '=', videoId).executeTakeFirst();
+      const video = await app.repos.videos.findOwned(videoId);
       if (video && channelOfVideo.has(videoId)) {
         channelOfVideo.set(videoId, video.owner_id);
         socket.join(channelRoom(video.owner_id));
@@ -76,6 +71,5 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../contract/envelope.js';
-import { LIMITS } from '../../contract/limits.js';
+import { commentError } from '../../contract/rules.js';
 import { improveComment, recentCommentsOf } from '../ai/improveComment.js';
 import { requireUser } from '../auth/authenticate.js';
 import { badRequest, send } from '../http/envelope.js';
@@ -23,8 +23,8 @@ const aiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const comment = (request.body?.comment ?? '').trim();
-      if (!comment) throw badRequest('Comment is required');
-      if (comment.length > LIMITS.commentMax) throw badRequest(`Comment must be at most ${LIMITS.commentMax} characters`);
+      const invalid = commentError(comment);
+      if (invalid) throw badRequest(invalid);
       const improved = await improveComment(
         app.config,
         { title: request.body?.title ?? '', comment, others: recentCommentsOf(request.body?.others) },

@@ -5,22 +5,19 @@ import { Type } from 'typebox';
 import { Comment, CommentReaction } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { LIMITS } from '../../contract/limits.js';
+import { commentError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { CommentRepository } from '../db/repositories/comments.js';
-import { VideoRepository } from '../db/repositories/videos.js';
 import { toComment, toCommentReaction } from '../formatters/comment.js';
 import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 
-const COMMENTS_PAGE_DEFAULT = 50;
-const COMMENTS_PAGE_MAX = 100;
 
 const VideoParams = Type.Object({ videoId: IdString });
 const CommentParams = Type.Object({ commentId: IdString });
 const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   /** Top-level comments per page; each comes with its replies. */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.commentsPageMax })),
 });
 const AddBody = Type.Object({
   content: Type.Optional(Type.String()),
@@ -31,15 +28,14 @@ const UpdateBody = Type.Object({ content: Type.Optional(Type.String()) });
 
 /** Trimmed content within 1..2000 characters, else the 400 the client shows. */
 function contentOf(raw: string | undefined): string {
-  const content = (raw ?? '').trim();
-  if (!content) throw badRequest('Comment is required');
-  if (content.length > LIMITS.commentMax) throw badRequest(`Comment must be at most ${LIMITS.commentMax} characters`);
-  return content;
+  const invalid = commentError(raw ?? '');
+  if (invalid) throw badRequest(invalid);
+  return (raw ?? '').trim();
 }
 
 const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const comments = new CommentRepository(app.db.db, app.db.dialect);
-  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const comments = app.repos.comments;
+  const videos = app.repos.videos;
   const tags = ['comments'];
   const signedIn = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
@@ -64,7 +60,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { videoId } = request.params;
       if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
-      const limit = request.query.limit ?? COMMENTS_PAGE_DEFAULT;
+      const limit = request.query.limit ?? LIMITS.commentsPageDefault;
       const offset = ((request.query.page ?? 1) - 1) * limit;
       const rows = await comments.listForVideo(videoId, request.auth?.userId ?? null, { limit, offset });
       return send(reply, 200, rows.map((row) => toComment(row, app.urls)), 'Comments fetched successfully');
@@ -84,16 +80,20 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const content = contentOf(request.body?.content);
       if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
       let parentId: string | null = null;
+      /** Who wrote the comment replied to: they get the comment-reply notification. */
+      let repliedToId: string | null = null;
       if (request.body?.parentId) {
         const parent = await comments.findById(request.body.parentId);
         if (!parent) throw notFound('Parent comment not found');
         if (parent.video_id !== videoId) throw badRequest('A reply must be on the same video as its comment');
         parentId = parent.parent_id ?? parent.id;
+        repliedToId = parent.owner_id;
       }
       const created = await comments.create({ videoId, ownerId: callerId, parentId, content });
       if (created === 'no-video') throw notFound('Video not found');
       if (created === 'no-parent') throw notFound('Parent comment not found');
       app.live.commentUpdated(videoId);
+      if (repliedToId) await app.notifier.commentReplied({ replyId: created, videoId, actorId: callerId, parentOwnerId: repliedToId });
       return send(reply, 201, await commentAnswer(created, callerId), 'Comment added successfully');
     },
   );

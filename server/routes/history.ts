@@ -1,20 +1,20 @@
 // Watch history of spec section 7: add (moves to the top), paged list newest first, remove, clear.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HistoryEntry, VideoPageOf } from '../../contract/entities.js';
+import { HistoryEntry, VideoPageOf, WatchPosition } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
+import { MEDIA_SECONDS_MAX } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { HistoryRepository } from '../db/repositories/history.js';
-import { VideoRepository } from '../db/repositories/videos.js';
 import { toHistoryEntry } from '../formatters/video.js';
-import { notFound, send } from '../http/envelope.js';
+import { badRequest, notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
+const PositionBody = Type.Object({ position: Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX, description: 'seconds into the video' }) });
 
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const history = new HistoryRepository(app.db.db);
-  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const history = app.repos.history;
+  const videos = app.repos.videos;
   const base = { preHandler: requireUser };
   const schema = { tags: ['watch-history'], security: [{ bearer: [] }] };
   const write = { ...base, config: { rateLimit: app.rateLimits.write } };
@@ -27,6 +27,24 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
       const watchedAt = await history.add(userIdOf(request), videoId);
       return send(reply, 200, { videoId, watchedAt }, 'Video added to watch history');
+    },
+  );
+
+  // Issue 16: the player saves where the viewer is every few seconds and on leave.
+  app.patch(
+    '/position/:videoId',
+    { ...write, schema: { ...schema, params: VideoParams, body: PositionBody, response: { 200: Envelope(WatchPosition) } } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      const video = await app.repos.videos.findDetail(videoId);
+      if (!video) throw notFound('Video not found');
+      const duration = Number(video.duration);
+      const { position } = request.body;
+      // A little past the end is clock drift of the player; far past it is a wrong video or a bad client.
+      if (duration > 0 && position > duration + 5) throw badRequest(`Position must be at most the video's duration (${duration} s)`);
+      const saved = Math.round(Math.min(position, duration || position) * 1000) / 1000;
+      await history.savePosition(userIdOf(request), videoId, saved);
+      return send(reply, 200, { videoId, position: saved, updatedAt: new Date().toISOString() }, 'Watch position saved');
     },
   );
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { idempotency } from '../http/idempotency.js';
 import ai from './ai.js';
+import captions from './captions.js';
 import comments from './comments.js';
 import health from './health.js';
 import history from './history.js';
 import likes from './likes.js';
+import notifications from './notifications.js';
 import playlists from './playlists.js';
 import reports from './reports.js';
 import search from './search.js';
@@ -23,6 +25,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(users, { prefix: '/users' });
   await app.register(videos, { prefix: '/videos' });
   await app.register(uploads, { prefix: '/videos' });
+  await app.register(captions, { prefix: '/videos' });
   await app.register(tus, { prefix: '/uploads/tus' });
   await app.register(views, { prefix: '/views' });
   await app.register(history, { prefix: '/watch-history' });
@@ -31,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ai, { prefix: '/ai' });
   await app.register(subscriptions, { prefix: '/subscription' });
   await app.register(playlists, { prefix: '/playlist' });
+  await app.register(notifications, { prefix: '/notifications' });
   await app.register(reports, { prefix: '/reports' });
   await app.register(search);
 };

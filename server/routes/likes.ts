@@ -13,8 +13,7 @@ import {
 } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { ReactionRepository, type ReactorRow } from '../db/repositories/reactions.js';
-import { VideoRepository } from '../db/repositories/videos.js';
+import type { ReactorRow } from '../db/repositories/reactions.js';
 import { toLikedEntry } from '../formatters/video.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
@@ -28,8 +27,8 @@ const ReactorsQuery = Type.Object({
 const REACTORS_PAGE = 100;
 
 const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const reactions = new ReactionRepository(app.db);
-  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const reactions = app.repos.reactions;
+  const videos = app.repos.videos;
   const tags = ['likes'];
   const security = [{ bearer: [] }];
   const write = { preHandler: requireUser, config: { rateLimit: app.rateLimits.write } };

@@ -1,16 +1,26 @@
 // /media/video/upload/[q_auto:best|good|eco|low/]{videoId}.mp4 -> the 1080/720/480/360 rendition
-// (nearest existing one; 'good' when no quality is given) and /media/image/upload/[...]/{name}.
+// (nearest existing one; 'good' when no quality is given; the playable source before any exists),
+// /media/video/hls/{videoId}/master.m3u8, {height}.m3u8 and {height}.mp4 (HLS over the same files),
+// /media/video/source/{videoId}.mp4|webm, /media/captions/{videoId}/{captionId}.vtt and
+// /media/image/upload/[...]/{name}. All through sendStored: the same Range, ETag and caching rules.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { QUALITY_SEGMENTS, type QualitySegment } from '../../contract/limits.js';
-import { VideoMediaRepository } from '../db/repositories/videoMedia.js';
+import type { VideoMediaRow } from '../db/repositories/videoMedia.js';
 import { notFound } from '../http/envelope.js';
+import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { imageStorageKey } from '../media/images.js';
 import { ladderFor, qualityHeight } from '../media/ladder.js';
 import { sendStored } from '../media/streaming.js';
+import { hlsMasterKey } from '../media/videoFiles.js';
 
 const VIDEO_FILE = /^([A-Za-z0-9_-]{1,64})\.mp4$/;
 const IMAGE_FILE = /^[A-Za-z0-9_-]{1,64}\.(webp|jpe?g|png)$/;
 const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
+const HLS_FILE = /^(?:master|(\d{1,4}))\.(m3u8|mp4)$/;
+const SOURCE_FILE = /^([A-Za-z0-9_-]{1,64})\.(mp4|webm)$/;
+const SOURCE_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+const CAPTION_FILE = /^([A-Za-z0-9_-]{1,64})\.vtt$/;
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const DEFAULT_QUALITY: QualitySegment = 'q_auto:good';
 
 /** The existing height closest to the wanted one; on a tie, the better one. */
@@ -23,9 +33,25 @@ function qualityOf(segment: string | undefined): number | undefined {
 }
 
 type MediaParams = { quality?: string; file: string };
+type VideoFileParams = { videoId: string; file: string };
+
+/** Every rung the source gets exists: the URLs that fall back to another rung stop changing. */
+function ladderComplete(video: VideoMediaRow, heights: number[]): boolean {
+  return ladderFor(qualityHeight(video.width, video.height)).every((rung) => heights.includes(rung.height));
+}
 
 const mediaRoutes: FastifyPluginAsync = async (app) => {
-  const media = new VideoMediaRepository(app.db.db);
+  const media = app.repos.videoMedia;
+  // Pages on CORS_ORIGINS may show avatars and play videos (helmet's default policy is same-site).
+  if (app.config.corsOrigins.length) app.addHook('onRequest', async (_request, reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'));
+
+  /** The upload itself, while browsers can play it and no rung exists yet. */
+  function sendSource(request: FastifyRequest, reply: FastifyReply, video: VideoMediaRow) {
+    const extension = /\.(mp4|webm)$/.exec(video.source_key)?.[1];
+    if (!extension || !Number(video.source_playable)) throw notFound('Video is still processing');
+    // Revalidated: this URL's bytes become a rendition once the first rung lands.
+    return sendStored(app.storage, request, reply, { key: video.source_key, contentType: SOURCE_TYPES[extension]!, immutable: false });
+  }
 
   async function serveVideo(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
     const videoId = VIDEO_FILE.exec(request.params.file)?.[1];
@@ -33,13 +59,57 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!videoId || wanted === undefined) throw notFound('Media not found');
     const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
     if (!video) throw notFound('Video not found');
-    if (renditions.length === 0) throw notFound(video.status === 'failed' ? 'Video could not be processed' : 'Video is still processing');
+    if (renditions.length === 0) {
+      if (video.status === 'failed') throw notFound('Video could not be processed');
+      return sendSource(request, reply, video);
+    }
     const heights = renditions.map((rendition) => Number(rendition.height));
     const height = nearestHeight(wanted, heights)!;
     const rendition = renditions.find((row) => Number(row.height) === height)!;
     // A fallback may be replaced by a better match while transcoding goes on: revalidate those.
-    const complete = ladderFor(qualityHeight(video.width, video.height)).every((rung) => heights.includes(rung.height));
-    return sendStored(app.storage, request, reply, { key: rendition.storage_key, contentType: 'video/mp4', immutable: height === wanted || complete });
+    return sendStored(app.storage, request, reply, {
+      key: rendition.storage_key,
+      contentType: 'video/mp4',
+      immutable: height === wanted || ladderComplete(video, heights),
+    });
+  }
+
+  async function serveSource(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
+    const match = SOURCE_FILE.exec(request.params.file);
+    const video = match ? await media.find(match[1]!) : undefined;
+    if (!match || !video || !video.source_key.endsWith(`.${match[2]}`)) throw notFound('Media not found');
+    return sendSource(request, reply, video);
+  }
+
+  async function serveHls(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
+    const { videoId, file } = request.params;
+    const match = HLS_FILE.exec(file);
+    if (!ID.test(videoId) || !match) throw notFound('Media not found');
+    const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
+    if (!video) throw notFound('Video not found');
+    const packaged = renditions.filter((row) => row.playlist_key);
+    if (match[1] === undefined) {
+      if (match[2] !== 'm3u8' || packaged.length === 0) throw notFound('Video is still processing');
+      // The master grows as rungs land: cached for good only once the ladder is complete.
+      const complete = ladderComplete(video, packaged.map((row) => Number(row.height)));
+      return sendStored(app.storage, request, reply, { key: hlsMasterKey(videoId), contentType: HLS_CONTENT_TYPE, immutable: complete });
+    }
+    const rendition = packaged.find((row) => Number(row.height) === Number(match[1]));
+    if (!rendition) throw notFound('Media not found');
+    const playlist = match[2] === 'm3u8';
+    return sendStored(app.storage, request, reply, {
+      key: playlist ? rendition.playlist_key! : rendition.storage_key,
+      contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4',
+      immutable: true,
+    });
+  }
+
+  async function serveCaption(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
+    const captionId = CAPTION_FILE.exec(request.params.file)?.[1];
+    const caption = captionId && ID.test(request.params.videoId) ? await app.repos.captions.find(request.params.videoId, captionId) : undefined;
+    if (!caption) throw notFound('Media not found');
+    // A caption's file never changes: replacing it means a new caption with a new id.
+    return sendStored(app.storage, request, reply, { key: caption.storage_key, contentType: 'text/vtt; charset=utf-8', immutable: true });
   }
 
   async function serveImage(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
@@ -54,6 +124,9 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
   for (const url of ['/video/upload/:file', '/video/upload/:quality/:file']) {
     app.route<{ Params: MediaParams }>({ method: ['GET', 'HEAD'], url, ...hidden, handler: serveVideo });
   }
+  app.route<{ Params: MediaParams }>({ method: ['GET', 'HEAD'], url: '/video/source/:file', ...hidden, handler: serveSource });
+  app.route<{ Params: VideoFileParams }>({ method: ['GET', 'HEAD'], url: '/video/hls/:videoId/:file', ...hidden, handler: serveHls });
+  app.route<{ Params: VideoFileParams }>({ method: ['GET', 'HEAD'], url: '/captions/:videoId/:file', ...hidden, handler: serveCaption });
   for (const url of ['/image/upload/:file', '/image/upload/:quality/:file']) {
     app.route<{ Params: MediaParams }>({ method: ['GET', 'HEAD'], url, ...hidden, handler: serveImage });
   }

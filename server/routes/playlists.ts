@@ -6,10 +6,9 @@ import { Type } from 'typebox';
 import { Playlist, PlaylistDetail, PlaylistPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { LIMITS } from '../../contract/limits.js';
+import { playlistDescriptionError, playlistNameError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { PlaylistRepository, type PlaylistRow } from '../db/repositories/playlists.js';
-import { UserRepository } from '../db/repositories/users.js';
-import { VideoRepository } from '../db/repositories/videos.js';
+import type { PlaylistRow } from '../db/repositories/playlists.js';
 import { toPlaylist } from '../formatters/playlist.js';
 import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
@@ -24,25 +23,21 @@ const CreateBody = Type.Object({ name: Type.Optional(Type.String()), description
 const RenameBody = Type.Object({ name: Type.Optional(Type.String()), description: Type.Optional(Type.String()) });
 
 function nameOf(raw: string | undefined): string {
-  const name = (raw ?? '').trim();
-  if (!name) throw badRequest('Playlist name is required');
-  if (name.length > LIMITS.playlistName) throw badRequest(`Playlist name must be at most ${LIMITS.playlistName} characters`);
-  return name;
+  const invalid = playlistNameError(raw ?? '');
+  if (invalid) throw badRequest(invalid);
+  return (raw ?? '').trim();
 }
 
 function descriptionOf(raw: string | undefined): string {
-  const description = (raw ?? '').trim();
-  if (!description) throw badRequest('Playlist description is required');
-  if (description.length > LIMITS.playlistDescription) {
-    throw badRequest(`Playlist description must be at most ${LIMITS.playlistDescription} characters`);
-  }
-  return description;
+  const invalid = playlistDescriptionError(raw ?? '');
+  if (invalid) throw badRequest(invalid);
+  return (raw ?? '').trim();
 }
 
 const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const playlists = new PlaylistRepository(app.db.db, app.db.dialect);
-  const users = new UserRepository(app.db.db);
-  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const playlists = app.repos.playlists;
+  const users = app.repos.users;
+  const videos = app.repos.videos;
   const tags = ['playlists'];
   const signedIn = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
@@ -87,7 +82,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) }),
         querystring: PageQuery,
         response: { 200: Envelope(PlaylistPage) },
       },

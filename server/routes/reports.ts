@@ -5,8 +5,6 @@ import { Report } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { LIMITS, REPORT_REASONS } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { ReportRepository } from '../db/repositories/reports.js';
-import { VideoRepository } from '../db/repositories/videos.js';
 import { conflict, notFound, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 
@@ -18,8 +16,8 @@ const ReportBody = Type.Object({
 const ALREADY_REPORTED = 'You have already reported this video';
 
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const reports = new ReportRepository(app.db.db);
-  const videos = new VideoRepository(app.db.db, app.db.dialect);
+  const reports = app.repos.reports;
+  const videos = app.repos.videos;
   const schema = { tags: ['reports'], security: [{ bearer: [] }], params: VideoParams };
 
   app.post(

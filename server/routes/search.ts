@@ -4,24 +4,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Playlist, UserSearchResult, VideoCard } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { PlaylistRepository } from '../db/repositories/playlists.js';
-import { SearchRepository } from '../db/repositories/search.js';
 import { toPlaylist } from '../formatters/playlist.js';
 import { toUserSearchResult } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
+import { LIMITS } from '../../contract/limits.js';
 import { send } from '../http/envelope.js';
 
 const RESULTS_DEFAULT = 20;
 const PLAYLIST_PREVIEW_VIDEOS = 4;
 
 const Query = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.searchResultsMax })),
 });
 
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const playlists = new PlaylistRepository(app.db.db, app.db.dialect);
-  const search = new SearchRepository(app.db.db, app.db.dialect, playlists);
+  const playlists = app.repos.playlists;
+  const search = app.repos.search;
   const tags = ['search'];
 
   app.get(

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { SubscribedChannel, SubscriptionStatus } from '../../contract/entities.js';
+import { SubscribedChannel, SubscriptionStatus, VideoPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { userIdOf } from '../auth/authenticate.js';
-import { SubscriptionRepository } from '../db/repositories/subscriptions.js';
-import { UserRepository } from '../db/repositories/users.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toSubscribedChannel } from '../formatters/user.js';
+import { toVideoCard } from '../formatters/video.js';
 import { badRequest, conflict, notFound, send, unauthorized } from '../http/envelope.js';
-import { IdString } from '../http/schemas.js';
+import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 
 const ChannelParams = Type.Object({ channelId: IdString });
 const UserParams = Type.Object({ userId: IdString });
@@ -21,8 +20,8 @@ async function requireSubscriber(request: FastifyRequest): Promise<void> {
 }
 
 const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = new UserRepository(app.db.db);
-  const subscriptions = new SubscriptionRepository(app.db.db);
+  const users = app.repos.users;
+  const subscriptions = app.repos.subscriptions;
 
   async function channelOrThrow(channelId: string) {
     const channel = await users.findById(channelId);
@@ -44,6 +43,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await channelOrThrow(channelId);
       const status = await subscriptions.toggle(subscriberId, channelId);
       app.live.subscriptionUpdated({ channelId, subscriberId, ...status });
+      if (status.isSubscribed) await app.notifier.subscribed({ channelId, subscriberId });
       const message = status.isSubscribed ? 'Subscribed successfully' : 'Unsubscribed successfully';
       return send(reply, 200, status, message);
     },
@@ -86,6 +86,21 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw conflict('Subscribe to this channel to get its notifications');
       }
       return send(reply, 200, { notify }, notify ? 'Notifications turned on' : 'Notifications turned off');
+    },
+  );
+
+  // Issue 17: the newest ready videos of the channels the caller follows, as home-feed cards.
+  app.get(
+    '/feed',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['subscriptions'], security: [{ bearer: [] }], querystring: PageQuery, response: { 200: Envelope(VideoPage) } },
+    },
+    async (request, reply) => {
+      const window = pageOf(request.query);
+      const page = splitPage(await app.repos.videos.subscriptionFeed(userIdOf(request), window), window.limit);
+      const cards = page.items.map((row) => toVideoCard(row, app.urls));
+      return send(reply, 200, { videos: cards, hasMore: page.hasMore }, 'Videos fetched successfully');
     },
   );
 };

@@ -9,10 +9,10 @@ import { TusUploadVideo } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { type TusUploadRow, TusUploadRepository } from '../db/repositories/tusUploads.js';
+import type { TusUploadRow } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
-import { checkVideoDetails } from '../media/intake.js';
+import { checkVideoDetails } from '../videos/ingest.js';
 import { createTusIntake, TUS_VERSION } from '../media/tusIntake.js';
 
 const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
@@ -20,7 +20,7 @@ type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
 
 const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const intake = createTusIntake(app, app.prefix);
-  const uploads = new TusUploadRepository(app.db.db);
+  const uploads = app.repos.tusUploads;
   app.addHook('onReady', () => intake.start());
   app.addHook('onClose', async () => intake.stop());
   // tus reads the body itself, streaming it into the FileStore.
@@ -34,6 +34,10 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = userIdOf(request);
     reply.hijack();
     await intake.handle(request.raw, reply.raw, userId);
+    // Bytes taken in: how far this request moved the offset.
+    const before = Number(request.headers['upload-offset'] ?? 0);
+    const after = Number(reply.raw.getHeader('upload-offset') ?? before);
+    if (request.method !== 'HEAD' && after > before) app.metrics.uploadBytes.inc({ kind: 'tus' }, after - before);
   }
 
   async function ownUpload(request: UploadRequest): Promise<TusUploadRow> {

@@ -5,11 +5,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { VideoCard } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { selectVideoCards } from '../db/repositories/videoCards.js';
 import { toVideoCard } from '../formatters/video.js';
 import { badRequest, send } from '../http/envelope.js';
 import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
-import { checkVideoDetails, ingestVideo } from '../media/intake.js';
+import { megabytes } from '../../contract/rules.js';
+import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
@@ -22,7 +22,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: app.rateLimits.write },
       schema: {
         tags: ['videos'],
-        summary: 'Upload a video (multipart: title, description, videoFile, optional thumbnail)',
+        summary: `Upload a video (multipart: title, description, videoFile up to ${megabytes(app.config.maxVideoBytes)} MB, optional thumbnail up to ${megabytes(app.config.maxImageBytes)} MB)`,
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         response: { 201: Envelope(VideoCard) },
@@ -42,9 +42,11 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { title, description } = checkVideoDetails(form.fields);
         const videoFile = form.diskFiles.videoFile;
         if (!videoFile) throw badRequest('Video file is required');
+        app.metrics.uploadBytes.inc({ kind: 'multipart' }, videoFile.size);
 
         const videoId = await ingestVideo(app, { ownerId, title, description, sourcePath: videoFile.path, thumbnail: form.files.thumbnail?.buffer });
-        const row = await selectVideoCards(app.db.db).where('videos.id', '=', videoId).executeTakeFirstOrThrow();
+        const row = await app.repos.videos.findCard(videoId);
+        if (!row) throw new Error(`uploaded video ${videoId} is gone`);
         return send(reply, 201, toVideoCard(row, app.urls), 'Video uploaded successfully');
       } finally {
         await form.cleanup();

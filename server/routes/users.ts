@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { CurrentUser, LoginResult, Profile } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { EMAIL_PATTERN, LIMITS, USERNAME_PATTERN } from '../../contract/limits.js';
+import { LIMITS } from '../../contract/limits.js';
+import { accountDetailsError, emailError, loginPasswordError, megabytes, normalizeEmail, normalizeUsername, passwordChangeError, registrationError } from '../../contract/rules.js';
 import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } from '../auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { SessionRepository } from '../db/repositories/sessions.js';
-import { UserRepository, type UserRow } from '../db/repositories/users.js';
+import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
-import { SubscriptionRepository } from '../db/repositories/subscriptions.js';
-import { badRequest, conflict, notFound, send, unauthorized } from '../http/envelope.js';
+import { badRequest, conflict, envelope, notFound, send, unauthorized } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
+import { formBody, multipartBody } from '../http/schemas.js';
 import { imageStorageKey, storeImage } from '../media/images.js';
 import { join } from 'node:path';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
 
-const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) });
 const DetailsBody = Type.Object({
   fullName: Type.Optional(Type.String()),
   email: Type.Optional(Type.String()),
@@ -26,32 +26,11 @@ const DetailsBody = Type.Object({
 });
 const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String()), newPassword: Type.Optional(Type.String()) });
 
-/** A body schema for JSON and urlencoded forms; multipart bodies are read by the handler. */
-function formBody<T extends TSchema>(schema: T) {
-  return {
-    content: {
-      'application/json': { schema },
-      'application/x-www-form-urlencoded': { schema },
-      ...multipartBody('the same fields as a multipart form').content,
-    },
-  };
-}
-
-/** Documents a multipart body; @fastify/multipart leaves reading it to the handler. */
-function multipartBody(description: string) {
-  return { content: { 'multipart/form-data': { schema: Type.Unknown({ description }) } } };
-}
-
-const FULL_NAME_MAX = 100;
-const BIO_MAX = 500;
-const USERNAME_RULE = `Username must be ${LIMITS.usernameMin}-${LIMITS.usernameMax} characters of a-z, 0-9, _ and .`;
-const PASSWORD_RULE = `Password must be at least ${LIMITS.passwordMin} characters`;
-const FULL_NAME_RULE = `Full name must be at most ${FULL_NAME_MAX} characters`;
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = new UserRepository(app.db.db);
-  const sessions = new SessionRepository(app.db.db);
-  const subscriptions = new SubscriptionRepository(app.db.db);
+  const users = app.repos.users;
+  const sessions = app.repos.sessions;
+  const subscriptions = app.repos.subscriptions;
   const tempDir = join(app.config.dataDir, 'tmp');
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
@@ -63,6 +42,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
+      // Behind TLS (directly or through a trusted proxy) the token must never travel in clear.
+      secure: request.protocol === 'https',
       maxAge: app.config.tokenTtlSeconds,
     });
     return token;
@@ -70,7 +51,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/register',
-    { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: multipartBody('fields username, email, password, fullName; files avatar (required) and coverImage (optional)') } },
+    { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: multipartBody(
+          `fields username (${LIMITS.usernameMin}-${LIMITS.usernameMax} of a-z, 0-9, _ and .), email, password (at least ${LIMITS.passwordMin} characters), fullName (at most ${LIMITS.fullNameMax}); files avatar (required) and coverImage (optional), images up to ${megabytes(app.config.maxImageBytes)} MB`,
+        ) } },
     async (request, reply) => {
       const form = await readMultipart(
         request,
@@ -80,19 +63,14 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         tempDir,
       );
-      const fullName = (form.fields.fullName ?? '').trim();
-      const username = (form.fields.username ?? '').trim().toLowerCase();
-      const email = (form.fields.email ?? '').trim().toLowerCase();
+      const values = { fullName: form.fields.fullName ?? '', username: form.fields.username ?? '', email: form.fields.email ?? '', password: form.fields.password ?? '' };
+      const invalid = registrationError(values);
+      if (invalid) throw badRequest(invalid);
+      const fullName = values.fullName.trim();
+      const username = normalizeUsername(values.username);
+      const email = normalizeEmail(values.email);
       // Trimmed like the password change of spec section 5, so both paths agree on the same secret.
-      const password = (form.fields.password ?? '').trim();
-      if (!fullName) throw badRequest('Full name is required');
-      if (!username) throw badRequest('Username is required');
-      if (!email) throw badRequest('Email is required');
-      if (!password) throw badRequest('Password is required');
-      if (!USERNAME_PATTERN.test(username)) throw badRequest(USERNAME_RULE);
-      if (!EMAIL_PATTERN.test(email)) throw badRequest('Invalid email address');
-      if (password.length < LIMITS.passwordMin) throw badRequest(PASSWORD_RULE);
-      if (fullName.length > FULL_NAME_MAX) throw badRequest(FULL_NAME_RULE);
+      const password = values.password.trim();
       if (!form.files.avatar) throw badRequest('Avatar file is required');
       const clash = await users.taken(username, email);
       if (clash) throw conflict(clash === 'username' ? 'Username is already taken' : 'Email is already registered');
@@ -109,8 +87,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error;
       }
       const token = await openSession(user.id, request, reply);
-      const body = { statusCode: 201, data: await me(user), token, message: 'User registered successfully', success: true };
-      return reply.code(201).send(body);
+      return reply.code(201).send({ ...envelope(201, await me(user), 'User registered successfully'), token });
     },
   );
 
@@ -118,11 +95,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login',
     { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: LoginBody, response: { 200: Envelope(LoginResult) } } },
     async (request, reply) => {
-      const email = (request.body.email ?? '').trim().toLowerCase();
+      const invalid = emailError(request.body.email ?? '') ?? loginPasswordError(request.body.password ?? '');
+      if (invalid) throw badRequest(invalid);
+      const email = normalizeEmail(request.body.email ?? '');
       const password = (request.body.password ?? '').trim();
-      if (!email) throw badRequest('Email is required');
-      if (!EMAIL_PATTERN.test(email)) throw badRequest('Invalid email address');
-      if (!password) throw badRequest('Password is required');
       const user = await users.findByEmail(email);
       // Verify even for unknown emails so timing does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g', password);
@@ -180,17 +156,14 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await users.findById(userId);
       if (!current) throw notFound('User not found');
       const fields = await formFields(request);
+      // The profile page sends only fullName: an absent email keeps the current one. The settings
+      // form has no username field of its own: blank means unchanged.
+      const invalid = accountDetailsError({ fullName: fields.fullName ?? '', email: fields.email, username: fields.username, bio: fields.bio });
+      if (invalid) throw badRequest(invalid);
       const fullName = (fields.fullName ?? '').trim();
-      // The profile page sends only fullName: an absent email keeps the current one.
-      const email = fields.email?.trim().toLowerCase();
-      if (!fullName || email === '') throw badRequest('Full name and email are required');
-      if (fullName.length > FULL_NAME_MAX) throw badRequest(FULL_NAME_RULE);
-      if (email !== undefined && !EMAIL_PATTERN.test(email)) throw badRequest('Invalid email address');
-      // The settings form has no username field of its own: blank means unchanged.
-      const username = fields.username?.trim().toLowerCase() || undefined;
-      if (username !== undefined && !USERNAME_PATTERN.test(username)) throw badRequest(USERNAME_RULE);
+      const email = fields.email === undefined ? undefined : normalizeEmail(fields.email);
+      const username = fields.username === undefined ? undefined : normalizeUsername(fields.username) || undefined;
       const bio = fields.bio?.trim();
-      if (bio !== undefined && bio.length > BIO_MAX) throw badRequest(`Bio must be at most ${BIO_MAX} characters`);
 
       const details = { fullName, email, username, bio };
       const clashOf = () => users.taken(username ?? current.username, email ?? current.email, userId);
@@ -234,7 +207,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { rateLimit: app.rateLimits.write },
     schema: {
       tags: ['users'],
-      body: multipartBody(`file field ${field}: a PNG, JPEG, WebP or GIF image up to 5 MB`),
+      body: multipartBody(`file field ${field}: a PNG, JPEG, WebP or GIF image up to ${megabytes(app.config.maxImageBytes)} MB`),
       response: { 200: Envelope(CurrentUser) },
     },
   });
@@ -257,10 +230,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const fields = await formFields(request);
+      const invalid = passwordChangeError(fields.currentPassword ?? '', fields.newPassword ?? '');
+      if (invalid) throw badRequest(invalid);
       const currentPassword = (fields.currentPassword ?? '').trim();
       const newPassword = (fields.newPassword ?? '').trim();
-      if (!currentPassword || !newPassword) throw badRequest('Current password and new password are required');
-      if (newPassword.length < LIMITS.passwordMin) throw badRequest(PASSWORD_RULE);
       const claims = request.auth!;
       const user = await users.findById(claims.userId);
       if (!user) throw notFound('User not found');

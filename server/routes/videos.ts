@@ -1,26 +1,66 @@
 // Videos of spec section 7: the feed, one video, uploaded lists, edit and delete.
 // Upload itself lives in uploads.ts.
+import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Video, VideoPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { LIMITS } from '../../contract/limits.js';
+import { LIMITS, MEDIA_SECONDS_MAX } from '../../contract/limits.js';
+import { megabytes, videoDescriptionError, videoTitleError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { ReactionRepository } from '../db/repositories/reactions.js';
-import { UserRepository } from '../db/repositories/users.js';
-import { type OwnedVideoRow, VideoRepository } from '../db/repositories/videos.js';
-import { toVideo, toVideoCard } from '../formatters/video.js';
-import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
-import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { removeVideoFiles, videoMediaState } from '../media/videoFiles.js';
+import type { OwnedVideoRow } from '../db/repositories/videos.js';
+import { resumePoint, toVideo, toVideoCard } from '../formatters/video.js';
+import { ApiError, badRequest, forbidden, notFound, send } from '../http/envelope.js';
+import { readMultipart } from '../http/multipart.js';
+import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+import { frameOfStoredVideo } from '../media/frames.js';
+import { imageStorageKey, storeImage } from '../media/images.js';
+import { videoMediaState } from '../videos/mediaState.js';
+import { deleteVideos } from '../videos/remove.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
+/** GET /videos/{id} for an id no video has (issue 17: the watch page says so instead of 'try again'). */
+const VIDEO_MISSING = 'This video does not exist or was deleted.';
 const FeedQuery = Type.Object({ ...PageQuery.properties, exclude: Type.Optional(IdString) });
-const OwnListQuery = Type.Object({ ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: 200 })) });
+const OwnListQuery = Type.Object({ ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })) });
 const UpdateBody = Type.Object({
-  title: Type.Optional(Type.String({ maxLength: 1000 })),
+  title: Type.Optional(Type.String({ maxLength: LIMITS.rawTextMax })),
   description: Type.Optional(Type.String({ maxLength: LIMITS.videoDescription })),
+  /** Take the new thumbnail from the video at this second. */
+  thumbnailAt: Type.Optional(Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX })),
 });
+
+interface VideoEdit {
+  title?: string;
+  description?: string;
+  thumbnailAt?: number;
+  thumbnailFile?: Buffer;
+}
+
+/** Checks an edit, from JSON or from multipart fields (strings) plus the thumbnail file. */
+function editOf(fields: { title?: string; description?: string; thumbnailAt?: string | number }, thumbnailFile?: Buffer): VideoEdit {
+  const edit: VideoEdit = { thumbnailFile };
+  if (fields.title !== undefined) {
+    const invalid = videoTitleError(String(fields.title));
+    if (invalid) throw badRequest(invalid);
+    edit.title = String(fields.title).trim();
+  }
+  if (fields.description !== undefined) {
+    const invalid = videoDescriptionError(String(fields.description));
+    if (invalid) throw badRequest(invalid);
+    edit.description = String(fields.description).trim();
+  }
+  if (fields.thumbnailAt !== undefined && fields.thumbnailAt !== '') {
+    const at = Number(fields.thumbnailAt);
+    if (!Number.isFinite(at) || at < 0) throw badRequest('thumbnailAt must be a number of seconds');
+    edit.thumbnailAt = at;
+  }
+  if (edit.thumbnailFile && edit.thumbnailAt !== undefined) throw badRequest('Send a thumbnail file or thumbnailAt, not both');
+  if (edit.title === undefined && edit.description === undefined && !edit.thumbnailFile && edit.thumbnailAt === undefined) {
+    throw badRequest('Title, description or thumbnail is required');
+  }
+  return edit;
+}
 
 /** Spec: each page is shuffled, while the pages themselves come from a stable order. */
 function shuffled<T>(items: T[]): T[] {
@@ -33,27 +73,23 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const videos = new VideoRepository(app.db.db, app.db.dialect);
-  const users = new UserRepository(app.db.db);
-  const reactions = new ReactionRepository(app.db);
+  const videos = app.repos.videos;
+  const users = app.repos.users;
+  const reactions = app.repos.reactions;
   const tags = ['videos'];
   const signedIn = [{ bearer: [] }];
+  const tempDir = join(app.config.dataDir, 'tmp');
 
   async function videoAnswer(videoId: string, callerId: string | null) {
     const row = await videos.findDetail(videoId);
-    if (!row) throw notFound('Video not found');
-    const [media, userReaction] = await Promise.all([
-      videoMediaState(app.db.db, videoId),
+    if (!row) throw notFound(VIDEO_MISSING);
+    const [media, userReaction, position] = await Promise.all([
+      videoMediaState(app.repos, videoId),
       callerId ? reactions.reactionOf(callerId, videoId) : null,
+      callerId ? app.repos.history.positionOf(callerId, videoId) : null,
     ]);
-    return toVideo(row, app.urls, { ...media, userReaction });
-  }
-
-  async function deleteAndCleanUp(rows: OwnedVideoRow[]) {
-    const deleted = await videos.remove(rows.map((row) => row.id));
-    // Files go after the rows: a failed file removal leaves garbage, never a broken video.
-    for (const row of deleted) await removeVideoFiles(app, row);
-    return deleted.length;
+    const resumeAt = callerId ? resumePoint(position ?? 0, Number(row.duration)) : undefined;
+    return toVideo(row, app.urls, { ...media, userReaction, resumeAt });
   }
 
   app.get(
@@ -98,7 +134,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) }),
         querystring: PageQuery,
         response: { 200: Envelope(VideoPage) },
       },
@@ -116,7 +152,8 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:videoId',
-    { schema: { tags, params: VideoParams, response: { 200: Envelope(Video) } } },
+    // Any id a /watch/{id} link can carry: one that is not a stored video is a 404, never a 400.
+    { schema: { tags, params: Type.Object({ videoId: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Envelope(Video) } } },
     async (request, reply) => {
       const video = await videoAnswer(request.params.videoId, request.auth?.userId ?? null);
       return send(reply, 200, video, 'Video fetched successfully');
@@ -128,26 +165,67 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags, security: signedIn, params: VideoParams, body: UpdateBody, response: { 200: Envelope(Video) } },
+      schema: {
+        tags,
+        summary: 'Edit title, description and thumbnail (JSON, or multipart with a thumbnail file)',
+        security: signedIn,
+        params: VideoParams,
+        body: formBody(UpdateBody, `fields title (at most ${LIMITS.videoTitle} characters), description (at most ${LIMITS.videoDescription}), thumbnailAt; file thumbnail (PNG, JPEG, WebP or GIF up to ${megabytes(app.config.maxImageBytes)} MB)`),
+        response: { 200: Envelope(Video) },
+      },
     },
     async (request, reply) => {
       const callerId = userIdOf(request);
       const video = await videos.findOwned(request.params.videoId);
       if (!video) throw notFound('Video not found');
       if (video.owner_id !== callerId) throw forbidden('You are not allowed to edit this video');
-      const changes: { title?: string; description?: string } = {};
-      if (request.body.title !== undefined) {
-        const title = request.body.title.trim();
-        if (!title) throw badRequest('Title is required');
-        if (title.length > LIMITS.videoTitle) throw badRequest(`Title must be at most ${LIMITS.videoTitle} characters`);
-        changes.title = title;
+      const form = request.isMultipart()
+        ? await readMultipart(request, { thumbnail: { maxBytes: app.config.maxImageBytes, label: 'Thumbnail' } }, tempDir)
+        : null;
+      try {
+        const edit = editOf(form ? form.fields : (request.body ?? {}), form?.files.thumbnail?.buffer);
+        const thumbnail = await newThumbnail(video, edit);
+        let replaced: { previousThumbnail: string } | undefined;
+        try {
+          replaced = await videos.updateDetails(video.id, { title: edit.title, description: edit.description, thumbnail });
+        } catch (error) {
+          if (thumbnail) await app.storage.remove(imageStorageKey(thumbnail));
+          throw error;
+        }
+        if (!replaced) {
+          if (thumbnail) await app.storage.remove(imageStorageKey(thumbnail));
+          throw notFound('Video not found');
+        }
+        if (thumbnail && replaced.previousThumbnail) {
+          await app.storage.remove(imageStorageKey(replaced.previousThumbnail)).catch((error) => request.log.warn({ err: error }, 'old thumbnail not removed'));
+        }
+        const answer = await videoAnswer(video.id, callerId);
+        app.live.videoUpdated({ videoId: answer._id, title: answer.title, description: answer.description, thumbnail: answer.thumbnail, updatedAt: answer.updatedAt });
+        return send(reply, 200, answer, 'Video updated successfully');
+      } finally {
+        await form?.cleanup();
       }
-      if (request.body.description !== undefined) changes.description = request.body.description.trim();
-      if (!Object.keys(changes).length) throw badRequest('Title or description is required');
-      await videos.updateDetails(video.id, changes);
-      return send(reply, 200, await videoAnswer(video.id, callerId), 'Video updated successfully');
     },
   );
+
+  /** The stored image name of the new thumbnail (an uploaded file or a frame of the video), if any. */
+  async function newThumbnail(video: OwnedVideoRow, edit: VideoEdit): Promise<string | undefined> {
+    if (edit.thumbnailFile) return storeImage(app.storage, 'thumbnail', edit.thumbnailFile, 'Thumbnail');
+    if (edit.thumbnailAt === undefined) return undefined;
+    const detail = await videos.findDetail(video.id);
+    const duration = Number(detail?.duration ?? 0);
+    // Duration 0: not probed yet; ffmpeg decides whether the frame exists.
+    if (duration > 0 && edit.thumbnailAt > duration) throw badRequest(`thumbnailAt must be between 0 and ${duration} seconds`);
+    const renditions = await app.repos.videoMedia.renditions(video.id);
+    let frame: Buffer;
+    try {
+      frame = await frameOfStoredVideo(app, [video.source_key, ...renditions.map((row) => row.storage_key)], edit.thumbnailAt);
+    } catch (error) {
+      app.log.warn({ err: (error as Error).message, videoId: video.id }, 'no frame for the thumbnail');
+      throw new ApiError(422, 'Could not take a frame from this video at that time');
+    }
+    return storeImage(app.storage, 'thumbnail', frame, 'Thumbnail');
+  }
 
   app.delete(
     '/delete/:videoId',
@@ -160,7 +238,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const video = await videos.findOwned(request.params.videoId);
       if (!video) throw notFound('Video not found');
       if (video.owner_id !== userIdOf(request)) throw forbidden('You are not allowed to delete this video');
-      await deleteAndCleanUp([video]);
+      await deleteVideos(app, [video]);
       return send(reply, 200, { _id: video.id }, 'Video deleted successfully');
     },
   );
@@ -173,7 +251,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } },
     },
     async (request, reply) => {
-      const deletedCount = await deleteAndCleanUp(await videos.listOwned(userIdOf(request)));
+      const deletedCount = await deleteVideos(app, await videos.listOwned(userIdOf(request)));
       return send(reply, 200, { deletedCount }, 'All videos deleted successfully');
     },
   );

@@ -4,14 +4,13 @@ import { Type } from 'typebox';
 import { ViewsInfo } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { ViewRepository } from '../db/repositories/views.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 
 const viewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const views = new ViewRepository(app.db);
+  const views = app.repos.views;
   const tags = ['views'];
 
   app.post(

@@ -1,31 +1,11 @@
-// The one RTK Query API slice. Endpoints are injected per area from ./endpoints/*.ts.
-//
-// Tags: one type per entity. Lists provide `{type, id: 'LIST'}` (or a scoped list id such as
-// `USER-{username}`) and single entities provide their id. Paged lists deliberately do NOT provide
-// one tag per item: a live 'views-updated' for one video would otherwise refetch every page of every
-// feed holding it; item changes that matter to a list (delete, add) invalidate the list id instead.
+// The one RTK Query API slice. Endpoints are injected per area from ./endpoints/*.ts; every cache
+// tag is built by tags.ts.
 import { createAction } from '@reduxjs/toolkit';
+import { type BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { queueingBaseQuery } from './offlineQueue';
-
-export const TAG_TYPES = [
-  'CurrentUser',
-  'Profile',
-  'Video',
-  'Views',
-  'VideoReaction',
-  'History',
-  'LikedVideo',
-  'Comment',
-  'CommentReaction',
-  'Subscription',
-  'Playlist',
-  'Search',
-  'Report',
-] as const;
-export type TagType = (typeof TAG_TYPES)[number];
-
-export const LIST = 'LIST' as const;
+import { type ApiError, type ApiRequest, apiCall } from './client';
+import type { QueueMeta } from './offlineQueue';
+import { TAG_TYPES } from './tags';
 
 /** Restores persisted cache entries (see persist.ts); the payload is a partial api state. */
 export const rehydrateApiCache = createAction<{
@@ -34,10 +14,16 @@ export const rehydrateApiCache = createAction<{
   provided: { tags: Record<string, Record<string, string[]>>; keys: Record<string, unknown> };
 }>('apiCache/rehydrate');
 
+/** The shared client; a real answer is marked fetched (pendingPatches.ts re-applies pending actions over it). */
+const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError, unknown, QueueMeta> = async (args, { signal }) => {
+  const result = await apiCall(typeof args === 'string' ? { url: args } : args, signal);
+  return 'data' in result ? { ...result, meta: { fetched: true } } : result;
+};
+
 export const api = createApi({
   reducerPath: 'api',
-  // Queueable writes wait offline and are replayed once (offlineQueue.ts).
-  baseQuery: queueingBaseQuery,
+  // Queueable writes use `queryFn: sendOrQueue` instead (offlineQueue.ts).
+  baseQuery,
   tagTypes: TAG_TYPES,
   // Rehydrated entries are old: anything older than 30 s refreshes when a screen mounts it,
   // while the screen already shows the stored data.

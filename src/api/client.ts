@@ -1,12 +1,10 @@
 // The shared client of spec section 7: every call goes to /api/v1 with cookies, the bearer token
 // from local storage and the XSRF cookie echoed as a header. No timeout (uploads can be long).
-import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/auth';
 import type { ErrorEnvelope } from '../../contract/envelope';
 import { announceAuthChange, clearSession, getStoredUser, getToken } from '../lib/storage';
 
 export const API_BASE = '/api/v1';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export interface ApiRequest {
   url: string;
@@ -37,13 +35,19 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+/** Server-side rendering (src/entry-server.tsx) has no location: it names the origin and the fetch to use. */
+let serverSide: { origin: string; fetch: typeof fetch } | null = null;
+export function setServerSideFetch(config: { origin: string; fetch: typeof fetch }): void {
+  serverSide = config;
+}
+
 export function apiUrl(url: string, params?: ApiRequest['params']): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
   }
   const search = query.toString();
-  const base = typeof location !== 'undefined' ? location.origin : 'http://localhost';
+  const base = serverSide?.origin ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost');
   return `${base}${API_BASE}${url}${search ? `?${search}` : ''}`;
 }
 
@@ -108,7 +112,7 @@ function sendWithXhr(url: string, method: string, body: unknown, onProgress: (fr
 }
 
 async function sendWithFetch(url: string, method: string, body: unknown, signal?: AbortSignal, extraHeaders?: Record<string, string>): Promise<RawResult> {
-  const response = await fetch(url, {
+  const response = await (serverSide?.fetch ?? fetch)(url, {
     method,
     credentials: 'include',
     headers: { ...requestHeaders(body), ...extraHeaders },
@@ -148,9 +152,6 @@ export async function apiCall<T = unknown>(request: ApiRequest, signal?: AbortSi
   const envelope = result.body as { data?: T };
   return { data: (request.keepEnvelope ? envelope : envelope.data) as T };
 }
-
-export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = (args, api) =>
-  apiCall(typeof args === 'string' ? { url: args } : args, api.signal);
 
 /** The message to show for a failed call: the server's, else the screen's fallback (spec section 8). */
 export function messageOf(error: unknown, fallback: string): string {

@@ -3,8 +3,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_RECONNECT, LiveEvent, type LiveEventPayloads, RoomCommand } from '../../contract/events';
 import { getToken } from '../lib/storage';
-import { api, LIST } from './api';
+import { showSystemNotification } from '../features/notifications/systemNotification';
+import { api } from './api';
+import { notificationsApi } from './endpoints/notifications';
 import { videosApi } from './endpoints/videos';
+import { tags } from './tags';
 
 type Dispatch = (action: unknown) => unknown;
 
@@ -16,44 +19,35 @@ export function tagsFor<E extends keyof LiveEventPayloads>(event: E, payload: Li
   switch (event) {
     case LiveEvent.commentReactionsUpdated: {
       const { commentId } = payload as LiveEventPayloads['comment-reactions-updated'];
-      return [
-        { type: 'CommentReaction' as const, id: commentId },
-        { type: 'Comment' as const, id: commentId },
-      ];
+      return [tags.commentReactions(commentId), tags.comment(commentId)];
     }
     case LiveEvent.commentUpdated: {
       const { videoId } = payload as LiveEventPayloads['comment-updated'];
-      return [{ type: 'Comment' as const, id: `VIDEO-${videoId}` }];
+      return [tags.commentsOf(videoId)];
     }
     case LiveEvent.subscriptionUpdated: {
       const { channelId, subscriberId } = payload as LiveEventPayloads['subscription-updated'];
-      return [
-        { type: 'Subscription' as const, id: channelId },
-        { type: 'Profile' as const, id: channelId },
-        { type: 'Subscription' as const, id: `BY-${subscriberId}` },
-      ];
+      return [tags.subscription(channelId), tags.profile(channelId), tags.subscriptionsBy(subscriberId)];
     }
     case LiveEvent.viewsUpdated: {
       const { videoId } = payload as LiveEventPayloads['views-updated'];
-      return [{ type: 'Views' as const, id: videoId }];
+      return [tags.views(videoId)];
     }
     case LiveEvent.videoReactionUpdated: {
       const { videoId } = payload as LiveEventPayloads['video-reaction-updated'];
-      return [
-        { type: 'VideoReaction' as const, id: videoId },
-        { type: 'Video' as const, id: videoId },
-        { type: 'LikedVideo' as const, id: LIST },
-      ];
+      return [tags.videoReactions(videoId), tags.video(videoId), tags.likedVideos()];
     }
     case LiveEvent.transcodeProgress: {
       // Progress ticks patch the open video (see connectLive); lists refresh once it is done.
       const { videoId, status, progress } = payload as LiveEventPayloads['transcode-progress'];
-      return status === 'failed' || progress >= 100
-        ? [
-            { type: 'Video' as const, id: videoId },
-            { type: 'Video' as const, id: LIST },
-          ]
-        : [];
+      return status === 'failed' || progress >= 100 ? [tags.video(videoId), tags.videos()] : [];
+    }
+    case LiveEvent.notificationCreated:
+    case LiveEvent.notificationsRead:
+      return [tags.notifications(), tags.unreadNotifications()];
+    case LiveEvent.videoUpdated: {
+      // The open video is patched from the event (connectLive); lists showing its card refetch.
+      return [tags.videos(), tags.subscriptionFeed()];
     }
     default:
       return [];
@@ -86,6 +80,25 @@ export function connectLive(dispatch: Dispatch): Socket {
       if (event === LiveEvent.transcodeProgress) {
         const { videoId, status, progress, qualities } = payload as LiveEventPayloads['transcode-progress'];
         dispatch(videosApi.util.updateQueryData('getVideo', videoId, (video) => void Object.assign(video, { status, progress, qualities })));
+      }
+      if (event === LiveEvent.videoUpdated) {
+        const { videoId, title, description, thumbnail, updatedAt } = payload as LiveEventPayloads['video-updated'];
+        dispatch(videosApi.util.updateQueryData('getVideo', videoId, (video) => void Object.assign(video, { title, description, thumbnail, updatedAt })));
+      }
+      if (event === LiveEvent.notificationsRead) {
+        const { unreadCount } = payload as LiveEventPayloads['notifications-read'];
+        dispatch(notificationsApi.util.upsertQueryData('getUnreadCount', undefined, unreadCount));
+      }
+      if (event === LiveEvent.notificationCreated) void showSystemNotification(payload as LiveEventPayloads['notification-created']);
+      if (event === LiveEvent.videoQualitiesUpdated) {
+        // A rung landed (issue 16): the player offers it, and plays HLS once the first exists.
+        const { videoId, qualities, pendingQualities, hlsUrl } = payload as LiveEventPayloads['video-qualities-updated'];
+        dispatch(
+          videosApi.util.updateQueryData('getVideo', videoId, (video) => {
+            Object.assign(video, { qualities, pendingQualities });
+            if (hlsUrl) video.hlsUrl = hlsUrl;
+          }),
+        );
       }
       dispatch(api.util.invalidateTags(tagsFor(event, payload)));
     });

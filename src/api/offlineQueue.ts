@@ -1,12 +1,12 @@
-// Queued writes (issue 9): a queueable mutation made offline (or whose request never reached an
-// answer) is stored in IndexedDB with its Idempotency-Key and replayed in order when the network
-// returns, with the SAME key on every attempt, so the server runs it once and answers retries with
-// its stored result. This module knows requests only; queuedActions.ts knows the endpoints and
-// the cache patches that show a queued action as pending.
-import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
+// Queued writes (issue 9): a queueable mutation (declared with its endpoint, see offline.ts) made
+// offline, or whose request never reached an answer, is stored in IndexedDB as its endpoint name
+// and argument with an Idempotency-Key, and replayed in order when the network returns, with the
+// SAME key on every attempt, so the server runs it once and answers retries with its stored result.
+import type { BaseQueryApi, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
-import { type ApiError, type ApiRequest, apiCall, baseQuery } from './client';
+import { type ApiError, type ApiRequest, apiCall } from './client';
+import { queueSpecOf } from './offline';
 
 export const QUEUE_DB = 'vidshare-offline';
 /** Server errors (5xx) an action may meet before it is given up (and reported). */
@@ -18,25 +18,19 @@ export interface QueuedAction {
   seq?: number;
   /** The Idempotency-Key, made once when the action was made. */
   key: string;
-  /** The RTK Query endpoint name (the spec in queuedActions.ts). */
+  /** The mutation's name; offline.ts holds its spec. */
   endpoint: string;
+  /** The mutation's argument (the request is built from it at every replay). */
+  arg: unknown;
   /** What the user did, as a toast can name it ('Like', 'Comment'). */
   label: string;
-  request: Omit<ApiRequest, 'onUploadProgress' | 'headers'>;
   createdAt: number;
   serverErrors: number;
   /** The placeholder answer given to the screen: the state the action leads to (patches use it). */
   answer?: unknown;
 }
 
-/** How the base query treats one queueable endpoint. */
-export interface QueueableEndpoint {
-  label: (request: ApiRequest) => string;
-  /** The answer the screen gets while the action waits (already showing it as pending). */
-  placeholder: (request: ApiRequest, state: unknown, key: string) => unknown;
-}
-
-/** Meta of a base query answer: queued (a placeholder) or fetched (a real answer). */
+/** Meta of an answer: queued (a placeholder) or fetched (a real answer from the server). */
 export interface QueueMeta {
   queued?: boolean;
   fetched?: boolean;
@@ -44,14 +38,6 @@ export interface QueueMeta {
 
 interface QueueSchema extends DBSchema {
   actions: { key: number; value: QueuedAction };
-}
-
-const endpoints = new Map<string, QueueableEndpoint>();
-export function registerQueueable(name: string, spec: QueueableEndpoint): void {
-  endpoints.set(name, spec);
-}
-export function isQueueable(name: string): boolean {
-  return endpoints.has(name);
 }
 
 // --- Storage (one ordered store; seq is the order) -------------------------------------------
@@ -95,7 +81,9 @@ export function pendingActions(): readonly QueuedAction[] {
 
 /** Reads the stored queue once (app start, after a reload). */
 export function loadQueue(): Promise<QueuedAction[]> {
-  loaded ??= database()
+  // Through a promise: without IndexedDB (server-side rendering) openDB throws at once.
+  loaded ??= Promise.resolve()
+    .then(database)
     .then((db) => db.getAll('actions'))
     .then((actions) => {
       pending = actions.sort((a, b) => a.seq! - b.seq!);
@@ -134,8 +122,11 @@ async function save(action: QueuedAction): Promise<void> {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
+/** Sends an action again; an action whose endpoint is no longer queueable is refused. */
 function send(action: QueuedAction): ReturnType<typeof apiCall> {
-  return apiCall({ ...action.request, headers: { [IDEMPOTENCY_KEY_HEADER]: action.key } });
+  const spec = queueSpecOf(action.endpoint);
+  if (!spec) return Promise.resolve({ error: { status: 410, message: `${action.label} can no longer be sent` } });
+  return apiCall({ ...spec.request(action.arg), headers: { [IDEMPOTENCY_KEY_HEADER]: action.key } });
 }
 
 export interface ReplayHandlers {
@@ -202,35 +193,37 @@ export function replayQueue(): Promise<void> {
   return replaying;
 }
 
-function stripRequest(request: ApiRequest): QueuedAction['request'] {
-  const { onUploadProgress: _progress, headers: _headers, ...rest } = request;
-  return rest;
-}
-
-async function queueAction(spec: QueueableEndpoint, endpoint: string, request: ApiRequest, key: string, api: BaseQueryApi) {
-  const answer = spec.placeholder(request, api.getState(), key);
-  const action = await enqueue({ key, endpoint, label: spec.label(request), request: stripRequest(request), createdAt: Date.now(), serverErrors: 0, answer });
+async function queueAction(endpoint: string, arg: unknown, key: string, api: BaseQueryApi): Promise<QueryReturnValue<unknown, ApiError, QueueMeta>> {
+  const spec = queueSpecOf(endpoint)!;
+  const createdAt = Date.now();
+  const answer = spec.placeholder(arg, { read: (selector) => selector(api.getState() as never), key, createdAt });
+  const action = await enqueue({ key, endpoint, arg, label: spec.label(arg), createdAt, serverErrors: 0, answer });
   handlers.onQueued(action);
   if (online()) void replayQueue();
-  return { data: answer, meta: { queued: true } satisfies QueueMeta };
+  return { data: answer, meta: { queued: true } };
 }
 
 /**
- * The app's base query: queueable mutations get an Idempotency-Key and are queued when offline,
- * when older actions still wait (order), or when the request fails on the network.
+ * The queryFn of every queueable mutation: the request gets an Idempotency-Key and is queued when
+ * offline, when older actions still wait (order), or when it fails on the network.
  */
-export const queueingBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError, unknown, QueueMeta> = async (args, api, extra) => {
-  const request = typeof args === 'string' ? { url: args } : args;
-  const spec = api.type === 'mutation' ? endpoints.get(api.endpoint) : undefined;
-  if (!spec) {
-    const result = await baseQuery(request, api, extra as object);
-    return 'data' in result && result.data !== undefined ? { ...result, meta: { fetched: true } } : result;
-  }
+export async function sendOrQueue(arg: unknown, api: BaseQueryApi): Promise<QueryReturnValue<never, ApiError, QueueMeta>> {
+  const spec = queueSpecOf(api.endpoint);
+  if (!spec) throw new Error(`${api.endpoint} uses sendOrQueue but declares no queue spec (declareOffline)`);
   const key = crypto.randomUUID();
   if (!ready) await loadQueue();
-  if (!online() || pending.length) return queueAction(spec, api.endpoint, request, key, api);
+  if (!online() || pending.length) return queueAction(api.endpoint, arg, key, api) as never;
+  const request = spec.request(arg);
   const result = await apiCall({ ...request, headers: { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: key } }, api.signal);
   // No answer: the server may or may not have run it; the same key makes the replay safe.
-  if ('error' in result && result.error.status === 'FETCH_ERROR' && !api.signal.aborted) return queueAction(spec, api.endpoint, request, key, api);
-  return result;
-};
+  if ('error' in result && result.error.status === 'FETCH_ERROR' && !api.signal.aborted) return queueAction(api.endpoint, arg, key, api) as never;
+  return result as never;
+}
+
+/** Wraps a queueable mutation's invalidatesTags: a queued action has changed nothing on the server yet. */
+export function unlessQueued<R, E, A, T>(invalidates: (result: R, error: E, arg: A) => readonly T[]) {
+  return (result: R, error: E, arg: A, meta: QueueMeta | undefined): readonly T[] => (meta?.queued ? [] : invalidates(result, error, arg));
+}
+
+// Read the stored queue now, so that the first write of the session need not wait for it.
+if (typeof indexedDB !== 'undefined') void loadQueue();

@@ -5,28 +5,11 @@
 import type { Store } from '@reduxjs/toolkit';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { api, rehydrateApiCache } from './api';
+import { isPersisted } from './offline';
 
 export const CACHE_DB = 'vidshare-cache';
 export const API_RESPONSE_CACHE = 'vidshare-api'; // the service worker's runtime cache of API GETs
 export const PERSIST_LIMITS = { maxEntries: 150, maxBytes: 4 * 1024 * 1024 };
-
-/** Endpoints worth showing offline. Everything else (mutations, search, /users/me) stays in memory. */
-export const PERSISTED_ENDPOINTS = new Set([
-  'getFeed',
-  'getRelatedVideos',
-  'getVideo',
-  'getUserVideos',
-  'getMyVideos',
-  'getProfile',
-  'getComments',
-  'getUserPlaylists',
-  'getPlaylist',
-  'getSubscriptionStatus',
-  'getViews',
-  'getWatchHistory',
-  'getLikedVideos',
-  'getSubscribedTo',
-]);
 
 interface QueryEntry {
   status: string;
@@ -110,6 +93,9 @@ export async function clearPersistedCache(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete(API_RESPONSE_CACHE).catch(() => false);
 }
 
+/** What rehydrateCache put back (key -> fulfilment stamp): already stored, so not written again. */
+const restoredStamps = new Map<string, number>();
+
 /** Puts the stored entries back into the api slice (as fulfilled, with their old timestamps). */
 export async function rehydrateCache(store: Pick<Store, 'dispatch'>): Promise<number> {
   let items: PersistedQuery[];
@@ -122,6 +108,7 @@ export async function rehydrateCache(store: Pick<Store, 'dispatch'>): Promise<nu
   const keys: Record<string, unknown> = {};
   const tags: Record<string, Record<string, string[]>> = {};
   for (const item of items) {
+    restoredStamps.set(item.key, item.entry.fulfilledTimeStamp ?? 0);
     queries[item.key] = item.entry;
     keys[item.key] = item.providedTags;
     for (const tag of item.providedTags as { type: string; id?: string | number }[]) {
@@ -140,7 +127,7 @@ export function changedEntries(state: StateWithApi, saved: Map<string, number>, 
   const providedKeys = (state.api.provided as unknown as { keys: Record<string, unknown[]> }).keys ?? {};
   for (const [key, entry] of Object.entries(queries)) {
     if (!entry || entry.status !== 'fulfilled' || entry.data === undefined) continue;
-    if (!entry.endpointName || !PERSISTED_ENDPOINTS.has(entry.endpointName)) continue;
+    if (!entry.endpointName || !isPersisted(entry.endpointName)) continue; // declared with the endpoint (offline.ts)
     const stamp = entry.fulfilledTimeStamp ?? 0;
     if (saved.get(key) === stamp) continue;
     saved.set(key, stamp);
@@ -149,11 +136,16 @@ export function changedEntries(state: StateWithApi, saved: Map<string, number>, 
   return changed;
 }
 
-/** Saves changed entries at most once a second while the app runs. Returns a stop function. */
-export function startPersisting(store: Pick<Store<StateWithApi>, 'getState' | 'subscribe'>, delayMs = 1000): () => void {
-  const saved = new Map<string, number>();
-  // Entries that came from IndexedDB are already stored.
-  changedEntries(store.getState(), saved);
+/**
+ * Saves changed entries at once, then at most once a second while the app runs. Returns a stop function.
+ * `storedAlready`: the store was rehydrated from IndexedDB (the shell's boot), whose entries are not
+ * written again; after a server-rendered boot nothing was, and every entry is saved.
+ */
+export function startPersisting(store: Pick<Store<StateWithApi>, 'getState' | 'subscribe'>, delayMs = 1000, storedAlready = true): () => void {
+  // Only what came from IndexedDB counts as saved: entries fetched before this started (the
+  // screen's queries usually are, as persistence waits for idle time) are written at once.
+  const saved = new Map<string, number>(storedAlready ? restoredStamps : []);
+  void savePersistedQueries(changedEntries(store.getState(), saved)).catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastQueries: unknown = store.getState().api.queries;
   const flush = () => {

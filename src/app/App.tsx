@@ -32,18 +32,23 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
+/** The screens, once the session has booted. Inside a router: BrowserRouter here, StaticRouter on the server. */
+export function AppScreens() {
   const booted = useAppSelector(selectBooted);
+  return booted ? (
+    <Suspense fallback={<LoadingScreen />}>
+      <AppRoutes />
+    </Suspense>
+  ) : (
+    <LoadingScreen />
+  );
+}
+
+export function App() {
   return (
     <AppProviders>
       <BrowserRouter>
-        {booted ? (
-          <Suspense fallback={<LoadingScreen />}>
-            <AppRoutes />
-          </Suspense>
-        ) : (
-          <LoadingScreen />
-        )}
+        <AppScreens />
       </BrowserRouter>
     </AppProviders>
   );

@@ -4,24 +4,28 @@ import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { selectIsSignedIn } from '../features/auth/authSlice';
 import { AppLayout } from '../features/layout/AppLayout';
 import { useAppSelector } from './hooks';
+import { SCREENS } from './screens';
 
-const HomePage = lazy(() => import('../features/feed/HomePage'));
+const HomePage = lazy(SCREENS.home.load);
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
 // Issue 6: watch and upload.
-const WatchPage = lazy(() => import('../features/watch/WatchPage'));
+const WatchPage = lazy(SCREENS.watch.load);
 const UploadPage = lazy(() => import('../features/upload/UploadPage'));
 // Issue 7: profile, playlists, search, settings and the user's own lists.
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ProfilePage = lazy(SCREENS.profile.load);
 const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
 const CreatePlaylistPage = lazy(() => import('../features/playlists/CreatePlaylistPage'));
 const AddVideosPage = lazy(() => import('../features/playlists/AddVideosPage'));
-const SearchPage = lazy(() => import('../features/search/SearchPage'));
+const SearchPage = lazy(SCREENS.search.load);
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MyVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.MyVideosPage })));
 const LikedVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.LikedVideosPage })));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+// Issue 17: the subscriptions feed and notifications.
+const SubscriptionsPage = lazy(() => import('../features/subscriptions/SubscriptionsPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const WatchHistoryPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
 
 /** Signed-in-only routes send a signed-out visitor to /login. */
@@ -58,6 +62,8 @@ export function AppRoutes() {
           <Route path="/liked-videos" element={<LikedVideosPage />} />
           <Route path="/watch-history" element={<WatchHistoryPage />} />
           <Route path="/downloads" element={<DownloadsPage />} />
+          <Route path="/subscriptions" element={<SubscriptionsPage />} />
+          <Route path="/notifications" element={<NotificationsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -3,7 +3,7 @@ import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } fr
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import '../api/endpoints';
-import { offlineQueueMiddleware } from '../api/queuedActions';
+import { pendingPatchesMiddleware } from '../api/pendingPatches';
 import { authSlice } from '../features/auth/authSlice';
 import { commentSlice } from '../features/comments/commentSlice';
 import { sideBarSlice } from '../features/layout/sideBarSlice';
@@ -38,7 +38,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware, offlineQueueMiddleware),
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware, pendingPatchesMiddleware),
   });
   return store;
 }

@@ -11,6 +11,8 @@ export function themeFor(darkMode: boolean): Theme {
   cache[mode] ??= createTheme({
     palette: {
       mode,
+      // Text on a filled colour (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.
+      contrastThreshold: 4.5,
       // Contrast of primary on the background stays above 4.5:1 in both modes.
       primary: { main: darkMode ? '#ff8a80' : '#c62828' },
       secondary: { main: darkMode ? '#90caf9' : '#1565c0' },

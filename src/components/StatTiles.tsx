@@ -14,14 +14,13 @@ export interface StatTile {
 export function StatTiles({ tiles, label }: { tiles: StatTile[]; label?: string }) {
   return (
     <Box
-      component="dl"
+      role="group"
       aria-label={label}
       sx={{
         display: 'grid',
         gap: { xs: 1, sm: 1.5 },
         // Up to three in a row on phones (four go two by two), all in one row from sm up.
         gridTemplateColumns: { xs: `repeat(${tiles.length <= 3 ? tiles.length : 2}, minmax(0, 1fr))`, sm: `repeat(${tiles.length}, minmax(0, 1fr))` },
-        m: 0,
       }}
     >
       {tiles.map((tile) => (
@@ -32,7 +31,8 @@ export function StatTiles({ tiles, label }: { tiles: StatTile[]; label?: string 
               {tile.icon}
             </Box>
           )}
-          <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
+          {/* One <dl> per tile: dt and dd stay its direct children. */}
+          <Box component="dl" sx={{ m: 0, minWidth: 0, display: 'flex', flexDirection: 'column-reverse' }}>
             <Typography component="dt" variant="body2" color="text.secondary" noWrap sx={{ fontSize: { xs: 12.5, sm: 14 } }}>
               {tile.label}
             </Typography>

@@ -1,9 +1,11 @@
 // One video in a grid (spec section 2): thumbnail with NEW and duration, title, owner with
-// fallbacks, views, relative date and a 'Watch' action.
+// fallbacks, views, relative date. The card is the link; a ⋮ menu (issue 17) holds Save to
+// playlist, Download for offline and Share (it replaced the outlined 'Watch' button).
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatRelativeDate, formatViews } from '../lib/format';
@@ -11,12 +13,14 @@ import { UserAvatar } from './UserAvatar';
 import { VideoThumbnail } from './VideoThumbnail';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
+const VideoCardMenu = lazy(() => import('./VideoCardMenu'));
 
-/** `action`: an optional extra control beside 'Watch' (its clicks do not scroll the page); `priority`: load the thumbnail at once. */
+/** `action`: an optional extra control beside the menu (its clicks do not scroll the page); `priority`: load the thumbnail at once. */
 export function VideoCard({ video, action, priority = false }: { video: VideoCardData; action?: ReactNode; priority?: boolean }) {
   const watchPath = `/watch/${encodeURIComponent(video._id)}`;
   const ownerName = video.owner?.fullName || 'Unknown User';
   const ownerHandle = video.owner?.username || 'unknown';
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   return (
     <Box component="article" onClick={scrollToTop} sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, minWidth: 0 }}>
       <Box
@@ -58,9 +62,16 @@ export function VideoCard({ video, action, priority = false }: { video: VideoCar
             {formatViews(video.views)} · {formatRelativeDate(video.createdAt)}
           </Typography>
         </Box>
-        <Button component={Link} to={watchPath} size="small" variant="outlined" aria-label={`Watch ${video.title}`} sx={{ alignSelf: 'flex-start', flexShrink: 0, borderRadius: 999 }}>
-          Watch
-        </Button>
+        <Box onClick={(event) => event.stopPropagation()} sx={{ flexShrink: 0, alignSelf: 'flex-start', mt: -0.75, mr: -1 }}>
+          <IconButton aria-label={`More actions for ${video.title}`} aria-haspopup="menu" aria-expanded={Boolean(menuAnchor)} onClick={(event) => setMenuAnchor(event.currentTarget)}>
+            <MoreVertIcon />
+          </IconButton>
+          {menuAnchor && (
+            <Suspense fallback={null}>
+              <VideoCardMenu video={video} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} />
+            </Suspense>
+          )}
+        </Box>
         {action && (
           <Box onClick={(event) => event.stopPropagation()} sx={{ flexShrink: 0 }}>
             {action}

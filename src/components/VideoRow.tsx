@@ -20,9 +20,11 @@ interface Props {
   action?: ReactNode;
   /** The title as shown (search highlights its matches); defaults to the plain title. */
   title?: ReactNode;
+  /** Watched share 0..1, drawn on the thumbnail (watch history). */
+  progress?: number;
 }
 
-export function VideoRow({ video, thumbWidth = 168, extra, action, title }: Props) {
+export function VideoRow({ video, thumbWidth = 168, extra, action, title, progress }: Props) {
   const ownerName = video.owner?.fullName || 'Unknown User';
   return (
     <Box component="article" sx={{ display: 'flex', gap: 1.25, minWidth: 0, alignItems: 'flex-start' }}>
@@ -30,11 +32,10 @@ export function VideoRow({ video, thumbWidth = 168, extra, action, title }: Prop
         component={Link}
         to={`/watch/${encodeURIComponent(video._id)}`}
         onClick={scrollToTop}
-        aria-label={video.title}
         sx={{ display: 'flex', gap: 1.25, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none', borderRadius: 1.5, '&:hover .row-title': { color: 'primary.main' } }}
       >
         <Box sx={{ width: thumbWidth, flexShrink: 0 }}>
-          <VideoThumbnail video={video} size="row" />
+          <VideoThumbnail video={video} size="row" progress={progress} />
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography

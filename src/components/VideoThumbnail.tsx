@@ -13,11 +13,14 @@ export function VideoThumbnail({
   video,
   size,
   priority = false,
+  progress,
 }: {
   video: Pick<VideoCardData, 'thumbnail' | 'createdAt' | 'duration' | 'status'>;
   size: keyof typeof SIZES;
   /** Above the fold: fetched at once with high priority instead of lazily. */
   priority?: boolean;
+  /** How much was watched, 0..1 (watch history): a red bar along the bottom. */
+  progress?: number;
 }) {
   const s = SIZES[size];
   const badge = { position: 'absolute', px: s.px, py: size === 'card' ? 0.25 : 0, borderRadius: 1, fontSize: s.fontSize, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
@@ -39,6 +42,18 @@ export function VideoThumbnail({
       {isNew(video.createdAt) && <Box sx={{ ...badge, top: s.inset, left: s.inset, bgcolor: '#c62828' }}>NEW</Box>}
       {video.status === 'processing' && <Box sx={{ ...badge, top: s.inset, right: s.inset, bgcolor: 'rgba(0,0,0,0.8)' }}>Processing</Box>}
       <Box sx={{ ...badge, bottom: s.inset, right: s.inset, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
+      {progress !== undefined && progress > 0 && (
+        <Box
+          role="progressbar"
+          aria-label="Watched"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(Math.min(1, progress) * 100)}
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 4, bgcolor: 'rgba(255,255,255,0.35)' }}
+        >
+          <Box sx={{ height: '100%', width: `${Math.min(1, progress) * 100}%`, bgcolor: '#e53935' }} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -8,12 +8,21 @@ export const TOAST_DURATION = { success: 2000, default: 4000, watchError: 5000 }
 
 type Notistack = typeof import('notistack');
 let resolveReady: (module: Notistack) => void;
-const ready = new Promise<Notistack>((resolve) => (resolveReady = resolve));
+let ready = new Promise<Notistack>((resolve) => (resolveReady = resolve));
+let mounted = false;
 
-/** Called by <Toaster> once its SnackbarProvider is mounted. */
-export function toasterMounted(module: Notistack): void {
+/** Called by <Toaster> once its SnackbarProvider is mounted; the returned cleanup runs at unmount. */
+export function toasterMounted(module: Notistack): () => void {
+  mounted = true;
   resolveReady(module);
+  return () => {
+    // Toasts raised until the next provider mounts wait for it instead of reaching this one.
+    mounted = false;
+    ready = new Promise<Notistack>((resolve) => (resolveReady = resolve));
+  };
 }
+
+export const isToasterMounted = (): boolean => mounted;
 
 function show(message: string, options: OptionsObject): void {
   void ready.then(({ enqueueSnackbar }) => enqueueSnackbar(message, { key: message, preventDuplicate: true, ...options }));

@@ -1,20 +1,22 @@
 // What the lists of spec section 8 say besides their own error panel: a success toast when a list
-// first arrives from the server (not when it was already cached), and a 401 sending to /login.
+// the user asked for again (Try Again after a failure) arrives, and a 401 sending to /login.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../components/toast';
 
-/** 'Playlists fetched successfully' and the like: once per screen, after a real first load. */
-export function useLoadedToast(state: { isLoading: boolean; isSuccess: boolean }, message: string): void {
-  const sawLoading = useRef(false);
-  const shown = useRef(false);
+/**
+ * 'Playlists fetched successfully' and the like (spec texts), only when a list loads after it had
+ * failed: a plain page view says nothing (issue 17: these toasts covered the header on every visit).
+ */
+export function useLoadedToast(state: { isError: boolean; isSuccess: boolean }, message: string): void {
+  const failed = useRef(false);
   useEffect(() => {
-    if (state.isLoading) sawLoading.current = true;
-    else if (state.isSuccess && sawLoading.current && !shown.current) {
-      shown.current = true;
+    if (state.isError) failed.current = true;
+    else if (state.isSuccess && failed.current) {
+      failed.current = false;
       toast.success(message);
     }
-  }, [state.isLoading, state.isSuccess, message]);
+  }, [state.isError, state.isSuccess, message]);
 }
 
 /** A 401 on a list load: the session is already cleared (api/client.ts); go to /login, with a message when the screen has one. */

@@ -35,6 +35,14 @@ function write(key: string, value: string | null): void {
   }
 }
 
+/** Player choices kept on the device (issue 16): the captions language, autoplay per user. */
+export const PLAYER_KEYS = {
+  captions: 'vidshare.captions',
+  autoplay: (userId: string | null | undefined) => `vidshare.autoplay.${userId || 'guest'}`,
+} as const;
+export const readPlayerPreference = (key: string): string | null => read(key);
+export const writePlayerPreference = (key: string, value: string | null): void => write(key, value);
+
 export const getToken = (): string | null => read(STORAGE_KEYS.token) || null;
 
 export function getStoredUser(): StoredUser | null {

@@ -1,5 +1,6 @@
-// Validation rules and messages of spec section 5 for the forms of the client foundation.
-import { EMAIL_PATTERN, LIMITS } from '../../contract/limits';
+// The login and register forms' field errors, from the rules the server applies (contract/rules.ts).
+import { LIMITS } from '../../contract/limits';
+import { emailError, fullNameError, loginPasswordError, newPasswordError, usernameError } from '../../contract/rules';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -13,12 +14,6 @@ export interface RegisterValues extends LoginValues {
   username: string;
 }
 
-export function emailError(email: string): string | undefined {
-  if (!email.trim()) return 'Email is required';
-  if (!EMAIL_PATTERN.test(email.trim())) return 'Invalid email address';
-  return undefined;
-}
-
 function withoutEmpty<K extends string>(errors: Record<K, string | undefined>): FieldErrors<K> {
   return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as FieldErrors<K>;
 }
@@ -26,16 +21,17 @@ function withoutEmpty<K extends string>(errors: Record<K, string | undefined>): 
 export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
   return withoutEmpty({
     email: emailError(values.email),
-    password: values.password ? undefined : 'Password is required',
+    password: loginPasswordError(values.password),
   });
 }
 
 export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
   return withoutEmpty({
-    fullName: values.fullName.trim() ? undefined : 'Full name is required',
-    username: values.username.trim() ? undefined : 'Username is required',
+    fullName: fullNameError(values.fullName),
+    // The spec's register form shows no format or length rule for these two; the server's answer does.
+    username: usernameError(values.username, { checkFormat: false }),
     email: emailError(values.email),
-    password: values.password ? undefined : 'Password is required',
+    password: newPasswordError(values.password, { checkLength: false }),
   });
 }
 

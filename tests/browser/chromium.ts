@@ -21,9 +21,12 @@ export function launchChromium(): Promise<Browser> {
 /** The built PWA the tests serve. Sessions sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first. */
 export const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 
-/** Builds the client once when no build is there yet; returns its folder. */
+/** Builds the client and its server-rendering build (`<DIST>-ssr`, where the server looks) once; returns the client's folder. */
 export function ensureBuilt(): string {
   if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build', '--outDir', DIST], { stdio: 'inherit' });
+  if (!existsSync(resolve(`${DIST}-ssr`, 'entry-server.js'))) {
+    execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', `${DIST}-ssr`], { stdio: 'inherit' });
+  }
   return DIST;
 }
 
@@ -38,12 +41,12 @@ export async function signedInPage(
   browser: Browser,
   server: TestServer,
   user: TestUser,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light' } = {},
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page; token: string }> {
   const login = await call(server, 'POST', '/users/login', { json: { email: user.email, password: user.password } });
   expect(login.status).toBe(200);
   const { accessToken, loggedInUser } = login.body.data;
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, colorScheme: options.colorScheme });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, colorScheme: options.colorScheme, serviceWorkers: options.serviceWorkers });
   await context.addInitScript(
     ([token, stored]) => {
       if (localStorage.getItem('token') === null) {
@@ -54,4 +57,26 @@ export async function signedInPage(
     [accessToken, JSON.stringify({ ...loggedInUser, id: loggedInUser._id })] as const,
   );
   return { context, page: await context.newPage(), token: accessToken as string };
+}
+
+/**
+ * The keys of the RTK Query entries the page has stored in IndexedDB (persist.ts saves within a
+ * second of a change). The database is only opened when it exists: opening it first would create
+ * it without its store.
+ */
+export async function persistedQueryKeys(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'vidshare-cache')) return [];
+    return new Promise<string[]>((resolve) => {
+      const open = indexedDB.open('vidshare-cache');
+      open.onerror = () => resolve([]);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('queries')) return void (db.close(), resolve([]));
+        const keys = db.transaction('queries').objectStore('queries').getAllKeys();
+        keys.onsuccess = () => (db.close(), resolve(keys.result.map(String)));
+        keys.onerror = () => (db.close(), resolve([]));
+      };
+    });
+  });
 }

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, DIST, ensureBuilt, launchChromium } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, launchChromium, persistedQueryKeys } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -128,8 +128,8 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     // Playwright's contexts are incognito, which Chromium reports too; nothing else may be wrong.
     expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
     await cdp.detach();
-    // The cache is written to IndexedDB within a second.
-    await page.waitForTimeout(1500);
+    // The feed is in the IndexedDB copy of the cache (written within a second).
+    await expect.poll(async () => (await persistedQueryKeys(page)).some((key) => key.startsWith('getFeed(')), { timeout: 15_000 }).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
@@ -142,8 +142,8 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
   it('the re-auth check queued offline is replayed online, and a 401 signs out', async () => {
     // Still offline: leave the feed (its own refetch on reconnect would also meet the 401) for a
     // screen without queries, and end the session on the server meanwhile.
-    // (The search page runs queries since issue 7: on reconnect their refetch met the 401 first and
-    // signed out silently, racing the replayed check. Create Playlist runs none.)
+    // (The header's unread-count query still refetches on reconnect and may meet the 401 first;
+    // the replayed check must then still say the session expired.)
     await page.evaluate(() => {
       history.pushState({}, '', '/create-playlist');
       dispatchEvent(new PopStateEvent('popstate'));

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -48,7 +48,13 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
     await eventually(() => page.getByText('No comments yet').or(page.getByRole('heading', { name: /^Comments/ })).first().isVisible()).toBe(true);
     // The service worker controls the page (it serves the shell offline) and the cache is saved.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await page.waitForTimeout(1500);
+    const saved = [`getVideo("${videoId}")`, `getComments("${videoId}")`];
+    // The video and its comments are in the IndexedDB copy of the cache (written within a second).
+    await eventually(async () => {
+      const keys = await persistedQueryKeys(page);
+      return saved.every((key) => keys.includes(key));
+      // Persistence starts in idle time after the first paint: slower on a loaded machine.
+    }, 30_000).toBe(true);
 
     await context.setOffline(true);
     await eventually(() => banner().textContent()).toContain('You are offline');

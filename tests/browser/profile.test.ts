@@ -150,7 +150,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
     await add.click();
     await eventually(() => page.getByText('Video Added Successfully!').isVisible()).toBe(true);
     await page.waitForURL(`${server.url}${playlistPath}`);
-    await eventually(() => page.getByRole('link', { name: `Watch ${videoTitle}` }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('link', { name: videoTitle, exact: true }).isVisible()).toBe(true);
     // Summary: one video of 3725 s, Total Duration as hours and minutes.
     await eventually(() => page.getByLabel('Playlist summary').getByText('1h 2m').isVisible()).toBe(true);
 
@@ -231,7 +231,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
 
     await page.goto(`${server.url}/liked-videos`);
     await eventually(() => page.getByRole('heading', { name: 'My Liked Videos' }).isVisible()).toBe(true);
-    await eventually(() => page.getByRole('link', { name: 'Watch Lighthouse keeper' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('link', { name: 'Lighthouse keeper', exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Clear All' }).click();
     await eventually(() => page.getByRole('dialog').getByText('This action cannot be undone.', { exact: false }).isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Clear All' }).click();
@@ -293,7 +293,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
     await eventually(() => new URL(visitor.url()).search).toBe('');
     expect(await visitor.getByRole('tab').allTextContents()).toEqual(['Videos', 'Playlists']);
     for (const label of ['Edit full name', 'Edit cover', 'Change avatar']) expect(await visitor.getByLabel(label).count()).toBe(0);
-    await eventually(() => visitor.getByRole('link', { name: `Watch ${videoTitle}` }).isVisible()).toBe(true);
+    await eventually(() => visitor.getByRole('link', { name: videoTitle, exact: true }).isVisible()).toBe(true);
     expect(await main.getByRole('link', { name: 'Upload Video' }).count()).toBe(0);
 
     await main.getByRole('button', { name: 'Subscribe', exact: true }).click();
@@ -320,7 +320,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
     expect(await visitor.getByLabel('Rename Owner picks').count()).toBe(0);
     expect(await visitor.getByLabel('Delete Owner picks').count()).toBe(0);
     await visitor.getByRole('link', { name: 'Owner picks' }).click();
-    await eventually(() => visitor.getByRole('link', { name: `Watch ${videoTitle}` }).isVisible()).toBe(true);
+    await eventually(() => visitor.getByRole('link', { name: videoTitle, exact: true }).isVisible()).toBe(true);
     expect(await visitor.getByRole('link', { name: 'Add Videos' }).count()).toBe(0);
     expect(await visitor.getByLabel(`Remove ${videoTitle} from playlist`).count()).toBe(0);
     await context.close();

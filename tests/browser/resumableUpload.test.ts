@@ -16,7 +16,6 @@ import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedI
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-
 /** About 3 MB: 6 s of noisy 854x480 at 4 Mbit/s (noise defeats compression), so a throttled uplink takes a while. */
 async function makeLargeClip(): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'vidshare-tus-')), 'harbour.mp4');
@@ -59,9 +58,12 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: uploadThroughput > 0 ? 20 : 0, downloadThroughput: -1, uploadThroughput });
   };
 
-  // Known flake (about 1 run in 6 under CI load): 'Uploading...' sometimes never shows after the
-  // click; the cause is not found yet. Each attempt starts a fresh upload of the same file.
-  it('resumes an upload cut off by a reload and opens the finished video', { retry: 2, timeout: 240_000 }, async () => {
+  // The frame captured at 1 s lands late under load and replaces the empty thumbnail picker with a
+  // taller preview, moving the Upload button: a click during that shift lands on the old spot and
+  // nothing is sent (the old flake). So each click waits for the captured thumbnail.
+  const thumbnailCaptured = () => eventually(() => page.getByRole('img', { name: 'Thumbnail preview' }).isVisible(), 60_000).toBe(true);
+
+  it('resumes an upload cut off by a reload and opens the finished video', { timeout: 240_000 }, async () => {
     const clip = await makeLargeClip();
     const size = statSync(clip).size;
     expect(size).toBeGreaterThan(2_000_000);
@@ -74,6 +76,7 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
     await page.getByLabel('Video file').setInputFiles(clip);
     await eventually(() => page.getByLabel('Title').inputValue()).toBe('harbour');
     await page.getByLabel('Title').fill('Harbour at dusk');
+    await thumbnailCaptured();
     await throttle(120 * 1024);
     await page.getByRole('button', { name: 'Upload Video' }).click();
     await eventually(() => page.getByRole('button', { name: 'Uploading...' }).isVisible()).toBe(true);
@@ -88,16 +91,18 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
     // The unfinished upload is found: its title comes back, and uploading goes on.
     await eventually(() => page.getByLabel('Title').inputValue()).toBe('Harbour at dusk');
     expect(await page.getByText('Part of this file is already uploaded: uploading continues where it stopped.').isVisible()).toBe(true);
+    await thumbnailCaptured();
     const seen: number[] = [];
     const finalAnswer = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.status() === 204, { timeout: 90_000 });
     await page.getByRole('button', { name: 'Upload Video' }).click();
     await eventually(() => page.getByRole('status').getByText('Resuming upload...', { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: 'screenshots/resumable-upload-resuming.png' });
-    while (seen.length < 3) {
+    const sample = async () => {
       const value = await percent();
       if (value !== null) seen.push(value);
-      await page.waitForTimeout(50);
-    }
+      return seen.length;
+    };
+    await expect.poll(sample, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     // Progress starts where the server stopped, not at 0.
     expect(Math.min(...seen)).toBeGreaterThan(10);
     await throttle(-1);

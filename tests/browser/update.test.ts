@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../../build/precompress.js';
 import { call, insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
@@ -60,8 +61,9 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     await eventually(() => banner().textContent()).toContain('Pending sync (1)');
     expect(await likesOnServer()).toBe(0);
 
-    // The new deployment: same app, changed worker script.
+    // The new deployment: same app, changed worker script (and, as a build writes them, its compressed copies).
     appendFileSync(join(clientDir, 'sw.js'), '\n// release 2\n');
+    await precompressFile(join(clientDir, 'sw.js'));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
     const updateToast = page.locator('#notistack-snackbar', { hasText: 'Update available' });
     await eventually(() => updateToast.isVisible(), 20_000).toBe(true);

@@ -12,7 +12,14 @@ const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 const videoState = (page: Page) =>
-  page.locator('main video').evaluate((video: HTMLVideoElement) => ({ time: video.currentTime, paused: video.paused, src: video.currentSrc, ready: video.readyState }));
+  page.locator('main video').evaluate((video: HTMLVideoElement) => ({
+    time: video.currentTime,
+    paused: video.paused,
+    src: video.currentSrc,
+    ready: video.readyState,
+    // The rung on screen: the frame's short side.
+    rung: Math.min(video.videoWidth, video.videoHeight),
+  }));
 
 describe.skipIf(missing !== null)('watch, upload, comments and mini player in Chromium', () => {
   let server: TestServer;
@@ -23,6 +30,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
   let page: Page;
   let ownerToken: string;
   let videoId = '';
+  let nextId = '';
   const pageErrors: string[] = [];
   const clipName = `sunset-${Date.now().toString(36)}`;
 
@@ -103,11 +111,12 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     await page.getByRole('button', { name: /^Quality: / }).waitFor({ timeout: 30_000 });
     const options = async () => {
       await page.getByRole('button', { name: /^Quality: / }).click();
-      const labels = await page.getByRole('menu', { name: 'Quality' }).getByRole('menuitem').allTextContents();
+      const labels = await page.getByRole('menu', { name: 'Quality' }).getByRole('menuitemradio').allTextContents();
       await page.keyboard.press('Escape');
-      return labels.map((label) => label.replace(/(best|good|eco|low)$/, ''));
+      return labels.map((label) => label.replace(/(best|good|eco|low|\d+p)$/, ''));
     };
-    await expect.poll(options, { timeout: 60_000, interval: 1000 }).toEqual(['480p', '360p']);
+    // Auto first (the default, checked), then the renditions the video has.
+    await expect.poll(options, { timeout: 60_000, interval: 1000 }).toEqual(['Auto', '480p', '360p']);
 
     await page.getByRole('button', { name: 'Play video' }).click();
     await expect.poll(async () => (await videoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
@@ -126,27 +135,29 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     expect(await page.getByTestId('buffered-range').count()).toBeGreaterThan(0);
 
     // Paused: the other quality loads at the same time and stays paused.
+    // HLS through hls.js (a MediaSource blob), Auto by default.
     const before = await videoState(page);
-    const other = before.src.includes('q_auto:eco') ? '360p' : '480p';
-    const otherSegment = other === '360p' ? 'q_auto:low' : 'q_auto:eco';
+    expect(before.src).toMatch(/^blob:/);
+    const other = before.rung === 480 ? 360 : 480;
     await page.getByRole('button', { name: /^Quality: / }).click();
-    await page.getByRole('menuitem', { name: new RegExp(`^${other}`) }).click();
-    await eventually(async () => (await videoState(page)).src).toContain(otherSegment);
+    expect(await page.getByRole('menuitemradio', { name: /^Auto/ }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('menuitemradio', { name: new RegExp(`^${other}p`) }).click();
+    await eventually(async () => (await videoState(page)).rung).toBe(other);
     await eventually(async () => (await videoState(page)).ready).toBeGreaterThan(0);
     const after = await videoState(page);
-    expect(Math.abs(after.time - seekedTo)).toBeLessThan(0.1);
+    expect(Math.abs(after.time - seekedTo)).toBeLessThan(0.2);
     expect(after.paused).toBe(true);
 
     // Playing: the switch goes on playing from where it was.
     await page.keyboard.press('ArrowLeft'); // back 5 s -> 0
     await page.keyboard.press('k');
     await eventually(async () => (await videoState(page)).paused).toBe(false);
-    const back = before.src.includes('q_auto:eco') ? '480p' : '360p';
-    const backSegment = back === '360p' ? 'q_auto:low' : 'q_auto:eco';
+    const back = other === 480 ? 360 : 480;
     const playingAt = (await videoState(page)).time;
     await page.getByRole('button', { name: /^Quality: / }).click();
-    await page.getByRole('menuitem', { name: new RegExp(`^${back}`) }).click();
-    await eventually(async () => (await videoState(page)).src).toContain(backSegment);
+    await page.getByRole('menuitemradio', { name: new RegExp(`^${back}p`) }).click();
+    expect(await page.getByRole('button', { name: `Quality: ${back}p` }).isVisible()).toBe(true);
+    await eventually(async () => (await videoState(page)).rung).toBe(back);
     await eventually(async () => {
       const state = await videoState(page);
       return state.time >= playingAt && (!state.paused || state.time > 2.9);
@@ -288,7 +299,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
   });
 
   it('opens the first related video 2 s after the end', async () => {
-    const nextId = await insertVideo(server, viewer.id, { title: 'Up next', duration: 12 });
+    nextId = await insertVideo(server, viewer.id, { title: 'Up next', duration: 12 });
     // A fresh session, so the related list is not the one cached before the insert.
     const fresh = await signedInPage(browser, server, viewer, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
     const tab = fresh.page;
@@ -302,11 +313,68 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
         video.addEventListener('ended', () => ((window as { __endedAt?: number }).__endedAt = Date.now()), { once: true });
         video.currentTime = Math.max(0, video.duration - 0.3);
       });
+      // The up-next card counts the 2 s down.
+      await eventually(() => tab.getByTestId('up-next-countdown').textContent()).toMatch(/^Up next in [12]$/);
       await tab.waitForURL(`${server.url}/watch/${nextId}`, { timeout: 15_000 });
       const waited = await tab.evaluate(() => Date.now() - (window as { __endedAt?: number }).__endedAt!);
       expect(waited).toBeGreaterThanOrEqual(1900);
       expect(waited).toBeLessThan(4000);
       await eventually(() => tab.getByRole('heading', { name: 'Up next' }).isVisible()).toBe(true);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
+  it('changes speed; the up-next card cancels, plays now, and autoplay off is remembered', async () => {
+    const fresh = await signedInPage(browser, server, viewer, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const tab = fresh.page;
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    const card = tab.getByRole('dialog', { name: 'Up next' });
+    const endVideo = () =>
+      tab.locator('main video').evaluate((video: HTMLVideoElement) => {
+        video.addEventListener('ended', () => ((window as { __endedAt?: number }).__endedAt = Date.now()), { once: true });
+        video.currentTime = Math.max(0, video.duration - 0.3);
+        void video.play();
+      });
+    try {
+      await tab.goto(`${server.url}/watch/${videoId}`);
+      await eventually(() => tab.getByRole('link', { name: 'Up next' }).isVisible()).toBe(true);
+      // Picture-in-Picture and Minimize do not look alike.
+      const icon = (name: string) => tab.getByRole('button', { name, exact: true }).locator('svg path').first().getAttribute('d');
+      expect(await icon('Minimize')).toBeTruthy();
+      expect(await icon('Minimize')).not.toBe(await icon('Picture-in-Picture'));
+
+      await tab.getByRole('button', { name: 'Play video' }).click();
+      await tab.getByRole('button', { name: 'Playback speed: Normal' }).click();
+      expect(await tab.getByRole('menuitemradio', { name: 'Normal' }).getAttribute('aria-checked')).toBe('true');
+      await tab.getByRole('menuitemradio', { name: '1.5x' }).click();
+      await eventually(() => tab.locator('main video').evaluate((video: HTMLVideoElement) => video.playbackRate)).toBe(1.5);
+      expect(await tab.getByRole('button', { name: 'Playback speed: 1.5x' }).isVisible()).toBe(true);
+
+      // Cancel: the card goes and the next video never opens.
+      await endVideo();
+      await eventually(() => card.isVisible()).toBe(true);
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await eventually(() => card.count()).toBe(0);
+      await tab.waitForFunction(() => Date.now() > (window as { __endedAt?: number }).__endedAt! + 3000, undefined, { timeout: 10_000 });
+      expect(tab.url()).toBe(`${server.url}/watch/${videoId}`);
+
+      // Autoplay off: the card waits without a countdown, and Play now opens the next video.
+      // The label toggles the switch (its input is visually hidden).
+      await tab.getByText('Autoplay', { exact: true }).click();
+      await eventually(() => tab.getByRole('switch', { name: 'Autoplay' }).isChecked()).toBe(false);
+      await endVideo();
+      await eventually(() => tab.getByTestId('up-next-countdown').textContent()).toBe('Up next');
+      await tab.waitForFunction(() => Date.now() > (window as { __endedAt?: number }).__endedAt! + 2500, undefined, { timeout: 10_000 });
+      expect(tab.url()).toBe(`${server.url}/watch/${videoId}`);
+      await card.getByRole('button', { name: 'Play now' }).click();
+      await tab.waitForURL(`${server.url}/watch/${nextId}`);
+      // Remembered for this user.
+      await tab.reload();
+      await eventually(() => tab.getByRole('switch', { name: 'Autoplay' }).isVisible()).toBe(true);
+      expect(await tab.getByRole('switch', { name: 'Autoplay' }).isChecked()).toBe(false);
+      await tab.getByText('Autoplay', { exact: true }).click();
+      await eventually(() => tab.getByRole('switch', { name: 'Autoplay' }).isChecked()).toBe(true);
     } finally {
       await fresh.context.close();
     }

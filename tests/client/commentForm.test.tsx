@@ -30,9 +30,10 @@ const theirs = comment('c2', { totalLikes: 2 });
 /** The API: the list, and answers for add/update/delete/improve; `hold` delays a write until released. */
 function api(initial: Comment[] = [mine, theirs]) {
   let list = [...initial];
+  // One gate for every held write: released before or after the write arrives, it opens the same.
+  let gate: Promise<void> = Promise.resolve();
   let release: () => void = () => {};
-  let holding = false;
-  const held = () => (holding ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve());
+  const held = () => gate;
   const { calls } = mockFetch(async (call: RecordedCall) => {
     const path = call.url.pathname.replace('/api/v1', '');
     if (path === '/comments/all/v1') return ok(list);
@@ -63,7 +64,7 @@ function api(initial: Comment[] = [mine, theirs]) {
   return {
     calls,
     writes: () => calls.filter((c) => c.method !== 'GET'),
-    hold: () => void (holding = true),
+    hold: () => void (gate = new Promise<void>((resolve) => (release = resolve))),
     release: () => release(),
   };
 }

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../src/app/App';
 import { makeStore } from '../../src/app/store';
+import { isToasterMounted } from '../../src/components/toast';
 import { syncFromStorage } from '../../src/features/auth/authSlice';
 import { type StoredUser, storeSession } from '../../src/lib/storage';
 
@@ -76,7 +77,10 @@ export function renderWithApp(ui: ReactNode, { route = '/' }: { route?: string }
 export const emptyFeed = ok({ videos: [], hasMore: false });
 
 /**
- * The toast provider mounts after first paint; a toast raised before that in a test can reach the
- * previous test's (unmounted) provider. Await this before an action whose toast a test checks.
+ * The toast provider mounts after first paint (toasts raised before wait for it). Await this
+ * before an action whose toast a test checks, so the toast is shown while the test looks.
  */
-export const toasterMounted = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 400));
+export const toasterMounted = (): Promise<void> =>
+  vi.waitFor(() => {
+    if (!isToasterMounted()) throw new Error('the toast provider is not mounted yet');
+  });

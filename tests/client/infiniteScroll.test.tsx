@@ -2,7 +2,7 @@
 // only while hasMore, duplicates by id dropped.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nearBottom, uniqueById, useInfiniteList, useInfiniteScroll, type InfiniteResult } from '../../src/components/useInfiniteScroll';
+import { nearBottom, uniqueById, useInfiniteList, useInfiniteScroll, type InfiniteResult } from '../../src/components/useInfiniteList';
 
 const VIEWPORT = 800;
 const PAGE = 5000;

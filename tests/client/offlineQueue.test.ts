@@ -2,13 +2,14 @@
 // an Idempotency-Key made when the action was made, replay in order with that same key on every
 // attempt, surface refusals, survive a reload, and stay visible as pending in the cached data.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Comment, Video } from '../../contract/entities';
+import type { Comment, Playlist, Video } from '../../contract/entities';
 import { commentsApi } from '../../src/api/endpoints/comments';
+import { playlistsApi } from '../../src/api/endpoints/playlists';
 import { reactionsApi } from '../../src/api/endpoints/reactions';
 import { subscriptionsApi } from '../../src/api/endpoints/subscriptions';
 import { videosApi } from '../../src/api/endpoints/videos';
 import { closeQueueDb, loadQueue, pendingActions, QUEUE_DB, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
-import { isPendingId } from '../../src/api/queuedActions';
+import { isPendingId } from '../../src/api/offline';
 import { makeStore } from '../../src/app/store';
 import { fail, mockFetch, ok, type RecordedCall, signIn } from './helpers';
 
@@ -134,7 +135,7 @@ describe('offline queue', () => {
     expect(pendingActions()).toHaveLength(0);
     const restored = await loadQueue();
     expect(restored).toHaveLength(1);
-    expect(restored[0]).toMatchObject({ key: queued!.key, label: 'Like', request: { url: '/likes/toggle/v/v1', method: 'POST' } });
+    expect(restored[0]).toMatchObject({ key: queued!.key, label: 'Like', endpoint: 'toggleVideoReaction', arg: { videoId: 'v1', reactionType: 'like' } });
 
     // A fresh answer (the server without the like) still shows the pending like, once.
     const fresh = makeStore();
@@ -143,5 +144,71 @@ describe('offline queue', () => {
     expect(videosApi.endpoints.getVideo.select('v1')(fresh.getState()).data).toMatchObject({ likes: 4, userReaction: 'like' });
     await fresh.dispatch(videosApi.endpoints.getVideo.initiate('v1', { forceRefetch: true }));
     expect(videosApi.endpoints.getVideo.select('v1')(fresh.getState()).data).toMatchObject({ likes: 4, userReaction: 'like' });
+  });
+
+  it('shows each comment and playlist action as pending at once and over fresh server data', async () => {
+    const store = await storeWithVideo();
+    const at = '2026-01-01T00:00:00.000Z';
+    const owner = { _id: 'u1', username: 'alice', fullName: 'Alice', avatar: '' };
+    const comment = (id: string, extra: Partial<Comment> = {}): Comment =>
+      ({ _id: id, videoId: 'v1', parentId: null, content: `comment ${id}`, createdAt: at, updatedAt: at, owner, totalLikes: 1, isLiked: false, ...extra }) as Comment;
+    const serverComments = [comment('c1'), comment('c2'), comment('c3')];
+    const card = { _id: 'v0', title: 'Old clip' } as Playlist['videos'][number];
+    const playlist = (id: string, name: string, videos: Playlist['videos']): Playlist =>
+      ({ _id: id, name, description: '', owner, videos, videosCount: videos.length, totalVideos: videos.length, PlaylistThumbnail: '', createdAt: at, updatedAt: at }) as Playlist;
+    const serverLists = () => ({ playlists: [playlist('p1', 'Trips', [card]), playlist('p2', 'Old', [])], hasMore: false });
+    const serverDetail = () => ({ playlist: playlist('p1', 'Trips', [card]), hasMore: false, totalVideos: 1 });
+    mockFetch((call) => {
+      if (call.url.pathname.startsWith('/api/v1/comments/all/')) return ok(serverComments);
+      if (call.url.pathname === '/api/v1/playlist/user/alice/playlists') return ok(serverLists());
+      if (call.url.pathname === '/api/v1/playlist/p1') return ok(serverDetail());
+      throw new TypeError('Failed to fetch');
+    });
+    const subs = [
+      store.dispatch(commentsApi.endpoints.getComments.initiate('v1')),
+      store.dispatch(playlistsApi.endpoints.getUserPlaylists.initiate('alice')),
+      store.dispatch(playlistsApi.endpoints.getPlaylist.initiate('p1')),
+    ];
+    await Promise.all(subs);
+
+    online = false;
+    await store.dispatch(commentsApi.endpoints.updateComment.initiate({ commentId: 'c1', videoId: 'v1', content: 'Edited in a tunnel' }));
+    await store.dispatch(reactionsApi.endpoints.toggleCommentLike.initiate({ commentId: 'c2', videoId: 'v1' }));
+    await store.dispatch(commentsApi.endpoints.deleteComment.initiate({ commentId: 'c3', videoId: 'v1' }));
+    await store.dispatch(playlistsApi.endpoints.addVideoToPlaylist.initiate({ videoId: 'v1', playlistId: 'p1' }));
+    await store.dispatch(playlistsApi.endpoints.removeVideoFromPlaylist.initiate({ videoId: 'v0', playlistId: 'p1' }));
+    await store.dispatch(playlistsApi.endpoints.renamePlaylist.initiate({ playlistId: 'p1', name: 'Road trips' }));
+    await store.dispatch(playlistsApi.endpoints.deletePlaylist.initiate('p2'));
+    expect(pendingActions().map((action) => action.label)).toEqual([
+      'Comment edit',
+      'Comment like',
+      'Comment delete',
+      'Save to playlist',
+      'Playlist removal',
+      'Playlist rename',
+      'Playlist delete',
+    ]);
+
+    const expectPendingShown = () => {
+      const comments = commentsApi.endpoints.getComments.select('v1')(store.getState()).data!;
+      expect(comments.map((c) => c._id)).toEqual(['c1', 'c2']); // c3 deleted
+      expect(comments[0]).toMatchObject({ content: 'Edited in a tunnel' });
+      expect(comments[1]).toMatchObject({ isLiked: true, totalLikes: 2 });
+      const lists = playlistsApi.endpoints.getUserPlaylists.select('alice')(store.getState()).data!.pages[0]!.playlists;
+      expect(lists.map((p) => p._id)).toEqual(['p1']); // p2 deleted
+      expect(lists[0]).toMatchObject({ name: 'Road trips', videosCount: 1 });
+      expect(lists[0]!.videos.map((v) => v._id)).toEqual(['v1']); // v1 added, v0 removed
+      const detail = playlistsApi.endpoints.getPlaylist.select('p1')(store.getState()).data!.pages[0]!.playlist;
+      expect(detail).toMatchObject({ name: 'Road trips', totalVideos: 1 });
+      expect(detail.videos.map((v) => v._id)).toEqual(['v1']);
+    };
+    expectPendingShown();
+
+    // Fresh answers from the server (without the actions) still show them, once.
+    await store.dispatch(commentsApi.endpoints.getComments.initiate('v1', { forceRefetch: true }));
+    await store.dispatch(playlistsApi.endpoints.getUserPlaylists.initiate('alice', { forceRefetch: true }));
+    await store.dispatch(playlistsApi.endpoints.getPlaylist.initiate('p1', { forceRefetch: true }));
+    expectPendingShown();
+    subs.forEach((sub) => sub.unsubscribe());
   });
 });

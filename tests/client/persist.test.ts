@@ -1,5 +1,5 @@
 // The IndexedDB copy of the RTK Query cache (fake-indexeddb): saved, bounded, rehydrated, cleared.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { videosApi } from '../../src/api/endpoints/videos';
 import { usersApi } from '../../src/api/endpoints/users';
 import {
@@ -47,6 +47,15 @@ describe('persisted RTK Query cache', () => {
     expect(first.map((item) => item.key)).toEqual(['getVideo("v1")']);
     expect(first[0]!.providedTags).toEqual([{ type: 'Video', id: 'v1' }]);
     expect(changedEntries(store.getState(), saved)).toEqual([]);
+  });
+
+  it('writes at once what the screen fetched before persistence started (it waits for idle time)', async () => {
+    mockFetch(() => ok(video('v9')));
+    const store = makeStore();
+    await store.dispatch(videosApi.endpoints.getVideo.initiate('v9'));
+    const stop = startPersisting(store, 10);
+    await vi.waitFor(async () => expect((await loadPersistedQueries()).map((item) => item.key)).toContain('getVideo("v9")'));
+    stop();
   });
 
   it('round-trips into a fresh store: data at once, tags intact, refetched when a screen mounts it', async () => {

@@ -2,7 +2,8 @@
 // renditions a video has, and the keyboard shortcuts (never while typing).
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultQuality, qualityOptionsFor, qualityUrl } from '../../src/features/player/quality';
+import { playbackMode } from '../../src/features/player/playbackMode';
+import { AUTO, defaultQuality, progressiveQuality, qualityButtonLabel, qualityOptionsFor, qualityUrl, rungOf } from '../../src/features/player/quality';
 import { commandFor, usePlayerShortcuts } from '../../src/features/player/shortcuts';
 
 describe('quality', () => {
@@ -25,6 +26,38 @@ describe('quality', () => {
     expect(defaultQuality(qualityOptionsFor([480, 360]))?.label).toBe('480p');
     expect(defaultQuality(qualityOptionsFor([1080, 360]))?.label).toBe('1080p');
     expect(defaultQuality([])).toBeNull();
+  });
+});
+
+describe('Auto quality and the playback mode', () => {
+  const everywhere = { mse: true, nativeHls: true };
+  it('prefers hls.js wherever MSE exists, native HLS only without it, the MP4 without a playlist', () => {
+    expect(playbackMode('/m.m3u8', AUTO, everywhere)).toBe('hls.js');
+    expect(playbackMode('/m.m3u8', 'q_auto:eco', everywhere)).toBe('hls.js');
+    expect(playbackMode('/m.m3u8', AUTO, { mse: false, nativeHls: true })).toBe('native');
+    // Native HLS cannot be pinned to a rung: a manual quality plays that MP4.
+    expect(playbackMode('/m.m3u8', 'q_auto:eco', { mse: false, nativeHls: true })).toBe('progressive');
+    expect(playbackMode('/m.m3u8', AUTO, { mse: false, nativeHls: false })).toBe('progressive');
+    expect(playbackMode(null, AUTO, everywhere)).toBe('progressive');
+    expect(playbackMode(undefined, AUTO, everywhere)).toBe('progressive');
+  });
+
+  it('plays the manual choice, or for Auto 720p (or the nearest) as the MP4', () => {
+    const options = qualityOptionsFor([1080, 720, 480, 360]);
+    expect(progressiveQuality(options, AUTO)?.label).toBe('720p');
+    expect(progressiveQuality(options, AUTO, 480)?.label).toBe('480p');
+    expect(progressiveQuality(options, 'q_auto:low')?.label).toBe('360p');
+    // A choice the video lacks falls to the nearest it has.
+    expect(progressiveQuality(qualityOptionsFor([480, 360]), 'q_auto:best')?.label).toBe('480p');
+    expect(progressiveQuality([], AUTO)).toBeNull();
+  });
+
+  it('labels the button with the choice and, under Auto, the rung on screen', () => {
+    expect(qualityButtonLabel(AUTO, null)).toBe('Auto');
+    expect(qualityButtonLabel(AUTO, 480)).toBe('Auto · 480p');
+    expect(qualityButtonLabel('q_auto:good', 360)).toBe('720p');
+    expect(rungOf(1280, 720)).toBe(720);
+    expect(rungOf(720, 1280)).toBe(720);
   });
 });
 

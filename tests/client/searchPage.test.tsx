@@ -56,7 +56,8 @@ describe('search page', () => {
     expect(within(users).getByText('1.2K subscribers · 1 view')).toBeTruthy();
     expect(within(users).getByRole('link').getAttribute('href')).toBe('/profile/alice');
     const videos = screen.getByRole('heading', { name: 'Videos (1)' }).closest('section')!;
-    expect(within(videos).getByRole('link', { name: 'React hooks in depth' }).getAttribute('href')).toBe('/watch/v1');
+    // Named by its content: title, then owner, views and duration (not an aria-label hiding them).
+    expect(within(videos).getByRole('link', { name: /React hooks in depth/ }).getAttribute('href')).toBe('/watch/v1');
     expect([...videos.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['React']);
     expect(screen.getByRole('heading', { name: 'Playlists (0)' })).toBeTruthy();
     expect(screen.getByText('No playlists found')).toBeTruthy();

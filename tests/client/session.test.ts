@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../src/app/store';
 import { toast } from '../../src/components/toast';
 import { selectIsSignedIn } from '../../src/features/auth/authSlice';
-import { applyReauthResult, bootSession, watchSession } from '../../src/features/auth/session';
+import { endSession } from '../../src/api/client';
+import { applyReauthResult, bootSession, signOutLocally, watchSession } from '../../src/features/auth/session';
 import { getStoredUser, getToken } from '../../src/lib/storage';
 import { alice, fail, mockFetch, ok, signIn } from './helpers';
 
@@ -114,5 +115,29 @@ describe('replayed re-auth check', () => {
     expect(getToken()).toBeNull();
     expect(selectIsSignedIn(store.getState())).toBe(false);
     expect(error).toHaveBeenCalledWith('Session expired. Please login again.');
+  });
+
+  it("still says the session expired when another call's 401 ended it first, not after the user's own sign-out", async () => {
+    signIn();
+    const store = makeStore();
+    const stop = watchSession(store);
+    store.dispatch({ type: 'auth/syncFromStorage' });
+    const error = vi.spyOn(toast, 'error');
+    // A screen's refetch on reconnect meets the 401 before the service worker replays the check.
+    endSession();
+    expect(selectIsSignedIn(store.getState())).toBe(false);
+    await applyReauthResult(store, { status: 401 });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith('Session expired. Please login again.');
+    // Said once: a second replayed answer does not repeat it.
+    await applyReauthResult(store, { status: 401 });
+    expect(error).toHaveBeenCalledTimes(1);
+
+    signIn();
+    store.dispatch({ type: 'auth/syncFromStorage' });
+    await signOutLocally(store);
+    await applyReauthResult(store, { status: 401 });
+    expect(error).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../contract/entities';
 import { makeStore } from '../../src/app/store';
 import { selectIsSignedIn, signedIn, signedOut, syncFromStorage } from '../../src/features/auth/authSlice';
-import { commentAdded, commentRemoved, commentSlice, resetForm, setComments, startEdit } from '../../src/features/comments/commentSlice';
+import { commentsApi, insertComment, removeComment } from '../../src/api/endpoints/comments';
+import { commentSlice, resetForm, selectCommentState, setCommentVideo, startEdit } from '../../src/features/comments/commentSlice';
 import { closeSideBar, toggleSideBar } from '../../src/features/layout/sideBarSlice';
 import { miniPlayerSlice, resetMiniPlayer, setActive, setCurrentTime, setVideoId, setVideoSrc } from '../../src/features/miniPlayer/miniPlayerSlice';
 import { closeSearchBar, openSearchBar, searchPath, searchSubmitted, setSearchTerm } from '../../src/features/search/searchBarSlice';
@@ -32,7 +33,7 @@ describe('initial state (spec section 3)', () => {
     expect(state.theme.preference).toBe('system');
     expect(state.miniPlayer).toEqual({ isActive: false, currentTime: 0, lastVideoTime: 0, videoSrc: '', videoId: '' });
     expect(state.auth.currentUser).toBeNull();
-    expect(state.comment).toMatchObject({
+    expect(selectCommentState(state)).toMatchObject({
       comments: [],
       loading: true,
       error: null,
@@ -123,15 +124,19 @@ describe('mini player', () => {
 });
 
 describe('comment', () => {
-  it('keeps lastFiveComments as the first five, new comments on top', () => {
-    const reduce = commentSlice.reducer;
-    let state = reduce(undefined, setComments(['1', '2', '3', '4', '5', '6'].map(comment)));
-    expect(state.lastFiveComments.map((c) => c._id)).toEqual(['1', '2', '3', '4', '5']);
-    state = reduce(state, commentAdded(comment('0')));
-    expect(state.comments[0]!._id).toBe('0');
-    expect(state.lastFiveComments.map((c) => c._id)).toEqual(['0', '1', '2', '3', '4']);
-    state = reduce(state, commentRemoved('2'));
-    expect(state.lastFiveComments.map((c) => c._id)).toEqual(['0', '1', '3', '4', '5']);
+  it('keeps lastFiveComments as the first five of the cached list, new comments on top', async () => {
+    const store = makeStore();
+    store.dispatch(setCommentVideo({ videoId: 'v1', videoTitle: 'A video' }));
+    await store.dispatch(commentsApi.util.upsertQueryData('getComments', 'v1', ['1', '2', '3', '4', '5', '6'].map(comment)));
+    const state = () => selectCommentState(store.getState());
+    expect(state().lastFiveComments.map((c) => c._id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(state()).toMatchObject({ loading: false, error: null, videoTitle: 'A video', currentUser: null });
+    store.dispatch(commentsApi.util.updateQueryData('getComments', 'v1', (list) => insertComment(list, comment('0'))));
+    expect(state().comments[0]!._id).toBe('0');
+    expect(state().lastFiveComments.map((c) => c._id)).toEqual(['0', '1', '2', '3', '4']);
+    store.dispatch(commentsApi.util.updateQueryData('getComments', 'v1', (list) => removeComment(list, '2')));
+    expect(state().lastFiveComments.map((c) => c._id)).toEqual(['0', '1', '3', '4', '5']);
+    expect(state()).toBe(selectCommentState(store.getState())); // memoized: no new object without a change
   });
 
   it('switches between send and edit mode; reset returns to send with an empty form', () => {

@@ -57,13 +57,15 @@ describe('VideoGrid', () => {
     expect(screen.getByText('Nothing here yet.')).toBeTruthy();
   });
 
-  it('renders every card field with NEW under 24 h and a Watch link', () => {
+  it('renders every card field with NEW under 24 h, the title as the link and a ⋮ menu', () => {
     grid({ videos: [video()], hasMore: false });
     expect(screen.getByText('NEW')).toBeTruthy();
     expect(screen.getByText('2:05')).toBeTruthy();
     expect(screen.getByText('Alice Example · @alice')).toBeTruthy();
     expect(screen.getByText('1.5K views · Today')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Watch Sunset timelapse' }).getAttribute('href')).toBe('/watch/v1');
+    expect(screen.getByRole('link', { name: 'Sunset timelapse' }).getAttribute('href')).toBe('/watch/v1');
+    expect(screen.getByRole('button', { name: 'More actions for Sunset timelapse' }).getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('link', { name: /^Watch/ })).toBeNull();
     expect(screen.getByText('No more videos to load')).toBeTruthy();
   });
 

@@ -196,8 +196,7 @@ export async function registerUser(server: { url: string }, overrides: Partial<P
  * need real media (the media tests upload real files through the API instead).
  */
 export async function insertVideo(server: TestServer, ownerId: string, fields: { title?: string; description?: string; duration?: number } = {}): Promise<string> {
-  const { VideoRepository } = await import('../../server/db/repositories/videos.js');
-  return new VideoRepository(server.app.db.db).create({
+  return server.app.repos.videos.create({
     ownerId,
     title: fields.title ?? 'A test video',
     description: fields.description ?? 'Made by the test harness',

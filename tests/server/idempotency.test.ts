@@ -198,7 +198,7 @@ describe.each(databases)('Idempotency-Key on %s', (dialect) => {
     expect(again.body.data.likes).toBe(0);
 
     await server.app.db.db.updateTable('idempotency_keys').set({ created_at: dayAgo }).where('key', '=', key).execute();
-    const keys = new IdempotencyKeyRepository(server.app.db.db, server.config.idempotencyKeyTtlMs, 60_000);
+    const keys = server.app.repos.idempotencyKeys;
     expect(await keys.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await storedKey(alice.id, key)).toBeUndefined();
   });

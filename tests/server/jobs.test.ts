@@ -1,33 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullJobQueue } from '../../server/jobs/bullQueue.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
+import { RedisLink } from '../../server/redis/redisLink.js';
 import type { JobContext, JobHandlers, JobQueue } from '../../server/jobs/types.js';
 import { databases, registerUser, startServer, type TestServer } from './harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess } from './processes.js';
+import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
-async function redisReachable(): Promise<string | null> {
-  const url = process.env.REDIS_URL;
-  if (!url) return 'REDIS_URL is not set';
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0 });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    client.disconnect();
-  }
-}
-const redisProblem = await redisReachable();
-if (redisProblem) console.log(`[skip] BullMQ runs skipped: ${redisProblem}`);
-const queueKinds = redisProblem ? (['database'] as const) : (['database', 'bullmq'] as const);
-const uniqueName = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+skipReason('BullMQ runs');
+const queueKinds = redisForTests.url ? (['database', 'bullmq'] as const) : (['database'] as const);
 
 type Behaviour = (job: JobContext<'transcode'>) => Promise<void>;
 
@@ -43,11 +28,13 @@ describe.each(databases)('job queue on %s', (dialect) => {
         run: (_deps, job) => behaviours.get(job.payload.videoId)!(job),
         onFailed: async (_deps, payload, error) => void failures.push(`${payload.videoId}: ${error}`),
       },
+      'package-hls': { maxAttempts: 1, backoffMs: () => 100, run: async () => undefined },
     };
     const queueName = uniqueName('vidshare-test');
+    let redisLink: RedisLink | undefined;
     const newQueue = (): JobQueue =>
       kind === 'bullmq'
-        ? new BullJobQueue(server.app, handlers, { process: true, redisUrl: process.env.REDIS_URL!, queueName })
+        ? new BullJobQueue(server.app, handlers, { process: true, redis: (redisLink ??= new RedisLink(process.env.REDIS_URL!, server.app.log)), queueName })
         : new LocalJobQueue(server.app, handlers, { process: true, pollMs: 50 });
     const row = (id: string) => server.app.db.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -64,9 +51,13 @@ describe.each(databases)('job queue on %s', (dialect) => {
 
     beforeAll(async () => {
       // The app's own queue stays idle: these tests drive queues with their own handlers.
-      server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
+      // A short job lease: a row left running by a 'crash' is taken again after 1 s, not 10.
+      server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false', ...(kind === 'database' ? { JOB_LOCK_MS: '1000' } : {}) } });
     });
-    afterAll(() => server?.close());
+    afterAll(async () => {
+      await redisLink?.close();
+      await server?.close();
+    });
 
     it('retries a failing job with backoff, then records success', async () => {
       const queue = newQueue();
@@ -173,7 +164,8 @@ const clips = Promise.all([makeClip('crash.mp4', { width: 1280, height: 720, sec
 describe.each(databases)('transcoding across processes on %s', (dialect) => {
   it('a server killed (SIGKILL) in the middle of a job finishes it after a restart', async () => {
     const [crashClip] = await clips;
-    const place = await sharedPlace(dialect);
+    // The killed server's job lease runs out after 2 s; the restarted one takes the job then.
+    const place = await sharedPlace(dialect, { JOB_LOCK_MS: '2000' });
     const children: ChildProcess[] = [];
     try {
       const first = await startApiProcess(place);

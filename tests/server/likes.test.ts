@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ReactionRepository } from '../../server/db/repositories/reactions.js';
 import { newId } from '../../server/ids.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 
@@ -64,7 +63,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
     expect((await call(server, 'GET', `/videos/${id}`)).body.data).toMatchObject({ likes: 4, disLikes: 2 });
 
     // Transactions that truly overlap: one user toggling like 11 times ends liked, counted once.
-    const reactions = new ReactionRepository(server.app.db);
+    const reactions = server.app.repos.reactions;
     await Promise.all(Array.from({ length: 11 }, () => reactions.toggleVideo(fan.id, id, 'like')));
     const rows = await server.app.db.db.selectFrom('video_reactions').select(['type']).where('video_id', '=', id).execute();
     const counted = await server.app.db.db.selectFrom('videos').select(['likes_count', 'dislikes_count']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -131,7 +130,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
     } finally {
       emitted.mockRestore();
     }
-    const reactions = new ReactionRepository(server.app.db);
+    const reactions = server.app.repos.reactions;
     const someone = await registerUser(server);
     await Promise.all(Array.from({ length: 9 }, () => reactions.toggleComment(someone.id, commentId)));
     const row = await server.app.db.db.selectFrom('comments').select('likes_count').where('id', '=', commentId).executeTakeFirstOrThrow();

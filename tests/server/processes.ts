@@ -116,3 +116,14 @@ export function schemaOf(place: Place): string | undefined {
   const url = place.env.DATABASE_URL;
   return url ? /search_path=(\w+)/.exec(decodeURIComponent(new URL(url).searchParams.get('options') ?? ''))?.[1] : undefined;
 }
+
+/** Polls `probe` until `done` holds; throws after `timeoutMs` naming what it waited for. */
+export async function until<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs: number, what = 'a condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)?.slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

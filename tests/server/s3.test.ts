@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../server/media/s3Storage.js';
-import { removeVideoFiles } from '../../server/media/videoFiles.js';
+import { removeVideoFiles } from '../../server/videos/remove.js';
 import { databases, registerUser, startServer, type TestServer } from './harness.js';
+import { expectValidHls } from './hlsFixtures.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 interface S3rverInstance {
@@ -78,7 +79,9 @@ describe.skipIf(!s3rver).each(databases)('media on S3 storage on %s', (dialect) 
     const videoId: string = upload.body.data._id;
     const state = await waitForVideo(server.app.db.db, videoId);
     expect(state.renditions.map((rendition) => rendition.height)).toEqual([360]);
-    expect(await keysUnder(`videos/${videoId}/`)).toEqual([`videos/${videoId}/360.mp4`]);
+    expect(await keysUnder(`videos/${videoId}/`)).toEqual([`videos/${videoId}/360.m3u8`, `videos/${videoId}/360.mp4`, `videos/${videoId}/master.m3u8`]);
+    // HLS from the bucket: the master, the playlist and every byte range of the one file.
+    await expectValidHls(server, videoId, { resolutions: { 360: '640x360' }, duration: 2 });
     expect(await objectBytes(state.source_key)).toEqual(await readFile(clip));
     expect(await filesUnder(join(server.dataDir, 'media'))).toEqual([]); // nothing on local disk
 

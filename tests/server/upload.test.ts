@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEventPayloads } from '../../contract/events.js';
 import { transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { removeStaleTempFiles } from '../../server/http/multipart.js';
-import { removeVideoFiles } from '../../server/media/videoFiles.js';
+import { removeVideoFiles } from '../../server/videos/remove.js';
 import { userRoom } from '../../server/realtime/live.js';
 import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { ffprobe, filesUnder, makeClip, mp4Upload, uploadVideo, videoState, waitForVideo } from './mediaFixtures.js';
@@ -77,7 +77,12 @@ describe.each(databases)('video upload on %s', (dialect) => {
       expect(probed.duration).toBeLessThan(2.2);
     }
     expect((await filesUnder(mediaDir())).filter((path) => !before.includes(path))).toEqual(
-      [`sources/${video._id}.mp4`, `images/${video.thumbnail.split('/').pop()}`, ...[720, 480, 360].map((h) => `videos/${video._id}/${h}.mp4`)].sort(),
+      [
+        `sources/${video._id}.mp4`,
+        `images/${video.thumbnail.split('/').pop()}`,
+        `videos/${video._id}/master.m3u8`,
+        ...[720, 480, 360].flatMap((h) => [`videos/${video._id}/${h}.mp4`, `videos/${video._id}/${h}.m3u8`]),
+      ].sort(),
     );
     expect(await filesUnder(tmpDir())).toEqual([]);
   });
@@ -248,7 +253,7 @@ describe.each(databases)('video upload on %s', (dialect) => {
     const thumbnail = `images/${upload.body.data.thumbnail.split('/').pop()}`;
     await waitForVideo(server.app.db.db, videoId);
     const mine = (await filesUnder(mediaDir())).filter((path) => path.includes(videoId) || path === thumbnail);
-    expect(mine).toHaveLength(3); // source, one rendition, thumbnail
+    expect(mine).toHaveLength(5); // source, one rendition with its playlist, the master playlist, thumbnail
     const removed = await call(server, 'DELETE', `/videos/delete/${videoId}`, { token: user.token });
     expect(removed.status).toBe(200);
     expect((await filesUnder(mediaDir())).filter((path) => mine.includes(path))).toEqual([]);

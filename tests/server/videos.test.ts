@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VideoRepository } from '../../server/db/repositories/videos.js';
 import { newId } from '../../server/ids.js';
 import { transcodeJobId } from '../../server/media/videoFiles.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
@@ -9,7 +8,7 @@ describe.each(databases)('videos on %s', (dialect) => {
   let owner: TestUser;
   let other: TestUser;
   const db = () => server.app.db.db;
-  const setStatus = (id: string, status: 'processing' | 'ready' | 'failed') => new VideoRepository(db()).setStatus(id, status);
+  const setStatus = (id: string, status: 'processing' | 'ready' | 'failed') => server.app.repos.videos.setStatus(id, status);
 
   beforeAll(async () => {
     server = await startServer({ dialect });
@@ -88,8 +87,11 @@ describe.each(databases)('videos on %s', (dialect) => {
 
     const missing = await call(server, 'GET', `/videos/${newId()}`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ statusCode: 404, message: 'Video not found', success: false });
-    expect((await call(server, 'GET', '/videos/bad%20id!')).status).toBe(400);
+    expect(missing.body).toMatchObject({ statusCode: 404, message: 'This video does not exist or was deleted.', success: false });
+    // Whatever a /watch/{id} link carries, a video that is not there is a 404 saying so.
+    for (const id of ['not-a-real-id', 'bad%20id!', 'x'.repeat(100)]) {
+      expect((await call(server, 'GET', `/videos/${id}`)).body).toMatchObject({ statusCode: 404, message: 'This video does not exist or was deleted.' });
+    }
   });
 
   it('shows a processing video by id with its job progress, but not in lists of others', async () => {

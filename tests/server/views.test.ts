@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ViewRepository } from '../../server/db/repositories/views.js';
 import { newId } from '../../server/ids.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 
@@ -62,7 +61,7 @@ describe.each(databases)('views on %s', (dialect) => {
   it('holds the once-per-day rule for transactions that really overlap (no HTTP in between)', async () => {
     // Over HTTP the requests tend to arrive one after another; here 20 transactions race for real.
     const id = await insertVideo(server, owner.id);
-    const views = new ViewRepository(server.app.db);
+    const views = server.app.repos.views;
     const results = await Promise.all(Array.from({ length: 20 }, () => views.add(viewer.id, id)));
     expect(results.filter((r) => r?.counted)).toHaveLength(1);
     expect((await views.info(id, viewer.id))?.totalViews).toBe(1);

@@ -4,6 +4,8 @@ import * as initial from './0001_initial.js';
 import * as search from './0002_search.js';
 import * as offline from './0003_offline.js';
 import * as ownerTotals from './0004_owner_totals.js';
+import * as player from './0006_player.js';
+import * as notifications from './0007_notifications.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -13,6 +15,8 @@ const all: Record<string, DialectMigration> = {
   '0002_search': search,
   '0003_offline': offline,
   '0004_owner_totals': ownerTotals,
+  '0006_player': player,
+  '0007_notifications': notifications,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {

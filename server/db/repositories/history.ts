@@ -27,11 +27,34 @@ export class HistoryRepository {
     return watchedAt;
   }
 
+  /**
+   * Saves where the user is in the video (issue 16). A video not in the history yet enters it at the
+   * top; one already there keeps its place (saving every few seconds must not reorder the list).
+   */
+  async savePosition(userId: string, videoId: string, position: number): Promise<void> {
+    await this.db
+      .insertInto('watch_history')
+      .values({ user_id: userId, video_id: videoId, watched_at: now(), position })
+      .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ position }))
+      .execute();
+  }
+
+  /** The saved position in seconds; null when the video is not in the user's history. */
+  async positionOf(userId: string, videoId: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('watch_history')
+      .select('position')
+      .where('user_id', '=', userId)
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return row ? Number(row.position) : null;
+  }
+
   /** Newest first. limit+1 rows. */
-  list(userId: string, window: PageWindow): Promise<Array<VideoCardRow & { watched_at: string }>> {
+  list(userId: string, window: PageWindow): Promise<Array<VideoCardRow & { watched_at: string; position: number }>> {
     return selectVideoCards(this.db)
       .innerJoin('watch_history as entry', 'entry.video_id', 'videos.id')
-      .select('entry.watched_at')
+      .select(['entry.watched_at', 'entry.position'])
       .where('entry.user_id', '=', userId)
       .orderBy('entry.watched_at', 'desc')
       .orderBy('videos.id', 'desc')

@@ -16,6 +16,9 @@ export type Reservation =
   | { outcome: 'in-progress' }
   | { outcome: 'mismatch' };
 
+/** Writes answer in well under a second; a reservation this old was left by a crashed process. */
+export const STALE_RESERVATION_MS = 60_000;
+
 export class IdempotencyKeyRepository {
   constructor(
     private readonly db: DB,

@@ -23,6 +23,14 @@ export class SubscriptionRepository {
   /** Subscribes when not subscribed, unsubscribes otherwise; answers the new state and count. */
   toggle(subscriberId: string, channelId: string): Promise<SubscriptionStatusRow> {
     return this.db.transaction().execute(async (trx) => {
+      // Lock the channel's row first (a no-op write; SQLite serializes writers anyway): on
+      // PostgreSQL two toggles of one pair would otherwise both see no row and both subscribe.
+      // Only this one row is locked before the delete/insert, so toggles cannot deadlock.
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ subscribers_count: eb.ref('subscribers_count') }))
+        .where('id', '=', channelId)
+        .execute();
       const removed = await trx
         .deleteFrom('subscriptions')
         .where('subscriber_id', '=', subscriberId)

@@ -11,12 +11,27 @@ export interface VideoMediaRow {
   thumbnail: string;
   width: number;
   height: number;
+  source_playable: number;
 }
 
 export interface RenditionRow {
   height: number;
   storage_key: string;
   size_bytes: number;
+  playlist_key: string | null;
+  resolution: string;
+  bandwidth: number;
+  average_bandwidth: number;
+  codecs: string;
+}
+
+/** A rendition's HLS packaging, as the master playlist lists it. */
+export interface RenditionHls {
+  playlistKey: string;
+  resolution: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
 }
 
 export class VideoMediaRepository {
@@ -25,7 +40,7 @@ export class VideoMediaRepository {
   find(videoId: string): Promise<VideoMediaRow | undefined> {
     return this.db
       .selectFrom('videos')
-      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height'])
+      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height', 'source_playable'])
       .where('id', '=', videoId)
       .executeTakeFirst();
   }
@@ -34,7 +49,7 @@ export class VideoMediaRepository {
   renditions(videoId: string): Promise<RenditionRow[]> {
     return this.db
       .selectFrom('video_renditions')
-      .select(['height', 'storage_key', 'size_bytes'])
+      .select(['height', 'storage_key', 'size_bytes', 'playlist_key', 'resolution', 'bandwidth', 'average_bandwidth', 'codecs'])
       .where('video_id', '=', videoId)
       .orderBy('height', 'desc')
       .execute();
@@ -44,23 +59,61 @@ export class VideoMediaRepository {
     return (await this.renditions(videoId)).map((row) => Number(row.height));
   }
 
-  async setProbe(videoId: string, probe: { duration: number; width: number; height: number }): Promise<void> {
+  /** Heights of the renditions that are also HLS variants. */
+  async packagedQualities(videoId: string): Promise<number[]> {
+    return (await this.renditions(videoId)).filter((row) => row.playlist_key).map((row) => Number(row.height));
+  }
+
+  /**
+   * Videos with a rendition from before HLS packaging (issue 16's migration job takes them), less
+   * those whose transcode or packaging job is already queued or running (`jobIdsOf` names them).
+   */
+  async unpackagedVideoIds(jobIdsOf: (videoId: string) => string[]): Promise<string[]> {
+    const rows = await this.db.selectFrom('video_renditions').select('video_id').distinct().where('playlist_key', 'is', null).execute();
+    const ids = rows.map((row) => row.video_id);
+    if (ids.length === 0) return [];
+    const active = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', 'in', ids.flatMap(jobIdsOf))
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+    const busy = new Set(active.map((row) => row.id));
+    return ids.filter((videoId) => !jobIdsOf(videoId).some((jobId) => busy.has(jobId)));
+  }
+
+  async setProbe(videoId: string, probe: { duration: number; width: number; height: number; browserPlayable: boolean }): Promise<void> {
     await this.db
       .updateTable('videos')
-      .set({ duration: Math.round(probe.duration * 1000) / 1000, width: probe.width, height: probe.height, updated_at: now() })
+      .set({
+        duration: Math.round(probe.duration * 1000) / 1000,
+        width: probe.width,
+        height: probe.height,
+        source_playable: probe.browserPlayable ? 1 : 0,
+        updated_at: now(),
+      })
       .where('id', '=', videoId)
       .execute();
   }
 
   /** False when the video no longer exists (deleted while transcoding). */
-  async addRendition(videoId: string, rendition: { height: number; storageKey: string; sizeBytes: number }): Promise<boolean> {
+  async addRendition(videoId: string, rendition: { height: number; storageKey: string; sizeBytes: number; hls: RenditionHls }): Promise<boolean> {
     const exists = await this.db.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst();
     if (!exists) return false;
+    const values = {
+      storage_key: rendition.storageKey,
+      size_bytes: rendition.sizeBytes,
+      playlist_key: rendition.hls.playlistKey,
+      resolution: rendition.hls.resolution,
+      bandwidth: rendition.hls.bandwidth,
+      average_bandwidth: rendition.hls.averageBandwidth,
+      codecs: rendition.hls.codecs,
+    };
     try {
       await this.db
         .insertInto('video_renditions')
-        .values({ video_id: videoId, height: rendition.height, storage_key: rendition.storageKey, size_bytes: rendition.sizeBytes, created_at: now() })
-        .onConflict((conflict) => conflict.columns(['video_id', 'height']).doUpdateSet({ storage_key: rendition.storageKey, size_bytes: rendition.sizeBytes }))
+        .values({ video_id: videoId, height: rendition.height, created_at: now(), ...values })
+        .onConflict((conflict) => conflict.columns(['video_id', 'height']).doUpdateSet(values))
         .execute();
       return true;
     } catch (error) {
@@ -68,6 +121,17 @@ export class VideoMediaRepository {
       if (!(await this.db.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst())) return false;
       throw error;
     }
+  }
+
+  /** Publishes the video; true only for the call that made it ready (the one that notifies). */
+  async markReady(videoId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('videos')
+      .set({ status: 'ready', updated_at: now() })
+      .where('id', '=', videoId)
+      .where('status', '!=', 'ready')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async setStatus(videoId: string, status: VideoStatus): Promise<void> {

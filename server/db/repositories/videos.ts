@@ -17,6 +17,8 @@ export interface NewVideo {
   height?: number;
   thumbnail: string;
   sourceKey: string;
+  /** Browsers play the source as it is (issue 16). */
+  sourcePlayable?: boolean;
 }
 
 export interface VideoDetailRow extends VideoCardRow {
@@ -58,7 +60,7 @@ export class VideoRepository {
   /** `dialect` matters only for the methods that lock rows (remove). */
   constructor(
     private readonly db: DB,
-    private readonly dialect: DatabaseDialect = 'sqlite',
+    private readonly dialect: DatabaseDialect,
   ) {}
 
   async create(video: NewVideo): Promise<string> {
@@ -77,6 +79,7 @@ export class VideoRepository {
         height: video.height ?? 0,
         thumbnail: video.thumbnail,
         source_key: video.sourceKey,
+        source_playable: video.sourcePlayable ? 1 : 0,
         created_at: at,
         updated_at: at,
       })
@@ -86,6 +89,10 @@ export class VideoRepository {
 
   findOwned(id: string): Promise<OwnedVideoRow | undefined> {
     return this.db.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('id', '=', id).executeTakeFirst();
+  }
+
+  findCard(id: string): Promise<VideoCardRow | undefined> {
+    return selectVideoCards(this.db).where('videos.id', '=', id).executeTakeFirst();
   }
 
   findDetail(id: string): Promise<VideoDetailRow | undefined> {
@@ -100,6 +107,17 @@ export class VideoRepository {
     let query = selectVideoCards(this.db).where('videos.status', '=', 'ready');
     if (excludeId) query = query.where('videos.id', '!=', excludeId);
     return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
+  }
+
+  /** Ready videos of the channels `subscriberId` follows, newest first. limit+1 rows. */
+  subscriptionFeed(subscriberId: string, window: PageWindow): Promise<VideoCardRow[]> {
+    return selectVideoCards(this.db)
+      .where('videos.status', '=', 'ready')
+      .where('videos.owner_id', 'in', this.db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId))
+      .orderBy('videos.id', 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute();
   }
 
   /** A user's uploads newest first; other callers see only ready ones. limit+1 rows. */
@@ -117,12 +135,22 @@ export class VideoRepository {
     return Number(row?.total ?? 0);
   }
 
-  async updateDetails(id: string, changes: { title?: string; description?: string }): Promise<void> {
-    await this.db
-      .updateTable('videos')
-      .set({ ...changes, updated_at: now() })
-      .where('id', '=', id)
-      .execute();
+  /**
+   * Changes title, description and thumbnail together (one statement, under the row's lock so two
+   * edits cannot both think they replaced the same image). Answers the thumbnail it replaced, for
+   * the caller to remove, or undefined when the video is gone.
+   */
+  updateDetails(id: string, changes: { title?: string; description?: string; thumbnail?: string }): Promise<{ previousThumbnail: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await lockVideo(trx, this.dialect, id);
+      if (!before) return undefined;
+      await trx
+        .updateTable('videos')
+        .set({ ...changes, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+      return { previousThumbnail: before.thumbnail };
+    });
   }
 
   async setStatus(id: string, status: VideoStatus): Promise<void> {

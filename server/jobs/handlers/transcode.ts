@@ -1,40 +1,38 @@
-// transcode {videoId}: source -> the ladder's MP4 renditions. The lowest rung is published as
-// soon as it exists (status 'ready'), the others as they finish. Rungs already stored by an
-// earlier, interrupted attempt are kept, so a retry only does what is missing.
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+// transcode {videoId}: source -> the ladder's renditions (fragmented MP4 + HLS playlist each). The
+// lowest rung is published as soon as it exists (status 'ready'), the others as they finish. Rungs
+// already packaged by an earlier, interrupted attempt are kept, so a retry only does what is
+// missing; a rendition from before HLS packaging counts as missing (the migration re-queues those).
+import { rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { VideoMediaRepository } from '../../db/repositories/videoMedia.js';
 import { mediaTools } from '../../media/ffmpeg.js';
 import { ladderFor, qualityHeight } from '../../media/ladder.js';
 import { probeVideo } from '../../media/probe.js';
-import type { MediaStorage } from '../../media/storage.js';
 import { transcodeLadder } from '../../media/transcode.js';
-import { renditionKey } from '../../media/videoFiles.js';
+import { publishRendition } from '../../media/publish.js';
+import { createMediaUrls } from '../../media/urls.js';
+import { sourcePlayable } from '../../media/videoFiles.js';
+import { notifierFor } from '../../notifications/notifier.js';
 import type { JobDeps, JobHandler } from '../types.js';
+import { jobWorkDir, localCopy } from '../workDir.js';
 
 /** The video was deleted while we worked: stop quietly. */
 class VideoGone extends Error {}
 
 const PROGRESS_INTERVAL_MS = 500;
 
-/** A path ffmpeg can read: the stored file itself on disk, else a download into workDir. */
-async function localSource(storage: MediaStorage, key: string, workDir: string): Promise<string> {
-  const local = storage.localPath(key);
-  if (local) return local;
-  const path = join(workDir, `source${extname(key)}`);
-  await pipeline(await storage.read(key), createWriteStream(path));
-  return path;
-}
-
-async function removeEarlierAttempts(tmp: string, jobId: string): Promise<void> {
-  const earlier = (await readdir(tmp).catch(() => [] as string[])).filter((name) => name.startsWith(`job-${jobId}-`));
-  await Promise.all(earlier.map((name) => rm(join(tmp, name), { recursive: true, force: true })));
-}
-
 function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'processing' | 'ready' | 'failed', progress: number, qualities: number[]) {
   deps.live.transcodeProgress(ownerId, { videoId, status, progress, qualities: [...qualities].sort((a, b) => b - a) });
+}
+
+/** Tells the video's viewers which qualities exist now and which are still on their way. */
+export function announceQualities(deps: JobDeps, videoId: string, qualities: number[], pending: number[]) {
+  const best = (heights: number[]) => [...new Set(heights)].sort((a, b) => b - a);
+  deps.live.videoQualitiesUpdated({
+    videoId,
+    qualities: best(qualities),
+    pendingQualities: best(pending),
+    hlsUrl: qualities.length ? createMediaUrls(deps.config.publicUrl).hls(videoId) : null,
+  });
 }
 
 export const transcodeJob: JobHandler<'transcode'> = {
@@ -43,24 +41,21 @@ export const transcodeJob: JobHandler<'transcode'> = {
 
   async run(deps, job) {
     const { videoId } = job.payload;
-    const media = new VideoMediaRepository(deps.db.db);
+    const media = deps.repos.videoMedia;
     const video = await media.find(videoId);
     if (!video) return;
     const tools = mediaTools(deps.config);
-    // A fresh directory per attempt: an ffmpeg orphaned by a crash may still be writing the old
-    // one for a moment (it dies at its next -progress write into the closed pipe).
-    const tmp = join(deps.config.dataDir, 'tmp');
-    await removeEarlierAttempts(tmp, job.id);
-    const workDir = join(tmp, `job-${job.id}-${job.attempt}-${Date.now().toString(36)}`);
-    await mkdir(workDir, { recursive: true });
+    const workDir = await jobWorkDir(deps.config, job);
     try {
-      const sourcePath = await localSource(deps.storage, video.source_key, workDir);
+      const sourcePath = await localCopy(deps.storage, video.source_key, join(workDir, `source${extname(video.source_key)}`));
       const probe = await probeVideo(tools, sourcePath, job.signal);
       if (!probe) throw new Error('the source is not a readable video');
-      await media.setProbe(videoId, probe);
+      await media.setProbe(videoId, { ...probe, browserPlayable: sourcePlayable(probe, video.source_key) });
 
       const qualities = await media.qualities(videoId);
-      const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => !qualities.includes(rung.height));
+      const packaged = await media.packagedQualities(videoId);
+      const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => !packaged.includes(rung.height));
+      const pending = todo.map((rung) => rung.height);
       let status: 'processing' | 'ready' = qualities.length ? 'ready' : 'processing';
       let lastReport = 0;
       let lastPercent = -1;
@@ -83,15 +78,15 @@ export const transcodeJob: JobHandler<'transcode'> = {
           announce(deps, video.owner_id, videoId, status, percent, qualities);
         },
         onRendition: async (rendition) => {
-          const key = renditionKey(videoId, rendition.height);
-          await deps.storage.putFile(key, rendition.path, 'video/mp4', { move: true });
-          if (!(await media.addRendition(videoId, { height: rendition.height, storageKey: key, sizeBytes: rendition.size }))) {
-            await deps.storage.remove(key);
-            throw new VideoGone();
-          }
-          qualities.push(rendition.height);
+          deps.metrics?.transcodeSeconds.observe({ rung: String(rendition.height) }, rendition.encodeSeconds);
+          if (!(await publishRendition({ storage: deps.storage, media }, videoId, rendition))) throw new VideoGone();
+          if (!qualities.includes(rendition.height)) qualities.push(rendition.height);
+          packaged.push(rendition.height);
+          pending.splice(pending.indexOf(rendition.height), 1);
+          announceQualities(deps, videoId, packaged, pending);
           if (status === 'processing') {
-            await media.setStatus(videoId, 'ready');
+            // The first rung makes the video watchable: that is when its channel's subscribers hear of it.
+            if (await media.markReady(videoId)) await notifierFor(deps).videoPublished(video);
             status = 'ready';
           }
           announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
@@ -109,7 +104,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
   },
 
   async onFailed(deps, { videoId }, error) {
-    const media = new VideoMediaRepository(deps.db.db);
+    const media = deps.repos.videoMedia;
     const video = await media.find(videoId);
     if (!video) return;
     const qualities = await media.qualities(videoId);
@@ -118,5 +113,6 @@ export const transcodeJob: JobHandler<'transcode'> = {
     await media.setStatus(videoId, status);
     deps.log.warn({ videoId, err: error }, `transcoding failed; video is ${status}`);
     announce(deps, video.owner_id, videoId, status, 100, qualities);
+    announceQualities(deps, videoId, await media.packagedQualities(videoId), []);
   },
 };

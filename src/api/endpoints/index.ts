@@ -7,3 +7,4 @@ export * from './subscriptions';
 export * from './playlists';
 export * from './search';
 export * from './reports';
+export * from './notifications';

@@ -1,40 +1,44 @@
 // Playlists (spec section 7, plus removing a video, which issue 3 adds).
 import type { Playlist, PlaylistDetail, PlaylistPage } from '../../../contract/entities';
-import { api, LIST } from '../api';
+import { api } from '../api';
+import { type CachePatch, declareOffline } from '../offline';
+import { sendOrQueue, unlessQueued } from '../offlineQueue';
+import { tags } from '../tags';
 import { pagedByNumber } from './paging';
+import { videosApi } from './videos';
 
 export const playlistsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createPlaylist: build.mutation<Playlist, { name: string; description: string }>({
       query: (body) => ({ url: '/playlist/create', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Playlist', id: LIST }],
+      invalidatesTags: [tags.playlists()],
     }),
     getUserPlaylists: build.infiniteQuery<PlaylistPage, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/playlist/user/${encodeURIComponent(queryArg)}/playlists`, params: { page: pageParam } }),
-      providesTags: (_data, _error, username) => [{ type: 'Playlist', id: LIST }, { type: 'Playlist', id: `USER-${username}` }],
+      providesTags: (_data, _error, username) => [tags.playlists(), tags.playlistsOf(username)],
     }),
     /** One playlist with its videos paged; each page repeats the playlist header. */
     getPlaylist: build.infiniteQuery<PlaylistDetail, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/playlist/${encodeURIComponent(queryArg)}`, params: { page: pageParam } }),
-      providesTags: (_data, _error, playlistId) => [{ type: 'Playlist', id: playlistId }],
+      providesTags: (_data, _error, playlistId) => [tags.playlist(playlistId)],
     }),
     renamePlaylist: build.mutation<Playlist, { playlistId: string; name: string }>({
-      query: ({ playlistId, name }) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'PATCH', body: { name } }),
-      invalidatesTags: (_playlist, _error, { playlistId }) => [{ type: 'Playlist', id: playlistId }, { type: 'Playlist', id: LIST }],
+      queryFn: sendOrQueue, // this and the next three may wait offline: see declareOffline below
+      invalidatesTags: unlessQueued((_playlist, _error, { playlistId }: { playlistId: string }) => [tags.playlist(playlistId), tags.playlists()]),
     }),
     deletePlaylist: build.mutation<unknown, string>({
-      query: (playlistId) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, playlistId) => [{ type: 'Playlist', id: playlistId }, { type: 'Playlist', id: LIST }, { type: 'Search', id: LIST }],
+      queryFn: sendOrQueue,
+      invalidatesTags: unlessQueued((_result, _error, playlistId: string) => [tags.playlist(playlistId), tags.playlists(), tags.search()]),
     }),
     addVideoToPlaylist: build.mutation<Playlist, { videoId: string; playlistId: string }>({
-      query: ({ videoId, playlistId }) => ({ url: `/playlist/add/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
-      invalidatesTags: (_playlist, _error, { playlistId }) => [{ type: 'Playlist', id: playlistId }, { type: 'Playlist', id: LIST }],
+      queryFn: sendOrQueue,
+      invalidatesTags: unlessQueued((_playlist, _error, { playlistId }: { playlistId: string }) => [tags.playlist(playlistId), tags.playlists()]),
     }),
     removeVideoFromPlaylist: build.mutation<Playlist, { videoId: string; playlistId: string }>({
-      query: ({ videoId, playlistId }) => ({ url: `/playlist/remove/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
-      invalidatesTags: (_playlist, _error, { playlistId }) => [{ type: 'Playlist', id: playlistId }, { type: 'Playlist', id: LIST }],
+      queryFn: sendOrQueue,
+      invalidatesTags: unlessQueued((_playlist, _error, { playlistId }: { playlistId: string }) => [tags.playlist(playlistId), tags.playlists()]),
     }),
   }),
 });
@@ -48,3 +52,82 @@ export const {
   useAddVideoToPlaylistMutation,
   useRemoveVideoFromPlaylistMutation,
 } = playlistsApi;
+
+type Pages<T> = { pages: T[] };
+type VideoOfPlaylist = Playlist['videos'][number];
+
+/** Changes one playlist wherever it is cached: in every user's list and on its own page. */
+function patchPlaylist(playlistId: string, change: (playlist: Playlist) => void): CachePatch[] {
+  return [
+    {
+      endpoint: 'getUserPlaylists',
+      recipe: ((data: Pages<PlaylistPage>) => {
+        for (const page of data.pages) for (const playlist of page.playlists) if (playlist._id === playlistId) change(playlist);
+      }) as CachePatch['recipe'],
+    },
+    {
+      endpoint: 'getPlaylist',
+      arg: playlistId,
+      recipe: ((data: Pages<PlaylistDetail>) => {
+        // Every page repeats the header; the videos are the page's own.
+        for (const page of data.pages) change(page.playlist);
+      }) as CachePatch['recipe'],
+    },
+  ];
+}
+
+const withVideo = (video: VideoOfPlaylist) => (playlist: Playlist) => {
+  if (playlist.videos.some((v) => v._id === video._id)) return;
+  playlist.videos.push(video);
+  playlist.videosCount += 1;
+  playlist.totalVideos += 1;
+};
+
+const withoutVideo = (videoId: string) => (playlist: Playlist) => {
+  const before = playlist.videos.length;
+  playlist.videos = playlist.videos.filter((v) => v._id !== videoId);
+  if (playlist.videos.length === before) return;
+  playlist.videosCount = Math.max(0, playlist.videosCount - 1);
+  playlist.totalVideos = Math.max(0, playlist.totalVideos - 1);
+};
+
+declareOffline(playlistsApi, {
+  persist: ['getUserPlaylists', 'getPlaylist'],
+  queue: {
+    addVideoToPlaylist: {
+      request: ({ videoId, playlistId }) => ({ url: `/playlist/add/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
+      label: () => 'Save to playlist',
+      // The answer carries the video as cached (a Video is a card with more fields), for the patch.
+      placeholder: ({ videoId }, { read }) => {
+        const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
+        return { videos: video ? [video] : [] } as unknown as Playlist;
+      },
+      patches: ({ playlistId }, answer) => answer.videos.flatMap((video) => patchPlaylist(playlistId, withVideo(video))),
+    },
+    removeVideoFromPlaylist: {
+      request: ({ videoId, playlistId }) => ({ url: `/playlist/remove/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
+      label: () => 'Playlist removal',
+      placeholder: () => ({}) as Playlist,
+      patches: ({ videoId, playlistId }) => patchPlaylist(playlistId, withoutVideo(videoId)),
+    },
+    renamePlaylist: {
+      request: ({ playlistId, name }) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'PATCH', body: { name } }),
+      label: () => 'Playlist rename',
+      placeholder: ({ name }) => ({ name }) as Playlist,
+      patches: ({ playlistId, name }) => patchPlaylist(playlistId, (playlist) => void (playlist.name = name)),
+    },
+    deletePlaylist: {
+      request: (playlistId) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
+      label: () => 'Playlist delete',
+      placeholder: () => ({}),
+      patches: (playlistId) => [
+        {
+          endpoint: 'getUserPlaylists',
+          recipe: ((data: Pages<PlaylistPage>) => {
+            for (const page of data.pages) page.playlists = page.playlists.filter((playlist) => playlist._id !== playlistId);
+          }) as CachePatch['recipe'],
+        },
+      ],
+    },
+  },
+});

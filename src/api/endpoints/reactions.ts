@@ -1,5 +1,6 @@
 // Likes and reactions of videos and comments (spec section 7).
 import type {
+  Comment,
   CommentLikeToggleResult,
   CommentReaction,
   LikedPage,
@@ -10,7 +11,11 @@ import type {
   VideoLikeEntry,
 } from '../../../contract/entities';
 import { toggleReaction } from '../../lib/reaction';
-import { api, LIST } from '../api';
+import { api } from '../api';
+import { type CachePatch, declareOffline } from '../offline';
+import { sendOrQueue, unlessQueued } from '../offlineQueue';
+import { tags } from '../tags';
+import { commentsApi, findCachedComment, replaceComment } from './comments';
 import { pagedByNumber } from './paging';
 import { videosApi } from './videos';
 
@@ -19,7 +24,7 @@ export const reactionsApi = api.injectEndpoints({
     getLikedVideos: build.infiniteQuery<LikedPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/likes/get/user/liked-videos', params: { page: pageParam } }),
-      providesTags: [{ type: 'LikedVideo', id: LIST }],
+      providesTags: [tags.likedVideos()],
     }),
     clearLikedVideos: build.mutation<unknown, void>({
       query: () => ({ url: '/likes/delete/all/liked-videos', method: 'DELETE' }),
@@ -27,18 +32,18 @@ export const reactionsApi = api.injectEndpoints({
     }),
     getVideoLikes: build.query<VideoLikeEntry[], string>({
       query: (videoId) => `/likes/get/video/likes/${encodeURIComponent(videoId)}`,
-      providesTags: (_list, _error, videoId) => [{ type: 'VideoReaction', id: videoId }],
+      providesTags: (_list, _error, videoId) => [tags.videoReactions(videoId)],
     }),
     getVideoDislikes: build.query<VideoDislikeEntry[], string>({
       query: (videoId) => `/likes/get/video/disLikes/${encodeURIComponent(videoId)}`,
-      providesTags: (_list, _error, videoId) => [{ type: 'VideoReaction', id: videoId }],
+      providesTags: (_list, _error, videoId) => [tags.videoReactions(videoId)],
     }),
     /**
      * Fixes the spec's known defect: the video is patched at once (optimistic), then from the answer
      * (the caller's reaction and both counts); a failure undoes the optimistic patch.
      */
     toggleVideoReaction: build.mutation<ReactionToggleResult, { videoId: string; reactionType: ReactionType }>({
-      query: ({ videoId, reactionType }) => ({ url: `/likes/toggle/v/${encodeURIComponent(videoId)}`, method: 'POST', params: { reactionType } }),
+      queryFn: sendOrQueue, // may wait offline: see declareOffline below
       async onQueryStarted({ videoId, reactionType }, { dispatch, queryFulfilled }) {
         const optimistic = dispatch(
           videosApi.util.updateQueryData('getVideo', videoId, (video: Video) => {
@@ -59,20 +64,20 @@ export const reactionsApi = api.injectEndpoints({
           optimistic.undo(); // the screen shows the error
         }
       },
-      invalidatesTags: (_result, _error, { videoId }) => [{ type: 'VideoReaction', id: videoId }, { type: 'LikedVideo', id: LIST }],
+      invalidatesTags: unlessQueued((_result, _error, { videoId }) => [tags.videoReactions(videoId), tags.likedVideos()]),
     }),
     toggleCommentLike: build.mutation<CommentLikeToggleResult, { commentId: string; videoId: string }>({
-      query: ({ commentId, videoId }) => ({
-        url: `/likes/toggle/c/${encodeURIComponent(commentId)}`,
-        method: 'POST',
-        params: { reactionType: 'like' },
-        body: { videoId },
-      }),
-      invalidatesTags: (_result, _error, { commentId }) => [{ type: 'CommentReaction', id: commentId }, { type: 'Comment', id: commentId }],
+      queryFn: sendOrQueue,
+      // The answer patches the comment (one refresh path); only the list of who liked it refetches.
+      async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => replaceComment(list, commentId, data)));
+      },
+      invalidatesTags: unlessQueued((_result, _error, { commentId }) => [tags.commentReactions(commentId)]),
     }),
     getCommentReactions: build.query<CommentReaction[], string>({
       query: (commentId) => `/comments/reactions/${encodeURIComponent(commentId)}`,
-      providesTags: (_list, _error, commentId) => [{ type: 'CommentReaction', id: commentId }],
+      providesTags: (_list, _error, commentId) => [tags.commentReactions(commentId)],
     }),
   }),
 });
@@ -86,3 +91,48 @@ export const {
   useToggleCommentLikeMutation,
   useGetCommentReactionsQuery,
 } = reactionsApi;
+
+const toggledLike = (comment: Pick<Comment, 'isLiked' | 'totalLikes'>) => ({
+  isLiked: !comment.isLiked,
+  totalLikes: Math.max(0, comment.totalLikes + (comment.isLiked ? -1 : 1)),
+});
+
+declareOffline(reactionsApi, {
+  persist: ['getLikedVideos'],
+  queue: {
+    toggleVideoReaction: {
+      request: ({ videoId, reactionType }) => ({ url: `/likes/toggle/v/${encodeURIComponent(videoId)}`, method: 'POST', params: { reactionType } }),
+      label: ({ reactionType }) => (reactionType === 'disLike' ? 'Dislike' : 'Like'),
+      // onQueryStarted already patched the video optimistically: answer with what it shows.
+      placeholder: ({ videoId }, { read }) => {
+        const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
+        return { likes: video?.likes ?? 0, disLikes: video?.disLikes ?? 0, reactionType: video?.userReaction ?? null };
+      },
+      patches: ({ videoId }, { reactionType: target }) => [
+        {
+          endpoint: 'getVideo',
+          arg: videoId,
+          recipe: ((video: Video) => {
+            if (video.userReaction === target) return;
+            Object.assign(video, toggleReaction(video, (target ?? video.userReaction)!));
+          }) as CachePatch['recipe'],
+        },
+      ],
+    },
+    toggleCommentLike: {
+      request: ({ commentId, videoId }) => ({ url: `/likes/toggle/c/${encodeURIComponent(commentId)}`, method: 'POST', params: { reactionType: 'like' }, body: { videoId } }),
+      label: () => 'Comment like',
+      placeholder: ({ commentId, videoId }, { read }) => toggledLike(findCachedComment(read, videoId, commentId) ?? { isLiked: false, totalLikes: 0 }),
+      patches: ({ commentId, videoId }, { isLiked }) => [
+        {
+          endpoint: 'getComments',
+          arg: videoId,
+          recipe: ((list: Comment[]) => {
+            const comment = list.find((c) => c._id === commentId);
+            if (comment && comment.isLiked !== isLiked) Object.assign(comment, toggledLike(comment));
+          }) as CachePatch['recipe'],
+        },
+      ],
+    },
+  },
+});

@@ -1,8 +1,9 @@
 // Search (spec section 7): three lists, each ranked by the server.
 import type { Playlist, UserSearchResult, VideoCard } from '../../../contract/entities';
-import { api, LIST } from '../api';
+import { api } from '../api';
+import { tags } from '../tags';
 
-const searchTags = [{ type: 'Search' as const, id: LIST }];
+const searchTags = [tags.search()];
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({

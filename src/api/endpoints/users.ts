@@ -1,7 +1,9 @@
 // Authentication and account calls (spec section 7).
 import type { CurrentUser, LoginResult, Profile } from '../../../contract/entities';
 import type { EnvelopeOf } from '../../../contract/envelope';
-import { api, LIST } from '../api';
+import { api } from '../api';
+import { declareOffline } from '../offline';
+import { tags } from '../tags';
 
 export interface RegisterResult extends EnvelopeOf<CurrentUser> {
   token: string;
@@ -21,33 +23,26 @@ export const usersApi = api.injectEndpoints({
     }),
     getCurrentUser: build.query<CurrentUser, void>({
       query: () => '/users/me',
-      providesTags: [{ type: 'CurrentUser', id: 'ME' }],
+      providesTags: [tags.currentUser()],
       keepUnusedDataFor: 0,
     }),
     getProfile: build.query<Profile, string>({
       query: (username) => `/users/c/${encodeURIComponent(username)}`,
-      // By username (screens) and by id (live subscription events carry the channel id).
-      providesTags: (profile, _error, username) =>
-        profile ? [{ type: 'Profile', id: username }, { type: 'Profile', id: profile._id }] : [{ type: 'Profile', id: username }],
+      providesTags: (profile, _error, username) => (profile ? [tags.profile(username), tags.profile(profile._id)] : [tags.profile(username)]),
     }),
     /** Profile page: multipart fullName; settings: fullName, email, username, bio. */
     updateAccountDetails: build.mutation<CurrentUser, FormData | { fullName: string; email?: string; username?: string; bio?: string }>({
       query: (body) => ({ url: '/users/update-all-details', method: 'POST', body }),
-      invalidatesTags: (user) => [{ type: 'CurrentUser', id: 'ME' }, { type: 'Profile', id: user?._id ?? LIST }, { type: 'Search', id: LIST }],
+      invalidatesTags: (user) => [tags.currentUser(), user ? tags.profile(user._id) : tags.profiles(), tags.search()],
     }),
     updateCoverImage: build.mutation<CurrentUser, FormData>({
       query: (body) => ({ url: '/users/update-coverImage', method: 'POST', body }),
-      invalidatesTags: (user) => [{ type: 'CurrentUser', id: 'ME' }, { type: 'Profile', id: user?._id ?? LIST }],
+      invalidatesTags: (user) => [tags.currentUser(), user ? tags.profile(user._id) : tags.profiles()],
     }),
     updateAvatar: build.mutation<CurrentUser, FormData>({
       query: (body) => ({ url: '/users/update-avatar', method: 'POST', body }),
       // Avatars appear as owners on cards and comments everywhere.
-      invalidatesTags: (user) => [
-        { type: 'CurrentUser', id: 'ME' },
-        { type: 'Profile', id: user?._id ?? LIST },
-        { type: 'Video', id: LIST },
-        { type: 'Comment', id: LIST },
-      ],
+      invalidatesTags: (user) => [tags.currentUser(), user ? tags.profile(user._id) : tags.profiles(), tags.videos(), tags.comments()],
     }),
     updatePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/users/update-password', method: 'POST', body }),
@@ -66,3 +61,5 @@ export const {
   useUpdateAvatarMutation,
   useUpdatePasswordMutation,
 } = usersApi;
+
+declareOffline(usersApi, { persist: ['getProfile'] });

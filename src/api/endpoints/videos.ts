@@ -1,7 +1,9 @@
 // Videos, views and watch history (spec section 7).
 import type { HistoryPage, Video, VideoPage, ViewsInfo } from '../../../contract/entities';
 import { LIMITS } from '../../../contract/limits';
-import { api, LIST } from '../api';
+import { api } from '../api';
+import { declareOffline } from '../offline';
+import { tags, videoListsOf } from '../tags';
 import { pagedByNumber } from './paging';
 
 export interface UploadVideoArgs {
@@ -11,57 +13,56 @@ export interface UploadVideoArgs {
   onUploadProgress?: (fraction: number) => void;
 }
 
-/** The lists a new or removed video shows up in (also after a tus upload, which is no mutation). */
-export const videoListsOf = (username?: string) => [
-  { type: 'Video' as const, id: LIST },
-  ...(username ? [{ type: 'Video' as const, id: `USER-${username}` }] : []),
-  { type: 'Video' as const, id: 'MINE' },
-  { type: 'History' as const, id: LIST },
-  { type: 'LikedVideo' as const, id: LIST },
-  { type: 'Playlist' as const, id: LIST },
-  { type: 'Search' as const, id: LIST },
-];
-
 export const videosApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Home feed; the bearer is sent when present. */
     getFeed: build.infiniteQuery<VideoPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam } }),
-      providesTags: [{ type: 'Video', id: LIST }],
+      providesTags: [tags.videos()],
     }),
     /** Related list of the watch screen: pages of 10, the current video left out. */
     getRelatedVideos: build.infiniteQuery<VideoPage, string, number>({
       infiniteQueryOptions: pagedByNumber,
-      query: ({ pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam, limit: LIMITS.relatedPageSize } }),
-      transformResponse: (page: VideoPage, _meta, arg) => ({
-        ...page,
-        videos: page.videos.filter((video) => video._id !== (arg as unknown as { queryArg: string }).queryArg),
-      }),
-      providesTags: [{ type: 'Video', id: LIST }],
+      // The server leaves the current video out, so a page is never short.
+      query: ({ queryArg: videoId, pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam, limit: LIMITS.relatedPageSize, exclude: videoId } }),
+      providesTags: [tags.videos()],
     }),
     getVideo: build.query<Video, string>({
       query: (videoId) => `/videos/${encodeURIComponent(videoId)}`,
-      providesTags: (_video, _error, videoId) => [{ type: 'Video', id: videoId }],
+      providesTags: (_video, _error, videoId) => [tags.video(videoId)],
     }),
     getUserVideos: build.infiniteQuery<VideoPage, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/videos/all-uploaded-videos/${encodeURIComponent(queryArg)}`, params: { page: pageParam } }),
-      providesTags: (_data, _error, username) => [{ type: 'Video', id: `USER-${username}` }, { type: 'Video', id: LIST }],
+      providesTags: (_data, _error, username) => [tags.videosOf(username), tags.videos()],
     }),
     /** The caller's own videos, with totalPages and totalVideos. */
     getMyVideos: build.infiniteQuery<VideoPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/videos/all-uploaded-videos', params: { page: pageParam } }),
-      providesTags: [{ type: 'Video', id: 'MINE' }, { type: 'Video', id: LIST }],
+      providesTags: [tags.myVideos(), tags.videos()],
     }),
     uploadVideo: build.mutation<Video, UploadVideoArgs>({
       query: ({ form, onUploadProgress }) => ({ url: '/videos/upload-Video', method: 'POST', body: form, onUploadProgress }),
       invalidatesTags: (video) => videoListsOf(video?.owner.username),
     }),
+    /** Issue 17: the owner edits title, description and thumbnail (JSON, or multipart with a file). */
+    updateVideo: build.mutation<Video, { videoId: string; body: FormData | { title?: string; description?: string; thumbnailAt?: number } }>({
+      query: ({ videoId, body }) => ({ url: `/videos/${encodeURIComponent(videoId)}`, method: 'PATCH', body }),
+      async onQueryStarted({ videoId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(videosApi.util.upsertQueryData('getVideo', videoId, data));
+        } catch {
+          /* the dialog shows the error */
+        }
+      },
+      invalidatesTags: (video) => videoListsOf(video?.owner.username),
+    }),
     deleteVideo: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/videos/delete/${encodeURIComponent(videoId)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, videoId) => [{ type: 'Video', id: videoId }, ...videoListsOf(), { type: 'Profile', id: LIST }],
+      invalidatesTags: (_result, _error, videoId) => [tags.video(videoId), ...videoListsOf(), tags.profiles()],
     }),
     deleteAllVideos: build.mutation<unknown, void>({
       query: () => ({ url: '/videos', method: 'DELETE' }),
@@ -69,29 +70,29 @@ export const videosApi = api.injectEndpoints({
     }),
     getViews: build.query<ViewsInfo, string>({
       query: (videoId) => `/views/${encodeURIComponent(videoId)}`,
-      providesTags: (_info, _error, videoId) => [{ type: 'Views', id: videoId }],
+      providesTags: (_info, _error, videoId) => [tags.views(videoId)],
     }),
     addView: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/views/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
-      invalidatesTags: (_result, _error, videoId) => [{ type: 'Views', id: videoId }],
+      invalidatesTags: (_result, _error, videoId) => [tags.views(videoId)],
     }),
     getWatchHistory: build.infiniteQuery<HistoryPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/watch-history/get/', params: { page: pageParam } }),
-      providesTags: [{ type: 'History', id: LIST }],
+      providesTags: [tags.history()],
     }),
     addToHistory: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/watch-history/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
-      invalidatesTags: [{ type: 'History', id: LIST }],
+      invalidatesTags: [tags.history()],
     }),
     /** One entry out of the history (beyond spec section 7; the server offers it). */
     removeFromHistory: build.mutation<{ videoId: string }, string>({
       query: (videoId) => ({ url: `/watch-history/delete/${encodeURIComponent(videoId)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'History', id: LIST }],
+      invalidatesTags: [tags.history()],
     }),
     clearHistory: build.mutation<unknown, void>({
       query: () => ({ url: '/watch-history/delete/all/watch-history', method: 'DELETE' }),
-      invalidatesTags: [{ type: 'History', id: LIST }],
+      invalidatesTags: [tags.history()],
     }),
   }),
 });
@@ -103,6 +104,7 @@ export const {
   useGetUserVideosInfiniteQuery,
   useGetMyVideosInfiniteQuery,
   useUploadVideoMutation,
+  useUpdateVideoMutation,
   useDeleteVideoMutation,
   useDeleteAllVideosMutation,
   useGetViewsQuery,
@@ -112,3 +114,7 @@ export const {
   useRemoveFromHistoryMutation,
   useClearHistoryMutation,
 } = videosApi;
+
+declareOffline(videosApi, {
+  persist: ['getFeed', 'getRelatedVideos', 'getVideo', 'getUserVideos', 'getMyVideos', 'getViews', 'getWatchHistory'],
+});

@@ -14,10 +14,12 @@ import { AuthCard, AuthSwitch } from './AuthCard';
 import { PasswordField } from './PasswordField';
 import { completeSignIn } from './session';
 import { useAuthForm } from './useAuthForm';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
 export default function LoginPage() {
+  usePageTitle('Login');
   const store = useAppStore();
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();

@@ -18,11 +18,13 @@ import { ImagePicker } from './ImagePicker';
 import { PasswordField } from './PasswordField';
 import { completeSignIn } from './session';
 import { useAuthForm } from './useAuthForm';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const REGISTER_FAILED = 'Registration failed. Please try again.';
 export const AVATAR_REQUIRED = 'Profile picture is required';
 
 export default function RegisterPage() {
+  usePageTitle('Register');
   const store = useAppStore();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();

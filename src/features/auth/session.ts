@@ -1,6 +1,7 @@
 // Session lifecycle (spec sections 4 and 8): boot, sign-in, sign-out, and keeping the store in
 // step with local storage (other tabs, the 'authStateChanged' event, coming back online).
 import { api } from '../../api/api';
+import { TAG_TYPES } from '../../api/tags';
 import { isOffline, onSessionEnded } from '../../api/client';
 import { usersApi } from '../../api/endpoints/users';
 import { clearPersistedCache, rehydrateCache } from '../../api/persist';
@@ -27,6 +28,12 @@ const BOOT_REFRESH_CAP_MS = 5000;
 
 type Dispatchable = Pick<AppStore, 'dispatch' | 'getState'>;
 
+/**
+ * Set when a 401 (not the user) ended the session. Another screen's query may meet the 401 before
+ * the service worker's replayed re-auth check does; the check must still say the session expired.
+ */
+let endedByServer = false;
+
 /** Forget everything private: keys, store, cached responses (memory, IndexedDB, service worker). */
 export async function forgetSession(store: Dispatchable): Promise<void> {
   clearSession();
@@ -36,6 +43,7 @@ export async function forgetSession(store: Dispatchable): Promise<void> {
 }
 
 export function completeSignIn(store: Dispatchable, token: string, user: StoredUser): void {
+  endedByServer = false;
   storeSession(token, user);
   store.dispatch(signedIn({ token, user }));
   // Lists fetched signed out lack the caller's reactions and private data.
@@ -98,6 +106,21 @@ export async function bootSession(store: Dispatchable): Promise<void> {
   store.dispatch(booted());
 }
 
+/**
+ * Boot of a server-rendered page, after hydration: the HTML was rendered signed out, so this
+ * device's stored session is applied now, and a signed-in user's screens refetch with the bearer.
+ */
+export async function resumeStoredSession(store: Dispatchable): Promise<void> {
+  store.dispatch(syncFromStorage());
+  if (getToken() && getStoredUser()) {
+    store.dispatch(api.util.invalidateTags([...TAG_TYPES]));
+    await handleRefreshOutcome(store, await refreshCurrentUser(store));
+  } else if (getToken() || getStoredUser()) {
+    clearSession();
+    store.dispatch(syncFromStorage());
+  }
+}
+
 /** Keeps the store in step with local storage; returns the stop function. */
 export function watchSession(store: Dispatchable): () => void {
   const resync = () => {
@@ -112,6 +135,7 @@ export function watchSession(store: Dispatchable): () => void {
     if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) resync();
   };
   const stopSessionEnded = onSessionEnded(() => {
+    endedByServer = true;
     store.dispatch(signedOut());
     // After the failing call has delivered its 401 (a reset now would abort it unanswered).
     setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
@@ -131,8 +155,9 @@ export function watchSession(store: Dispatchable): () => void {
 /** The service worker's replayed re-auth check (sw/sw.ts posts it when the connection returns). */
 export async function applyReauthResult(store: Dispatchable, result: { status: number; user?: Parameters<typeof toStoredUser>[0] }): Promise<void> {
   if (result.status === 401) {
-    if (!getToken()) return;
-    await signOutLocally(store);
+    if (getToken()) await signOutLocally(store);
+    else if (!endedByServer) return; // signed out by the user meanwhile: nothing expired
+    endedByServer = false;
     toast.error(SESSION_EXPIRED);
   } else if (result.status === 200 && result.user && getToken()) {
     const user = toStoredUser(result.user);

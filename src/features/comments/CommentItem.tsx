@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Comment } from '../../../contract/entities';
 import { UserAvatar } from '../../components/UserAvatar';
-import { isPendingId } from '../../api/queuedActions';
+import { isPendingId } from '../../api/offline';
 import { formatCount, formatRelativeDate } from '../../lib/format';
 import { CommentForm } from './CommentForm';
 

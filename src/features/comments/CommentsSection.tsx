@@ -1,7 +1,7 @@
 // Comments of a video (spec section 2): 'Comments (n)', the form (or 'Please log in to post a
 // comment.'), 'Loading comments...', the empty text, and the list with replies under their parent.
 // The list comes from RTK Query (refetched on 'comment-updated'); the form's state is the comment
-// slice of spec section 3.
+// slice of spec section 3, the rest of that state its selectors over the cache.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -15,7 +15,7 @@ import { isCommentOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
-import { resetForm, setCommentCurrentUser, setCommentVideo, setComments, setNewComment, setSubmitting, startEdit } from './commentSlice';
+import { resetForm, selectLastFiveComments, setCommentVideo, setNewComment, setSubmitting, startEdit } from './commentSlice';
 import { COMMENT_ERRORS, useCommentActions } from './useCommentActions';
 
 export default function CommentsSection({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
@@ -23,6 +23,7 @@ export default function CommentsSection({ videoId, videoTitle }: { videoId: stri
   const signedIn = useAppSelector(selectIsSignedIn);
   const me = useAppSelector(selectCurrentUser);
   const form = useAppSelector((state) => state.comment);
+  const lastFiveComments = useAppSelector(selectLastFiveComments);
   const comments = useGetCommentsQuery(videoId);
   const actions = useCommentActions(videoId);
   const [improving, setImproving] = useState(false);
@@ -31,14 +32,7 @@ export default function CommentsSection({ videoId, videoTitle }: { videoId: stri
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const list = comments.data ?? [];
 
-  useEffect(() => {
-    dispatch(setCommentVideo({ videoId, videoTitle }));
-    dispatch(resetForm());
-  }, [dispatch, videoId, videoTitle]);
-  useEffect(() => void dispatch(setCommentCurrentUser(me)), [dispatch, me]);
-  useEffect(() => {
-    if (comments.data) dispatch(setComments(comments.data));
-  }, [dispatch, comments.data]);
+  useEffect(() => void dispatch(setCommentVideo({ videoId, videoTitle })), [dispatch, videoId, videoTitle]);
 
   const editingId = form.submitType.type === 'edit' ? form.submitType.commentId : null;
 
@@ -52,7 +46,7 @@ export default function CommentsSection({ videoId, videoTitle }: { videoId: stri
   const improve = async () => {
     if (!form.newComment.trim()) return void toast.error(COMMENT_ERRORS.required);
     setImproving(true);
-    const others = form.lastFiveComments.map((comment) => comment.content);
+    const others = lastFiveComments.map((comment) => comment.content);
     const improved = await actions.improve(videoTitle, form.newComment, others);
     setImproving(false);
     if (improved) dispatch(setNewComment(improved));

@@ -1,12 +1,10 @@
 // Comment actions with the spec's errors (section 8): a missing token or a 401 goes to /login; post,
-// delete and fetch failures show their toasts; improve failures are only logged. The cached list
-// is patched from each answer so the change shows before the live refetch.
+// delete and fetch failures show their toasts; improve failures are only logged. The endpoints patch
+// the cached list from each answer.
 import { useNavigate } from 'react-router-dom';
-import type { Comment } from '../../../contract/entities';
 import { type ApiError, messageOf } from '../../api/client';
-import { commentsApi, useAddCommentMutation, useDeleteCommentMutation, useImproveCommentMutation, useUpdateCommentMutation } from '../../api/endpoints/comments';
+import { useAddCommentMutation, useDeleteCommentMutation, useImproveCommentMutation, useUpdateCommentMutation } from '../../api/endpoints/comments';
 import { useToggleCommentLikeMutation } from '../../api/endpoints/reactions';
-import { useAppDispatch } from '../../app/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { getToken } from '../../lib/storage';
 
@@ -18,32 +16,13 @@ export const COMMENT_ERRORS = {
   invalidImprove: 'Invalid response from server',
 } as const;
 
-/** A top-level comment goes first; a reply goes after the last reply of its thread. */
-export function insertComment(list: Comment[], comment: Comment): void {
-  if (list.some((c) => c._id === comment._id)) return;
-  if (!comment.parentId) {
-    list.unshift(comment);
-    return;
-  }
-  const parentAt = list.findIndex((c) => c._id === comment.parentId);
-  if (parentAt < 0) {
-    list.unshift(comment);
-    return;
-  }
-  let at = parentAt + 1;
-  while (at < list.length && list[at]!.parentId === comment.parentId) at++;
-  list.splice(at, 0, comment);
-}
-
 export function useCommentActions(videoId: string) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [add] = useAddCommentMutation();
   const [update] = useUpdateCommentMutation();
   const [deleteComment] = useDeleteCommentMutation();
   const [like] = useToggleCommentLikeMutation();
   const [improve] = useImproveCommentMutation();
-  const patch = (recipe: (list: Comment[]) => void) => dispatch(commentsApi.util.updateQueryData('getComments', videoId, recipe));
 
   /** True when there is no session: the caller stops and the user goes to /login. */
   const needsLogin = () => {
@@ -67,7 +46,6 @@ export function useCommentActions(videoId: string) {
         failed(result.error, COMMENT_ERRORS.post);
         return false;
       }
-      patch((list) => insertComment(list, result.data));
       return true;
     },
     async edit(commentId: string, content: string): Promise<boolean> {
@@ -77,10 +55,6 @@ export function useCommentActions(videoId: string) {
         failed(result.error, COMMENT_ERRORS.post);
         return false;
       }
-      patch((list) => {
-        const at = list.findIndex((c) => c._id === commentId);
-        if (at >= 0) list[at] = result.data;
-      });
       return true;
     },
     async remove(commentId: string): Promise<boolean> {
@@ -90,8 +64,6 @@ export function useCommentActions(videoId: string) {
         failed(result.error, COMMENT_ERRORS.remove);
         return false;
       }
-      // Its replies go with it.
-      patch((list) => list.filter((c) => c._id !== commentId && c.parentId !== commentId));
       return true;
     },
     async like(commentId: string): Promise<void> {
@@ -99,12 +71,7 @@ export function useCommentActions(videoId: string) {
       const result = await like({ commentId, videoId });
       if (result.error) {
         failed(result.error, 'Failed to like comment. Please try again later.');
-        return;
       }
-      patch((list) => {
-        const comment = list.find((c) => c._id === commentId);
-        if (comment) Object.assign(comment, result.data);
-      });
     },
     /** The improved text, or null (failures are only logged, spec section 8). */
     async improve(title: string, comment: string, others: string[]): Promise<string | null> {

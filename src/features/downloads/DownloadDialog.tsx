@@ -9,11 +9,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Video } from '../../../contract/entities';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { defaultQuality, qualityOptionsFor, qualityUrl } from '../player/quality';
-import { DEFAULT_DOWNLOAD_HEIGHT, saveVideoForOffline } from './downloadStore';
+import { DEFAULT_DOWNLOAD_HEIGHT, DOWNLOAD_CANCELLED, saveVideoForOffline } from './downloadStore';
 
 export const DOWNLOAD_SAVED = 'Saved for offline';
 
@@ -23,23 +23,32 @@ export default function DownloadDialog({ video, onClose }: { video: Video; onClo
   const [height, setHeight] = useState(() => defaultQuality(options, DEFAULT_DOWNLOAD_HEIGHT)?.height ?? 0);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
+  const running = useRef<AbortController | null>(null);
+  // Closing the dialog (Hide, Escape) lets a running download finish in the background, so the page
+  // stays usable; only 'Cancel download' stops it.
 
   const download = async () => {
     const option = options.find((candidate) => candidate.height === height);
     if (!option) return;
+    const controller = new AbortController();
+    running.current = controller;
     setProgress(0);
     try {
-      await saveVideoForOffline(video, qualityUrl(video.filePath, option.segment), option.height, setProgress);
+      await saveVideoForOffline(video, qualityUrl(video.filePath, option.segment), option.height, setProgress, controller.signal);
       toast.success(DOWNLOAD_SAVED);
       onClose();
     } catch (error) {
       setProgress(null);
-      toast.error(`Download failed: ${(error as Error).message}`, TOAST_DURATION.watchError);
+      if (controller.signal.aborted) toast.show(DOWNLOAD_CANCELLED);
+      else toast.error(`Download failed: ${(error as Error).message}`, TOAST_DURATION.watchError);
+    } finally {
+      running.current = null;
     }
   };
+  const cancelDownload = () => running.current?.abort();
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>Download for offline</DialogTitle>
       <DialogContent>
         {options.length === 0 ? (
@@ -61,12 +70,21 @@ export default function DownloadDialog({ video, onClose }: { video: Video; onClo
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void download()} disabled={busy || !options.length}>
-          Download
-        </Button>
+        {busy ? (
+          <>
+            <Button onClick={onClose}>Hide</Button>
+            <Button variant="contained" color="error" onClick={cancelDownload}>
+              Cancel download
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button variant="contained" onClick={() => void download()} disabled={!options.length}>
+              Download
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { formatBytes, formatDuration, formatRelativeDate } from '../../lib/format';
 import { deleteSavedVideo, listSavedVideos, type SavedVideo, subscribeDownloads } from './downloadStore';
+import { usePageTitle } from '../../app/usePageTitle';
 
 function useStorageEstimate(version: number) {
   const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
@@ -21,6 +22,7 @@ function useStorageEstimate(version: number) {
 }
 
 export default function DownloadsPage() {
+  usePageTitle('Downloads');
   const [videos, setVideos] = useState<SavedVideo[] | null>(null);
   const [version, setVersion] = useState(0);
   const estimate = useStorageEstimate(version);

@@ -1,8 +1,9 @@
-// Videos saved for offline (issue 9): one rendition and its thumbnail in Cache Storage (fetched
+// Videos saved for offline (issue 9): one rendition, its thumbnail and its captions (issue 16) in Cache Storage (fetched
 // whole, without a Range header: the service worker answers range requests from the cached copy),
 // their details in IndexedDB. The service worker reads the same cache name (sw/sw.ts).
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { Video } from '../../../contract/entities';
+import type { Caption, Video } from '../../../contract/entities';
+import { apiUrl, requestHeaders } from '../../api/client';
 
 export const DOWNLOADS_CACHE = 'vidshare-downloads';
 export const DOWNLOADS_DB = 'vidshare-downloads';
@@ -21,6 +22,8 @@ export interface SavedVideo {
   /** Same-origin paths of the stored rendition and thumbnail (the cache keys). */
   videoUrl: string;
   thumbnailUrl: string;
+  /** The caption tracks, their files in the same cache (absent on videos saved before issue 16). */
+  captions?: { language: string; label: string; url: string }[];
   savedAt: string;
 }
 
@@ -71,18 +74,36 @@ async function readWithProgress(response: Response, onProgress: (fraction: numbe
   return new Blob(chunks, { type: response.headers.get('Content-Type') ?? 'video/mp4' });
 }
 
-/** Downloads the rendition at `videoUrl` and the thumbnail, then records the video as saved. */
-export async function saveVideoForOffline(video: Video, videoUrl: string, quality: number, onProgress: (fraction: number) => void): Promise<SavedVideo> {
+/** Thrown when the user cancels a running download (its `signal` aborted): nothing is stored. */
+export const DOWNLOAD_CANCELLED = 'Download cancelled';
+
+/** Downloads the rendition at `videoUrl` and the thumbnail, then records the video as saved; `signal` cancels it. */
+export async function saveVideoForOffline(
+  video: Pick<Video, '_id' | 'title' | 'owner' | 'duration' | 'thumbnail'>,
+  videoUrl: string,
+  quality: number,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<SavedVideo> {
   // Ask once that the browser keeps these bytes under storage pressure.
   void navigator.storage?.persist?.().catch(() => false);
   const cache = await caches.open(DOWNLOADS_CACHE);
-  const response = await fetch(videoUrl, { credentials: 'include' });
-  if (!response.ok) throw new Error(`Download failed (${response.status})`);
-  const blob = await readWithProgress(response, onProgress);
+  const cancelled = () => new DOMException(DOWNLOAD_CANCELLED, 'AbortError');
+  let blob: Blob;
+  try {
+    const response = await fetch(videoUrl, { credentials: 'include', signal });
+    if (!response.ok) throw new Error(`Download failed (${response.status})`);
+    blob = await readWithProgress(response, onProgress);
+  } catch (error) {
+    if (signal?.aborted) throw cancelled();
+    throw error;
+  }
+  if (signal?.aborted) throw cancelled();
   const path = samePath(videoUrl);
   await cache.put(path, new Response(blob, { headers: { 'Content-Type': blob.type || 'video/mp4', 'Content-Length': String(blob.size) } }));
   const thumbnailUrl = video.thumbnail ? samePath(video.thumbnail) : '';
   if (thumbnailUrl) await cache.add(thumbnailUrl).catch(() => undefined); // the video plays without it
+  const captions = await saveCaptions(cache, video._id);
   const saved: SavedVideo = {
     videoId: video._id,
     title: video.title,
@@ -92,6 +113,7 @@ export async function saveVideoForOffline(video: Video, videoUrl: string, qualit
     quality,
     videoUrl: path,
     thumbnailUrl,
+    captions,
     savedAt: new Date().toISOString(),
   };
   await (await database()).put('videos', saved);
@@ -99,9 +121,23 @@ export async function saveVideoForOffline(video: Video, videoUrl: string, qualit
   return saved;
 }
 
+/** The video's caption files into the cache; a video without captions (or a failed list) saves none. */
+async function saveCaptions(cache: Cache, videoId: string): Promise<SavedVideo['captions']> {
+  const response = await fetch(apiUrl(`/videos/${encodeURIComponent(videoId)}/captions`), { credentials: 'include', headers: requestHeaders(undefined) }).catch(() => null);
+  if (!response?.ok) return [];
+  const listed = ((await response.json()) as { data?: Caption[] }).data ?? [];
+  const saved: NonNullable<SavedVideo['captions']> = [];
+  for (const caption of listed) {
+    const url = samePath(caption.url);
+    if (await cache.add(url).then(() => true, () => false)) saved.push({ language: caption.language, label: caption.label, url });
+  }
+  return saved;
+}
+
 export async function deleteSavedVideo(saved: SavedVideo): Promise<void> {
   const cache = await caches.open(DOWNLOADS_CACHE);
   await cache.delete(saved.videoUrl);
+  for (const caption of saved.captions ?? []) await cache.delete(caption.url);
   if (saved.thumbnailUrl) await cache.delete(saved.thumbnailUrl);
   await (await database()).delete('videos', saved.videoId);
   notify();

@@ -3,13 +3,15 @@
 import Typography from '@mui/material/Typography';
 import type { VideoCard } from '../../../contract/entities';
 import { useGetFeedInfiniteQuery } from '../../api/endpoints/videos';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { VideoGrid } from '../../components/VideoGrid';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const FEED_ERROR = 'Failed to fetch videos. Please try again later.';
 
 export default function HomePage() {
   const feed = useInfiniteList<VideoCard>(useGetFeedInfiniteQuery());
+  usePageTitle('Home');
 
   return (
     <section aria-labelledby="home-title">

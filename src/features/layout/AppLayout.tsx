@@ -5,12 +5,15 @@ import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { OfflineBanner } from '../offline/OfflineBanner';
+import { BOTTOM_NAV_BREAKPOINT, BOTTOM_NAV_HEIGHT } from './bottomNavSpace';
 import { Header } from './Header';
 
 // The drawer (MUI Modal) loads the first time the side bar opens.
 const SideBar = lazy(() => import('./SideBar'));
 // The mini player floats over every screen once a video is minimized.
 const MiniPlayer = lazy(() => import('../miniPlayer/MiniPlayer'));
+// Phones: Home, Subscriptions, Upload, Notifications, You (hidden by CSS from md up).
+const BottomNav = lazy(() => import('./BottomNav'));
 
 export function AppLayout() {
   const sideBarWanted = useOnceTrue(useAppSelector((state) => state.sideBar.isSideBarOpen));
@@ -27,11 +30,14 @@ export function AppLayout() {
           <SideBar />
         </Suspense>
       )}
-      <Box component="main" id="main" tabIndex={-1} sx={{ px: { xs: 1.5, sm: 2, md: 3 }, py: 2, maxWidth: 1800, mx: 'auto', outline: 'none' }}>
+      <Box component="main" id="main" tabIndex={-1} sx={{ px: { xs: 1.5, sm: 2, md: 3 }, pt: 2, pb: { xs: `calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom))`, [BOTTOM_NAV_BREAKPOINT]: 2 }, maxWidth: 1800, mx: 'auto', outline: 'none' }}>
         <Suspense fallback={<div className="page-progress" role="progressbar" aria-label="Loading page" />}>
           <Outlet />
         </Suspense>
       </Box>
+      <Suspense fallback={null}>
+        <BottomNav />
+      </Suspense>
       {miniPlayerWanted && (
         <Suspense fallback={null}>
           <MiniPlayer />

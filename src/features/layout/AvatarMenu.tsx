@@ -65,7 +65,7 @@ export default function AvatarMenu({ anchor, user, onClose }: Props) {
       </Box>
       <Divider />
       {item(<PersonIcon fontSize="small" />, 'Profile', go(`/profile/${encodeURIComponent(user.username)}`))}
-      {item(<NotificationsIcon fontSize="small" />, 'Notifications', go('/settings?tab=notifications'))}
+      {item(<NotificationsIcon fontSize="small" />, 'Notifications', go('/notifications'))}
       {item(<SettingsIcon fontSize="small" />, 'Settings', go('/settings'))}
       {item(<ThumbUpIcon fontSize="small" />, 'Liked Videos', go('/liked-videos'))}
       {item(<HistoryIcon fontSize="small" />, 'Watch History', go('/watch-history'))}

@@ -5,6 +5,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import SearchIcon from '@mui/icons-material/Search';
 import VideoCallIcon from '@mui/icons-material/VideoCallOutlined';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -15,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
+import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCount';
 import { HeaderSearch } from '../search/HeaderSearch';
 import { openSearchBar } from '../search/searchBarSlice';
 import { ThemeToggle } from '../theme/ThemeToggle';
@@ -23,6 +25,26 @@ import { toggleSideBar } from './sideBarSlice';
 
 const AvatarMenu = lazy(() => import('./AvatarMenu'));
 const SearchDialog = lazy(() => import('../search/SearchDialog'));
+
+/** The bell with the unread badge (phones have it in the bottom bar instead). */
+function NotificationsBell() {
+  const unread = useUnreadCount();
+  return (
+    <IconButton
+      component={Link}
+      to="/notifications"
+      color="inherit"
+      title="Notifications"
+      sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+    >
+      {/* The name is this hidden text (with the count); the badge's digits are decoration. */}
+      <span className="visually-hidden">{notificationsLabel(unread)}</span>
+      <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+        <NotificationsNoneIcon />
+      </Badge>
+    </IconButton>
+  );
+}
 
 export function Header() {
   const dispatch = useAppDispatch();
@@ -62,9 +84,7 @@ export function Header() {
             <IconButton component={Link} to="/upload" color="inherit" aria-label="Upload video" title="Upload video">
               <VideoCallIcon />
             </IconButton>
-            <IconButton color="inherit" aria-label="Notifications" title="Notifications" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-              <NotificationsNoneIcon />
-            </IconButton>
+            <NotificationsBell />
             <ThemeToggle />
             <IconButton
               aria-label="Account menu"

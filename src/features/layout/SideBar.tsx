@@ -4,6 +4,8 @@ import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import SubscriptionsIcon from '@mui/icons-material/SubscriptionsOutlined';
 import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
@@ -39,6 +41,8 @@ export default function SideBar() {
   const destinations: Destination[] = [{ to: '/home', label: 'Home', icon: <HomeIcon /> }];
   if (signedIn && user) {
     destinations.push(
+      { to: '/subscriptions', label: 'Subscriptions', icon: <SubscriptionsIcon /> },
+      { to: '/notifications', label: 'Notifications', icon: <NotificationsIcon /> },
       { to: '/upload', label: 'Upload', icon: <UploadIcon /> },
       { to: '/my-videos', label: 'My Videos', icon: <VideoLibraryIcon /> },
       { to: `/profile/${encodeURIComponent(user.username)}?tab=playlists`, label: 'Playlists', icon: <PlaylistPlayIcon /> },

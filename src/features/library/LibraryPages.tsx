@@ -6,11 +6,13 @@ import { selectCurrentUser } from '../auth/authSlice';
 import { UploadedVideosTab } from '../profile/UploadedVideosTab';
 import { LikedVideosTab } from './LikedVideosTab';
 import { WatchHistoryTab } from './WatchHistoryTab';
+import { usePageTitle } from '../../app/usePageTitle';
 
 const frame = { maxWidth: 1800, mx: 'auto' } as const;
 
 export function MyVideosPage() {
   const user = useAppSelector(selectCurrentUser);
+  usePageTitle('My Videos');
   if (!user) return null;
   return (
     <Box sx={frame}>
@@ -20,6 +22,7 @@ export function MyVideosPage() {
 }
 
 export function LikedVideosPage() {
+  usePageTitle('Liked Videos');
   return (
     <Box sx={frame}>
       <LikedVideosTab level="h1" />
@@ -28,6 +31,7 @@ export function LikedVideosPage() {
 }
 
 export function WatchHistoryPage() {
+  usePageTitle('Watch History');
   return (
     <Box sx={frame}>
       <WatchHistoryTab level="h1" />

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { LikedEntry, LikedPage } from '../../../contract/entities';
 import { useClearLikedVideosMutation, useGetLikedVideosInfiniteQuery } from '../../api/endpoints/reactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { VideoGrid } from '../../components/VideoGrid';
 import { formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';

@@ -16,7 +16,7 @@ import { messageOf } from '../../api/client';
 import { useClearHistoryMutation, useGetWatchHistoryInfiniteQuery, useRemoveFromHistoryMutation } from '../../api/endpoints/videos';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { VideoRow } from '../../components/VideoRow';
 import { average, formatCount, formatHoursMinutes, formatRelativeDate } from '../../lib/format';
@@ -30,6 +30,12 @@ export function historyTotals(entries: Pick<HistoryEntry, 'views' | 'duration'>[
   const totalViews = entries.reduce((sum, entry) => sum + entry.views, 0);
   const totalSeconds = entries.reduce((sum, entry) => sum + (entry.duration || 0), 0);
   return { totalViews, totalSeconds, averageViews: average(totalViews, entries.length) };
+}
+
+/** The share of the video watched, for the card's bar (issue 16); undefined without a position. */
+export function watchedShare(entry: Pick<HistoryEntry, 'duration'> & { position?: number }): number | undefined {
+  if (!entry.position || !(entry.duration > 0)) return undefined;
+  return Math.min(1, entry.position / entry.duration);
 }
 
 export function WatchHistoryTab({ level }: { level?: 'h1' | 'h2' }) {
@@ -74,6 +80,7 @@ export function WatchHistoryTab({ level }: { level?: 'h1' | 'h2' }) {
             <Box component="li" key={entry._id} sx={{ minWidth: 0 }}>
               <VideoRow
                 video={entry}
+                progress={watchedShare(entry)}
                 extra={
                   <Typography variant="caption" color="text.secondary" component="p">
                     Watched {formatRelativeDate(entry.watchedAt).replace(/^(Today|Yesterday)$/, (day) => day.toLowerCase())}

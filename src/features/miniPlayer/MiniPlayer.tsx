@@ -12,12 +12,14 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { WatchLocationState } from '../watch/useWatchSession';
 import { resetMiniPlayer, setActive, setCurrentTime } from './miniPlayerSlice';
+import { bottomNavInset } from '../layout/bottomNavSpace';
 import { clampToViewport, fitAfterResize, initialPosition, miniPlayerSize, type Point, snapToEdges } from './position';
 
 const KEY_STEP_PX = 24;
 const TIME_SYNC_MS = 1000;
 
-const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
+// The phone's bottom navigation is not part of the room: the mini player sits above it.
+const viewport = () => ({ width: window.innerWidth, height: window.innerHeight - bottomNavInset() });
 const buttonSx = { color: '#fff', bgcolor: 'rgba(0,0,0,0.55)', '&:hover': { bgcolor: 'rgba(0,0,0,0.8)' } } as const;
 
 export default function MiniPlayer() {

@@ -19,11 +19,12 @@ function subscribeOnline(listener: () => void): () => void {
 }
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false);
+  // Server-rendered HTML (and the hydration that follows it) is drawn online.
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true);
 }
 
 export function usePendingCount(): number {
-  return useSyncExternalStore(subscribeQueue, () => pendingActions().length);
+  return useSyncExternalStore(subscribeQueue, () => pendingActions().length, () => 0);
 }
 
 export function OfflineBanner() {

@@ -2,8 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export default function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <Box sx={{ textAlign: 'center', py: 8 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>

@@ -1,21 +1,28 @@
 // The watch screen's custom player (spec section 2): play/pause, seek bar with buffered ranges,
 // elapsed/total time, quality menu, minimize, centre play overlay, keyboard shortcuts, fullscreen.
-// A quality change keeps the time and the play state.
+// Issue 16: HLS with Auto quality (hls.js, see playbackMode.ts), the progressive MP4 otherwise. Any
+// change of source (a quality, a rung landing, HLS giving up) keeps the time and the play state.
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PLAYER_KEYS, readPlayerPreference, writePlayerPreference } from '../../lib/storage';
+import { CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
 import { PlayerControls } from './PlayerControls';
 import { pictureInPictureAvailable, togglePictureInPicture, useMediaSession } from './mediaSession';
-import { defaultQuality, type QualityOption, qualityOptionsFor, qualityUrl } from './quality';
+import { browserMedia, playbackMode } from './playbackMode';
+import { AUTO, defaultQuality, type QualityChoice, qualityOptionsFor, qualityUrl, progressiveQuality, rungOf } from './quality';
 import { bufferedRanges, type TimeRange } from './SeekBar';
 import { type PlayerCommand, usePlayerShortcuts } from './shortcuts';
+import { useHlsPlayback } from './useHlsPlayback';
 
 const HIDE_CONTROLS_MS = 2500;
 
 interface Props {
   filePath: string;
+  /** The master playlist; without it (or where HLS fails) the player plays the MP4 renditions. */
+  hlsUrl?: string | null;
   qualities: readonly number[];
   poster?: string;
   title: string;
@@ -28,17 +35,28 @@ interface Props {
   onEnded?: () => void;
   /** Called paused, with the time and the source playing. */
   onMinimize?: (time: number, src: string) => void;
-  /** The height to start on (a rendition saved for offline), instead of the default 720p. */
+  /** The height to play (a rendition saved for offline) instead of Auto. */
   preferredHeight?: number;
   /** The owner's full name, shown as the artist on the lock screen. */
   artist?: string;
+  /** WebVTT tracks for the CC menu. */
+  captions?: readonly { language: string; label: string; url: string }[];
+  /** Shown over the picture (the up-next card). */
+  overlay?: ReactNode;
+  /** Where playback stands: on time updates, pauses, seeks and the end. */
+  onPosition?: (time: number, duration: number, paused: boolean) => void;
 }
 
-export function VideoPlayer({ filePath, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight, artist }: Props) {
+export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight, artist, captions = [], overlay, onPosition }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
-  const options = useMemo(() => qualityOptionsFor(qualities), [qualities]);
-  const [quality, setQuality] = useState<QualityOption | null>(() => defaultQuality(options, preferredHeight));
+  const [choice, setChoice] = useState<QualityChoice>(() =>
+    preferredHeight ? (defaultQuality(qualityOptionsFor(qualities), preferredHeight)?.segment ?? AUTO) : AUTO,
+  );
+  const [hlsFailed, setHlsFailed] = useState(false);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const media = useMemo(browserMedia, []);
+  const mode = playbackMode(hlsFailed ? null : hlsUrl, choice, media);
   const [playing, setPlaying] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [currentTime, setCurrentTime] = useState(startAt);
@@ -48,17 +66,42 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
   const [fullscreen, setFullscreen] = useState(false);
   const [failed, setFailed] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
+  const [speed, setSpeed] = useState(1);
+  const [rememberedCaptions, setRememberedCaptions] = useState(() => readPlayerPreference(PLAYER_KEYS.captions));
+  const captionLanguage = shownCaptions(captions, rememberedCaptions);
   // Where to continue once the (new) source has its metadata: the start time, or the quality switch.
   const resume = useRef<{ time: number; play: boolean } | null>({ time: startAt, play: autoPlay });
   const startedOnce = useRef(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // Renditions appear while a video transcodes: pick one as soon as there is any.
-  useEffect(() => {
-    if (!quality && options.length) setQuality(defaultQuality(options, preferredHeight));
-  }, [options, quality, preferredHeight]);
+  /** Before the element's source changes: where to go on once the next one has its metadata. */
+  const keepPosition = useCallback(() => {
+    const video = videoRef.current;
+    if (video && !resume.current && video.currentSrc) resume.current = { time: video.currentTime, play: !video.paused && !video.ended };
+  }, []);
 
-  const src = qualityUrl(filePath, quality?.segment ?? null);
+  const levels = useHlsPlayback(videoRef, {
+    enabled: mode === 'hls.js',
+    hlsUrl,
+    choice,
+    // Rungs land while a video transcodes: read the playlist again to offer them.
+    version: qualities.join(','),
+    startPosition: () => resume.current?.time ?? videoRef.current?.currentTime ?? 0,
+    beforeDetach: keepPosition,
+    onUnplayable: () => setHlsFailed(true),
+  });
+  const options = useMemo(() => qualityOptionsFor(mode === 'hls.js' && levels.length ? levels : qualities), [mode, levels, qualities]);
+  // What plays without hls.js: the browser's HLS, or the MP4 of the choice (Auto: 720p or the
+  // nearest; none yet while the first rung is made: the server then sends the source).
+  const progressive = progressiveQuality(options, choice, preferredHeight);
+  const src = mode === 'native' ? hlsUrl! : qualityUrl(filePath, progressive?.segment ?? null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || mode === 'hls.js' || video.getAttribute('src') === src) return;
+    keepPosition();
+    video.src = src;
+  }, [mode, src, keepPosition]);
 
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
@@ -77,17 +120,34 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
 
   useMediaSession(videoRef, { title, artist, artwork: poster }, seek);
 
+  // The speed survives source changes (a load resets playbackRate to defaultPlaybackRate).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.defaultPlaybackRate = speed;
+    video.playbackRate = speed;
+  }, [speed]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    for (const track of Array.from(video.textTracks)) track.mode = track.language === captionLanguage ? 'showing' : 'disabled';
+  }, [captionLanguage, captions]);
+
+  const chooseCaptions = (language: string) => {
+    setRememberedCaptions(language);
+    writePlayerPreference(PLAYER_KEYS.captions, language);
+  };
+
+  const reportPosition = (video: HTMLVideoElement) => onPosition?.(video.currentTime, video.duration, video.paused);
+
   const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else void containerRef.current?.requestFullscreen?.().catch(() => undefined);
   }, []);
 
-  const changeQuality = (option: QualityOption) => {
-    const video = videoRef.current;
-    if (!video || option.segment === quality?.segment) return;
-    resume.current = { time: video.currentTime, play: !video.paused };
-    setQuality(option);
-  };
+  // hls.js switches inside the same source; other modes load the new MP4 (see the source effect).
+  const changeQuality = (next: QualityChoice) => setChoice(next);
 
   const showControls = () => {
     setControlsShown(true);
@@ -121,7 +181,9 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
     ? () => {
         const video = videoRef.current;
         video?.pause();
-        onMinimize(video?.currentTime ?? 0, src);
+        // The mini player plays an MP4: the rung on screen, else the one Auto would pick.
+        const onScreen = options.find((option) => option.height === playingHeight) ?? progressive;
+        onMinimize(video?.currentTime ?? 0, qualityUrl(filePath, onScreen?.segment ?? null));
       }
     : undefined;
 
@@ -143,7 +205,6 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
     >
       <video
         ref={videoRef}
-        src={src}
         poster={poster || undefined}
         preload="metadata"
         playsInline
@@ -156,12 +217,18 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
           if (Number.isFinite(video.duration)) setDuration(video.duration);
           const next = resume.current;
           resume.current = null;
-          if (next && next.time > 0) video.currentTime = Math.min(next.time, video.duration || next.time);
+          // hls.js may already stand there (its startPosition).
+          if (next && next.time > 0 && Math.abs(video.currentTime - next.time) > 0.25) video.currentTime = Math.min(next.time, video.duration || next.time);
           if (next?.play) void video.play().catch(() => undefined);
+        }}
+        onResize={(event) => {
+          const { videoWidth, videoHeight } = event.currentTarget;
+          if (videoWidth && videoHeight) setPlayingHeight(rungOf(videoWidth, videoHeight));
         }}
         onDurationChange={(event) => Number.isFinite(event.currentTarget.duration) && setDuration(event.currentTarget.duration)}
         onTimeUpdate={(event) => {
           setCurrentTime(event.currentTarget.currentTime);
+          reportPosition(event.currentTarget);
           setBuffered(bufferedRanges(event.currentTarget));
         }}
         onProgress={(event) => setBuffered(bufferedRanges(event.currentTarget))}
@@ -173,15 +240,20 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
             onFirstPlay?.();
           }
         }}
-        onPause={() => {
+        onPause={(event) => {
+          reportPosition(event.currentTarget);
           setPlaying(false);
           setControlsShown(true);
         }}
         onWaiting={() => setWaiting(true)}
         onPlaying={() => setWaiting(false)}
         onCanPlay={() => setWaiting(false)}
-        onSeeked={(event) => setCurrentTime(event.currentTarget.currentTime)}
-        onEnded={() => {
+        onSeeked={(event) => {
+          setCurrentTime(event.currentTarget.currentTime);
+          reportPosition(event.currentTarget);
+        }}
+        onEnded={(event) => {
+          reportPosition(event.currentTarget);
           setPlaying(false);
           setControlsShown(true);
           onEnded?.();
@@ -189,11 +261,15 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
         onVolumeChange={(event) => setMuted(event.currentTarget.muted || event.currentTarget.volume === 0)}
         onError={() => setFailed(true)}
         style={{ width: '100%', height: '100%', display: 'block', objectFit: 'contain' }}
-      />
+      >
+        {captions.map((track) => (
+          <track key={track.language} kind="subtitles" src={track.url} srcLang={track.language} label={track.label} />
+        ))}
+      </video>
       {waiting && playing && (
         <CircularProgress aria-label="Buffering" sx={{ position: 'absolute', top: '50%', left: '50%', mt: -2.5, ml: -2.5, color: '#fff', pointerEvents: 'none' }} />
       )}
-      {!playing && !failed && (
+      {!playing && !failed && !overlay && (
         <Box
           component="button"
           type="button"
@@ -234,7 +310,8 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
           duration={duration}
           buffered={buffered}
           fullscreen={fullscreen}
-          quality={quality}
+          quality={choice}
+          playingHeight={playingHeight}
           qualityOptions={options}
           onTogglePlay={togglePlay}
           onToggleMute={() => videoRef.current && (videoRef.current.muted = !videoRef.current.muted)}
@@ -243,8 +320,15 @@ export function VideoPlayer({ filePath, qualities, poster, title, duration: know
           onMinimize={minimize}
           onPictureInPicture={pictureInPictureAvailable() ? () => void togglePictureInPicture(videoRef.current).catch(() => undefined) : undefined}
           onToggleFullscreen={toggleFullscreen}
+          menus={
+            <>
+              {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} />}
+              <SpeedMenu speed={speed} onChange={setSpeed} />
+            </>
+          }
         />
       </Box>
+      {overlay}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 // Quality options of spec section 9: 1080p best, 720p good, 480p eco, 360p low, carried by the media
-// URL's quality segment. Only the renditions a video has are offered; good (720p) by default, or the
-// nearest one the video has.
+// URL's quality segment. Auto (issue 16) is the default choice: hls.js picks the rung by bandwidth;
+// without HLS, Auto plays 720p (good) or the nearest rendition the video has. The four qualities
+// stay as manual overrides.
 import { QUALITY_SEGMENTS, type QualitySegment } from '../../../contract/limits';
 
 export interface QualityOption {
@@ -11,6 +12,10 @@ export interface QualityOption {
   /** The spec's word: best, good, eco, low. */
   name: string;
 }
+
+/** What the viewer picked in the quality menu. */
+export const AUTO = 'auto';
+export type QualityChoice = typeof AUTO | QualitySegment;
 
 export const QUALITY_OPTIONS: QualityOption[] = (Object.entries(QUALITY_SEGMENTS) as [QualitySegment, number][]).map(([segment, height]) => ({
   segment,
@@ -35,6 +40,21 @@ export function defaultQuality(options: readonly QualityOption[], preferred = DE
     if (distance < bestDistance || (distance === bestDistance && best && option.height > best.height)) best = option;
   }
   return best;
+}
+
+/** The option a choice stands for without HLS: the manual one, or Auto's default (720p or nearest). */
+export function progressiveQuality(options: readonly QualityOption[], choice: QualityChoice, preferredHeight?: number): QualityOption | null {
+  if (choice !== AUTO) return options.find((option) => option.segment === choice) ?? defaultQuality(options, QUALITY_SEGMENTS[choice]);
+  return defaultQuality(options, preferredHeight);
+}
+
+/** The rung a frame belongs to: its short side (a portrait 720x1280 is 720p), as the ladder counts. */
+export const rungOf = (width: number, height: number): number => Math.min(width, height);
+
+/** The quality button's text: 'Auto · 480p' while Auto plays the 480p rung, '720p' when chosen. */
+export function qualityButtonLabel(choice: QualityChoice, playingHeight: number | null): string {
+  if (choice !== AUTO) return `${QUALITY_SEGMENTS[choice]}p`;
+  return playingHeight ? `Auto · ${playingHeight}p` : 'Auto';
 }
 
 /** filePath with the quality segment inserted after '/upload/' (any segment already there replaced). */

@@ -19,13 +19,14 @@ import { useAddVideoToPlaylistMutation } from '../../api/endpoints/playlists';
 import { useGetMyVideosInfiniteQuery } from '../../api/endpoints/videos';
 import { useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { formatDuration, formatViews } from '../../lib/format';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';
 import { REDIRECT_DELAY_MS } from './CreatePlaylistPage';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const ADD_FAILED = 'Failed to add video to playlist';
 
@@ -34,7 +35,6 @@ function SelectableVideo({ video, selected, onToggle }: { video: VideoCard; sele
     <ButtonBase
       onClick={onToggle}
       aria-pressed={selected}
-      aria-label={video.title}
       sx={{
         display: 'block',
         textAlign: 'left',
@@ -86,6 +86,7 @@ function Preview({ video }: { video: VideoCard | undefined }) {
 }
 
 export default function AddVideosPage() {
+  usePageTitle('Add videos to playlist');
   const { playlistId = '' } = useParams();
   const user = useAppSelector(selectCurrentUser);
   const list = useInfiniteList<VideoCard>(useGetMyVideosInfiniteQuery(undefined, { skip: !user }));

@@ -20,6 +20,7 @@ import { toast } from '../../components/toast';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { canSubmitPlaylist, clampTo, counterText, PLAYLIST_LIMITS, playlistBody } from './playlistForm';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const CREATE_FAILED = 'Failed to create playlist';
 export const REDIRECT_DELAY_MS = 1500;
@@ -32,6 +33,7 @@ const TIPS = [
 ];
 
 export default function CreatePlaylistPage() {
+  usePageTitle('Create Playlist');
   const user = useAppSelector(selectCurrentUser);
   const goBack = useGoBack(user ? `/profile/${encodeURIComponent(user.username)}?tab=playlists` : '/home');
   const [createPlaylist, { isLoading }] = useCreatePlaylistMutation();

@@ -18,7 +18,7 @@ import { useGetPlaylistInfiniteQuery, useRemoveVideoFromPlaylistMutation } from 
 import { useAppSelector } from '../../app/hooks';
 import { StatTiles } from '../../components/StatTiles';
 import { toast } from '../../components/toast';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoadedToast } from '../../lib/listFeedback';
@@ -26,6 +26,7 @@ import { canEditPlaylistVideos } from '../../lib/ownership';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { videoCountText } from './PlaylistCard';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const PLAYLIST_ERROR = 'Failed to fetch playlist videos. Please try again later.';
 
@@ -48,6 +49,7 @@ export default function PlaylistPage() {
   const goBack = useGoBack(viewer ? `/profile/${encodeURIComponent(viewer.username)}?tab=playlists` : '/home');
   const playlist = query.data?.pages[0]?.playlist;
   const canEdit = canEditPlaylistVideos(viewer, playlist);
+  usePageTitle(playlist ? `${playlist.name} - Playlist` : query.isError ? 'Playlist' : undefined);
   const notFound = (query.error as { status?: unknown } | undefined)?.status === 404;
   const summary = playlistSummary(list.items);
   const addPath = `/playlist/${encodeURIComponent(playlistId)}/add-videos`;

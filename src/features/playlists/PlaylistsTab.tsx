@@ -15,7 +15,7 @@ import { messageOf } from '../../api/client';
 import { useGetUserPlaylistsInfiniteQuery } from '../../api/endpoints/playlists';
 import { useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { EmptyState, ErrorPanel, ListFooter, SKELETON_CARDS } from '../../components/VideoGrid';
 import { average, formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';

@@ -16,6 +16,7 @@ import { useAppSelector } from '../../app/hooks';
 import { SUBSCRIBE_LOGIN_REQUIRED, SubscribeButton } from '../../components/SubscribeButton';
 import { toast } from '../../components/toast';
 import { selectIsSignedIn } from '../auth/authSlice';
+import { announceShare, shareLink } from '../../lib/share';
 
 export function profileLink(username: string, origin: string = window.location.origin): string {
   return `${origin}/profile/${encodeURIComponent(username)}`;
@@ -41,12 +42,7 @@ export function ChannelActions({ profile }: { profile: Profile }) {
   };
 
   const share = async () => {
-    try {
-      await navigator.clipboard.writeText(profileLink(profile.username));
-      toast.success('Link copied to clipboard!');
-    } catch {
-      toast.error('Could not copy the link');
-    }
+    announceShare(await shareLink(profileLink(profile.username), profile.fullName), toast);
   };
 
   return (

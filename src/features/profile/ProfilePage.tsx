@@ -12,6 +12,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useGetProfileQuery } from '../../api/endpoints/users';
 import { useAppSelector } from '../../app/hooks';
+import { usePageTitle } from '../../app/usePageTitle';
 import { toast } from '../../components/toast';
 import { canSeePrivateTabs, isProfileOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
@@ -45,6 +46,7 @@ export default function ProfilePage() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const token = useAppSelector((state) => state.auth.token);
   const profile = useGetProfileQuery(username, { skip: !username });
+  usePageTitle(profile.data ? `${profile.data.fullName} (@${profile.data.username})` : undefined);
   const isOwner = isProfileOwner(viewer, username);
   const privateAllowed = canSeePrivateTabs(viewer, token, username);
   const resolution = resolveProfileTab(params.get('tab'), { signedIn, privateAllowed });
@@ -93,7 +95,15 @@ export default function ProfilePage() {
     <Box sx={{ maxWidth: 1800, mx: 'auto' }}>
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs value={active} onChange={(_event, tab: ProfileTabId) => select(tab)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Profile sections">
+        <Tabs
+          value={active}
+          onChange={(_event, tab: ProfileTabId) => select(tab)}
+          variant="scrollable"
+          // No scroll arrows: they indented the row by 40 px and cut labels mid-word; the row scrolls by swipe.
+          scrollButtons={false}
+          aria-label="Profile sections"
+          sx={{ '& .MuiTab-root': { minWidth: 'auto', px: 1.5, whiteSpace: 'nowrap' } }}
+        >
           {tabs.map((tab) => (
             <Tab key={tab.id} value={tab.id} label={tab.label} id={`profile-tab-${tab.id}`} aria-controls="profile-panel" />
           ))}

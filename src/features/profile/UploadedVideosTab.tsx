@@ -9,11 +9,12 @@ import { Link } from 'react-router-dom';
 import type { VideoCard } from '../../../contract/entities';
 import { useGetProfileQuery } from '../../api/endpoints/users';
 import { useGetUserVideosInfiniteQuery } from '../../api/endpoints/videos';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';
 import { TabHeader } from './TabHeader';
+import { EditVideoButton } from '../videoEdit/EditVideoButton';
 
 export const UPLOADED_FETCH_ERROR = 'Failed to fetch uploaded videos. Please try again later.';
 
@@ -55,6 +56,7 @@ export function UploadedVideosTab({ username, isOwner, level }: { username: stri
         emptyTitle="No videos uploaded yet"
         emptyMessage="Start sharing your amazing content with the world!"
         emptyAction={isOwner ? uploadLink('Upload Your First Video') : undefined}
+        cardAction={isOwner ? (video) => <EditVideoButton video={video} compact /> : undefined}
       />
     </>
   );

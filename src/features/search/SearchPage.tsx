@@ -10,6 +10,7 @@ import { useSearchPlaylistsQuery, useSearchUsersQuery, useSearchVideosQuery } fr
 import { toast } from '../../components/toast';
 import { VideoRow } from '../../components/VideoRow';
 import { PlaylistCard } from '../playlists/PlaylistCard';
+import { usePageTitle } from '../../app/usePageTitle';
 import { Highlight } from './Highlight';
 import { UserResultCard } from './UserResultCard';
 
@@ -41,6 +42,7 @@ export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const skip = !q;
+  usePageTitle(q ? `${q} - Search` : 'Search');
   const users = useSearchUsersQuery(q, { skip });
   const videos = useSearchVideosQuery(q, { skip });
   const playlists = useSearchPlaylistsQuery(q, { skip });

@@ -1,6 +1,6 @@
 // Voice search (spec section 4): offered only when the browser has speech recognition; toggles
 // listening; a result fills the box and stops; an error stops.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 interface RecognitionResultEvent {
   results: ArrayLike<ArrayLike<{ transcript: string }>>;
@@ -25,10 +25,13 @@ export function speechRecognitionConstructor(): RecognitionConstructor | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
+const noSubscription = () => () => undefined;
+
 export function useVoiceSearch(onResult: (text: string) => void) {
   const [listening, setListening] = useState(false);
   const recognition = useRef<Recognition | null>(null);
-  const supported = speechRecognitionConstructor() !== null;
+  // Off in server-rendered HTML and while hydrating it, then what the browser has.
+  const supported = useSyncExternalStore(noSubscription, () => speechRecognitionConstructor() !== null, () => false);
 
   const stop = useCallback(() => {
     recognition.current?.stop();

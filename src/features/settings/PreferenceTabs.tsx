@@ -1,4 +1,5 @@
-// Settings > Notifications, Appearance and Privacy (spec section 2): device-only switches kept in
+// Settings > Notifications, Appearance and Privacy (spec section 2): the kinds of notification made are
+// stored on the server (issue 17); the other switches are device-only, kept in
 // local storage so they survive a reload; dark mode is the app's own theme toggle.
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,7 +10,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { NotificationPreferences as ServerNotificationPreferences } from '../../../contract/entities';
+import { useGetNotificationPreferencesQuery, useSetNotificationPreferencesMutation } from '../../api/endpoints/notifications';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toast } from '../../components/toast';
 import { PREFERENCE_KEYS, type PreferenceKey, readPreferences, storePreferences } from '../../lib/storage';
 import { toggleTheme } from '../theme/themeSlice';
 import { SettingsSection } from './SettingsSection';
@@ -26,11 +30,24 @@ function useStoredPreferences<T extends Record<string, unknown>>(key: Preference
   return [value, update] as const;
 }
 
-function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+  disabled = false,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <FormControlLabel
       labelPlacement="start"
       sx={{ mx: 0, justifyContent: 'space-between', gap: 2 }}
+      disabled={disabled}
       control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
       label={
         <span>
@@ -54,11 +71,34 @@ const NOTIFICATION_TOGGLES: { key: keyof NotificationPreferences; label: string;
   { key: 'marketing', label: 'Marketing', description: 'Tips, offers and product news' },
 ];
 
+/** Issue 17: which kinds the server makes for me (stored on the server, so every device agrees). */
+const SERVER_TOGGLES: { key: keyof ServerNotificationPreferences; label: string; description: string }[] = [
+  { key: 'newVideo', label: 'New videos', description: 'When a channel you follow with its bell on publishes a video' },
+  { key: 'commentReply', label: 'Replies', description: 'When someone replies to your comment' },
+  { key: 'newSubscriber', label: 'New subscribers', description: 'When someone subscribes to your channel' },
+];
+
 export function NotificationsTab() {
   const [preferences, update] = useStoredPreferences(PREFERENCE_KEYS.notifications, NOTIFICATION_DEFAULTS);
+  const serverPreferences = useGetNotificationPreferencesQuery();
+  const [setServerPreferences] = useSetNotificationPreferencesMutation();
   return (
     <SettingsSection title="Notifications">
       <Stack spacing={2}>
+        {SERVER_TOGGLES.map((toggle) => (
+          <Toggle
+            key={toggle.key}
+            label={toggle.label}
+            description={toggle.description}
+            checked={serverPreferences.data?.[toggle.key] ?? true}
+            disabled={!serverPreferences.data}
+            onChange={(checked) =>
+              void setServerPreferences({ [toggle.key]: checked })
+                .unwrap()
+                .catch(() => toast.error('Failed to update notification preferences. Please try again.'))
+            }
+          />
+        ))}
         {NOTIFICATION_TOGGLES.map((toggle) => (
           <Toggle key={toggle.key} label={toggle.label} description={toggle.description} checked={preferences[toggle.key]} onChange={(checked) => update({ [toggle.key]: checked })} />
         ))}

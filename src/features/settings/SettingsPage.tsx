@@ -13,6 +13,7 @@ import { useLogout } from '../auth/useLogout';
 import { AccountTab } from './AccountTab';
 import { AppearanceTab, NotificationsTab, PrivacyTab } from './PreferenceTabs';
 import { SettingsVideosTab } from './SettingsVideosTab';
+import { usePageTitle } from '../../app/usePageTitle';
 
 export const SETTINGS_TABS = [
   { id: 'account', label: 'Account', Panel: AccountTab },
@@ -32,6 +33,7 @@ export default function SettingsPage() {
   const active = SETTINGS_TABS.find((tab) => tab.id === requested) ?? SETTINGS_TABS[0];
   const select = (id: SettingsTabId) => setParams(id === 'account' ? {} : { tab: id });
   const { Panel } = active;
+  usePageTitle(active.id === 'account' ? 'Settings' : `${active.label} - Settings`);
   const logoutButton = (
     <Button color="error" startIcon={<LogoutIcon />} onClick={() => void logout()}>
       Logout
@@ -53,9 +55,13 @@ export default function SettingsPage() {
             onChange={(_event, id: SettingsTabId) => select(id)}
             orientation={wide ? 'vertical' : 'horizontal'}
             variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            sx={wide ? { '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 44 } } : { borderBottom: 1, borderColor: 'divider' }}
+            // No scroll arrows: they indented the row by 40 px and cut labels mid-word; the row scrolls by swipe.
+            scrollButtons={false}
+            sx={
+              wide
+                ? { '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 44 } }
+                : { borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 'auto', px: 1.5, whiteSpace: 'nowrap' } }
+            }
           >
             {SETTINGS_TABS.map((tab) => (
               <Tab key={tab.id} value={tab.id} label={tab.label} aria-controls="settings-panel" />

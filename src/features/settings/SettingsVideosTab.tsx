@@ -15,7 +15,7 @@ import { messageOf } from '../../api/client';
 import { useDeleteAllVideosMutation, useDeleteVideoMutation, useGetMyVideosInfiniteQuery } from '../../api/endpoints/videos';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { VideoGrid } from '../../components/VideoGrid';
 import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
 import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';

@@ -1,7 +1,8 @@
 // Rules of the settings forms (spec sections 2, 5, 9): account details, password change, the 2 MB
 // JPG/PNG/GIF photo, and the device-only notification and privacy preferences with their defaults.
 import { LIMITS } from '../../../contract/limits';
-import { emailError, type FieldErrors, imageFileError } from '../../lib/validation';
+import { bioError, emailError, fullNameError, passwordChangeError as passwordRuleError, RULE_MESSAGES } from '../../../contract/rules';
+import { type FieldErrors, imageFileError } from '../../lib/validation';
 
 export interface AccountValues {
   fullName: string;
@@ -9,15 +10,18 @@ export interface AccountValues {
   bio: string;
 }
 
-export const BIO_MAX = 500;
-export const DETAILS_REQUIRED = 'Full name and email are required';
+export const BIO_MAX = LIMITS.bioMax;
+export const DETAILS_REQUIRED = RULE_MESSAGES.detailsRequired;
 
+/** Per field, the rules the update-all-details route applies (contract/rules.ts). */
 export function validateAccount(values: AccountValues): FieldErrors<keyof AccountValues> {
   const errors: FieldErrors<keyof AccountValues> = {};
-  if (!values.fullName.trim()) errors.fullName = 'Full name is required';
+  const fullName = fullNameError(values.fullName);
+  if (fullName) errors.fullName = fullName;
   const email = emailError(values.email);
   if (email) errors.email = email;
-  if (values.bio.trim().length > BIO_MAX) errors.bio = `Bio must be at most ${BIO_MAX} characters`;
+  const bio = bioError(values.bio);
+  if (bio) errors.bio = bio;
   return errors;
 }
 
@@ -31,15 +35,11 @@ export interface PasswordValues {
   newPassword: string;
 }
 
-export const PASSWORDS_REQUIRED = 'Current password and new password are required';
+export const PASSWORDS_REQUIRED = RULE_MESSAGES.passwordsRequired;
 
 /** One message for the form, or null when it may be sent. Both passwords are trimmed (spec section 5). */
 export function passwordChangeError(values: PasswordValues): string | null {
-  const current = values.currentPassword.trim();
-  const next = values.newPassword.trim();
-  if (!current || !next) return PASSWORDS_REQUIRED;
-  if (next.length < LIMITS.passwordMin) return `Password must be at least ${LIMITS.passwordMin} characters`;
-  return null;
+  return passwordRuleError(values.currentPassword, values.newPassword) ?? null;
 }
 
 export function passwordBody(values: PasswordValues): PasswordValues {

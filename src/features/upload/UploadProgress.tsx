@@ -18,17 +18,19 @@ interface Props {
 export function UploadProgress({ phase, uploadFraction, transcodePercent, resuming = false, onWatchNow }: Props) {
   const percent = phase === 'uploading' ? Math.round(uploadFraction * 100) : Math.max(0, Math.min(100, Math.round(transcodePercent)));
   const label = phase === 'uploading' ? (percent >= 100 ? 'Checking the video...' : resuming ? 'Resuming upload...' : 'Uploading...') : 'Processing video...';
+  // Before the first progress tick the work has started but has no measure yet: a moving bar, no '0%'.
+  const unmeasured = phase === 'processing' && percent === 0;
   return (
     <Box role="status" aria-live="polite">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
         <Typography variant="body2">{label}</Typography>
         <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="upload-percent">
-          {percent}%
+          {unmeasured ? '' : `${percent}%`}
         </Typography>
       </Box>
       <LinearProgress
-        variant="determinate"
-        value={percent}
+        variant={unmeasured ? 'indeterminate' : 'determinate'}
+        value={unmeasured ? undefined : percent}
         color={phase === 'processing' ? 'secondary' : 'primary'}
         aria-label={phase === 'uploading' ? 'Upload progress' : 'Transcoding progress'}
         sx={{ height: 8, borderRadius: 4 }}

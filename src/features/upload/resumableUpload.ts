@@ -4,6 +4,7 @@
 import { defaultOptions, type DetailedError, type HttpResponse, type PreviousUpload, Upload, type UploadOptions } from 'tus-js-client';
 import type { TusUploadVideo } from '../../../contract/entities';
 import { TUS_UPLOADS_PATH, TUS_VIDEO_ID_HEADER } from '../../../contract/offline';
+import { API_BASE, apiCall, messageOf } from '../../api/client';
 import { getStoredUser, getToken } from '../../lib/storage';
 
 export const UPLOAD_FAILED = 'Failed to upload video';
@@ -68,11 +69,12 @@ export async function findUnfinishedUpload(file: File): Promise<PreviousUpload |
   return previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0] ?? null;
 }
 
+/** Through the shared client, so that a 401 signs out like every other call. */
 async function videoIdOfUploadUrl(uploadUrl: string): Promise<string> {
-  const response = await fetch(`${uploadUrl}/video`, { headers: { Accept: 'application/json', ...(getToken() ? { Authorization: `Bearer ${getToken()}` } : {}) } });
-  const body = (await response.json().catch(() => null)) as { data?: TusUploadVideo; message?: string } | null;
-  if (response.ok && body?.data?.videoId) return body.data.videoId;
-  throw new Error(response.status < 500 && body?.message ? body.message : UPLOAD_FAILED);
+  const path = new URL(uploadUrl, location.origin).pathname;
+  const result = await apiCall<TusUploadVideo>({ url: `${path.slice(API_BASE.length)}/video` });
+  if ('data' in result && result.data?.videoId) return result.data.videoId;
+  throw new Error('error' in result ? messageOf(result.error, UPLOAD_FAILED) : UPLOAD_FAILED);
 }
 
 export interface ResumableUploadHandlers {

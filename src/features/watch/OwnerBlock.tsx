@@ -8,20 +8,28 @@ import { useGetSubscriptionStatusQuery } from '../../api/endpoints/subscriptions
 import { SubscribeButton } from '../../components/SubscribeButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatCount } from '../../lib/format';
+import type { ReactNode } from 'react';
 
-export function OwnerBlock({ owner }: { owner: Owner }) {
+/** `action`: shown beside Subscribe (the owner's 'Edit video'). */
+export function OwnerBlock({ owner, action }: { owner: Owner; action?: ReactNode }) {
   const status = useGetSubscriptionStatusQuery(owner._id, { skip: !owner._id });
   const total = status.data?.totalSubscribers ?? 0;
   const name = owner.fullName || 'Unknown User';
   const handle = owner.username || 'unknown';
   const profile = `/profile/${encodeURIComponent(handle)}`;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Box component={Link} to={profile} aria-label={`${name} profile`} sx={{ flexShrink: 0 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+      {/* The name beside it is the same link: the avatar is a mouse target only. */}
+      <Box component={Link} to={profile} tabIndex={-1} aria-hidden sx={{ flexShrink: 0 }}>
         <UserAvatar name={name} src={owner.avatar} size={44} />
       </Box>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography component={Link} to={profile} sx={{ display: 'block', fontWeight: 700, color: 'text.primary', textDecoration: 'none' }} noWrap>
+      {/* The name keeps room for itself: the buttons wrap under it on a narrow screen instead of cutting it. */}
+      <Box sx={{ minWidth: 0, flex: '1 1 150px' }}>
+        <Typography
+          component={Link}
+          to={profile}
+          sx={{ fontWeight: 700, color: 'text.primary', textDecoration: 'none', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        >
           {name}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.75 }}>
@@ -33,7 +41,10 @@ export function OwnerBlock({ owner }: { owner: Owner }) {
           </span>
         </Typography>
       </Box>
-      <SubscribeButton channelId={owner._id} />
+      <Box sx={{ display: 'flex', gap: 1, flexShrink: 0, ml: 'auto' }}>
+        <SubscribeButton channelId={owner._id} />
+        {action}
+      </Box>
     </Box>
   );
 }

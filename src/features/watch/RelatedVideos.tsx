@@ -2,9 +2,10 @@
 // 'No more videos to load'. The first one is what plays next.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { VideoCard } from '../../../contract/entities';
 import { useGetRelatedVideosInfiniteQuery } from '../../api/endpoints/videos';
-import { useInfiniteList } from '../../components/useInfiniteScroll';
+import { useInfiniteList } from '../../components/useInfiniteList';
 import { ListFooter } from '../../components/VideoGrid';
 import { VideoRow } from '../../components/VideoRow';
 
@@ -14,12 +15,15 @@ export function useRelatedVideos(videoId: string) {
   return useInfiniteList<VideoCard>(useGetRelatedVideosInfiniteQuery(videoId));
 }
 
-export function RelatedVideos({ related }: { related: ReturnType<typeof useRelatedVideos> }) {
+export function RelatedVideos({ related, action }: { related: ReturnType<typeof useRelatedVideos>; action?: ReactNode }) {
   return (
     <Box component="section" aria-labelledby="related-title">
-      <Typography id="related-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        Related Videos
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
+        <Typography id="related-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          Related Videos
+        </Typography>
+        {action}
+      </Box>
       {related.loading ? (
         <Typography color="text.secondary">Loading videos...</Typography>
       ) : (

@@ -1,8 +1,8 @@
-// Save: add the video to one of the user's playlists, or create one and add it there.
-import CheckIcon from '@mui/icons-material/Check';
-import PlaylistPlayIcon from '@mui/icons-material/PlaylistPlay';
+// Save: tick a playlist to add the video, untick one that holds it to remove it (issue 17), or
+// create a playlist and add it there.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -17,10 +17,15 @@ import { useId, useState } from 'react';
 import type { Playlist } from '../../../contract/entities';
 import { LIMITS } from '../../../contract/limits';
 import { messageOf } from '../../api/client';
-import { useAddVideoToPlaylistMutation, useCreatePlaylistMutation, useGetUserPlaylistsInfiniteQuery } from '../../api/endpoints/playlists';
+import {
+  useAddVideoToPlaylistMutation,
+  useCreatePlaylistMutation,
+  useGetUserPlaylistsInfiniteQuery,
+  useRemoveVideoFromPlaylistMutation,
+} from '../../api/endpoints/playlists';
 import { useAppSelector } from '../../app/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
-import { uniqueById } from '../../components/useInfiniteScroll';
+import { uniqueById } from '../../components/useInfiniteList';
 import { selectCurrentUser } from '../auth/authSlice';
 
 export default function SaveToPlaylistDialog({ videoId, onClose }: { videoId: string; onClose: () => void }) {
@@ -29,11 +34,21 @@ export default function SaveToPlaylistDialog({ videoId, onClose }: { videoId: st
   const playlists = useGetUserPlaylistsInfiniteQuery(username, { skip: !username });
   const items = uniqueById<Playlist, { playlists: Playlist[] }>(playlists.data?.pages, (page) => page.playlists);
   const [addVideo, adding] = useAddVideoToPlaylistMutation();
+  const [removeVideo, removing] = useRemoveVideoFromPlaylistMutation();
   const [createPlaylist, creating] = useCreatePlaylistMutation();
   const [creatingOpen, setCreatingOpen] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const busy = adding.isLoading || creating.isLoading;
+  const busy = adding.isLoading || removing.isLoading || creating.isLoading;
+
+  const removeFrom = async (playlistId: string) => {
+    const result = await removeVideo({ videoId, playlistId });
+    if ('error' in result && result.error) {
+      toast.error(messageOf(result.error, 'Failed to remove video from playlist'), TOAST_DURATION.watchError);
+      return;
+    }
+    toast.success('Video removed from playlist successfully');
+  };
 
   const addTo = async (playlistId: string) => {
     const result = await addVideo({ videoId, playlistId });
@@ -71,9 +86,17 @@ export default function SaveToPlaylistDialog({ videoId, onClose }: { videoId: st
           {items.map((playlist) => {
             const saved = playlist.videos.some((video) => video._id === videoId);
             return (
-              <ListItemButton key={playlist._id} disabled={busy || saved} onClick={() => void addTo(playlist._id)}>
-                <ListItemIcon sx={{ minWidth: 36 }}>{saved ? <CheckIcon color="success" /> : <PlaylistPlayIcon />}</ListItemIcon>
-                <ListItemText primary={playlist.name} secondary={saved ? 'Already saved' : `${playlist.videosCount} videos`} />
+              <ListItemButton
+                key={playlist._id}
+                role="checkbox"
+                aria-checked={saved}
+                disabled={busy}
+                onClick={() => void (saved ? removeFrom(playlist._id) : addTo(playlist._id))}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Checkbox edge="start" checked={saved} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-hidden': true } }} sx={{ p: 0.5 }} />
+                </ListItemIcon>
+                <ListItemText primary={playlist.name} secondary={saved ? 'Saved here: untick to remove' : `${playlist.videosCount} videos`} />
               </ListItemButton>
             );
           })}

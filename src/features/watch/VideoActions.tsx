@@ -25,7 +25,7 @@ import { useAppSelector } from '../../app/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { formatCount } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
-import { copyText } from './share';
+import { announceShare, shareLink } from '../../lib/share';
 
 const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
 const ReportDialog = lazy(() => import('./ReportDialog'));
@@ -60,8 +60,7 @@ export function VideoActions({ video }: { video: Video }) {
   };
 
   const share = async () => {
-    if (await copyText(window.location.href)) toast.success('Link copied to clipboard!');
-    else toast.error('Could not copy the link', TOAST_DURATION.watchError);
+    announceShare(await shareLink(window.location.href, video.title), toast, TOAST_DURATION.watchError);
   };
 
   return (
@@ -73,13 +72,14 @@ export function VideoActions({ video }: { video: Video }) {
             <Fragment key={type}>
               {index > 0 && <Box sx={{ width: '1px', my: 1, bgcolor: 'divider' }} />}
               <Button
-                aria-label={`${label} (${video[count]})`}
                 aria-pressed={active}
                 onClick={() => void react(type)}
                 startIcon={active ? <ActiveIcon /> : <Icon />}
                 sx={{ ...pill, borderRadius: 0, [index ? 'pr' : 'pl']: 2, color: active ? 'primary.main' : 'text.primary', bgcolor: 'transparent' }}
               >
-                {formatCount(video[count])}
+                {/* Named 'Like (3)' by its text, not an aria-label that would hide the visible count (WCAG 2.5.3). */}
+                <span className="visually-hidden">{`${label} (${video[count]})`}</span>
+                <span aria-hidden>{formatCount(video[count])}</span>
               </Button>
             </Fragment>
           );

@@ -2,25 +2,38 @@
 // transcoding progress), title, views, date, actions, owner, description, comments and related videos.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useGetCaptionsQuery } from '../../api/endpoints/playback';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { usePageTitle } from '../../app/usePageTitle';
 import { formatRelativeDate, formatViews } from '../../lib/format';
+import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
 import { useSavedVideo } from '../downloads/useSavedVideo';
+import { browserMedia } from '../player/playbackMode';
+import { loadHls } from '../player/useHlsPlayback';
 import { VideoPlayer } from '../player/VideoPlayer';
+import { useAutoplayPreference } from './autoplay';
 import { OwnerBlock } from './OwnerBlock';
-import { ProcessingNotice } from './ProcessingNotice';
+import { ProcessingNotice, QualitiesOnTheirWay } from './ProcessingNotice';
 import { RelatedVideos, useRelatedVideos } from './RelatedVideos';
+import { UpNextCard } from './UpNextCard';
 import { useWatchSession } from './useWatchSession';
+import { resumeFrom, useWatchPosition } from './watchPosition';
 import { VideoActions } from './VideoActions';
 import { WatchSkeleton } from './WatchSkeleton';
+import { EditVideoButton } from '../videoEdit/EditVideoButton';
 
 const CommentsSection = lazy(() => import('../comments/CommentsSection'));
 
 export const VIDEO_ERROR = 'Failed to fetch video. Please try again later.';
+/** A 404 (issue 17): no retry can help, so say so and offer the home feed. */
+export const VIDEO_MISSING = 'This video does not exist or was deleted.';
 /** While transcoding, also poll: progress events reach only the owner, and the socket may be down. */
 const PROCESSING_POLL_MS = 3000;
 
@@ -33,15 +46,44 @@ export default function WatchPage() {
 function WatchScreen({ videoId }: { videoId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const query = useGetVideoQuery(videoId);
+  // Always asked again on opening: the answer carries this caller's resume position and the newest
+  // rungs. The player waits for that answer (or its failure, offline) so it starts in the right place.
+  const query = useGetVideoQuery(videoId, { refetchOnMountOrArgChange: true });
+  const [answered, setAnswered] = useState(false);
+  if (!answered && !query.isFetching && (query.isSuccess || query.isError)) setAnswered(true);
   const savedVideo = useSavedVideo(videoId);
   const processing = query.data?.status === 'processing';
   useGetVideoQuery(videoId, { pollingInterval: processing ? PROCESSING_POLL_MS : 0, skip: !processing });
   const related = useRelatedVideos(videoId);
-  const session = useWatchSession(videoId, related.items[0]?._id);
+  const next = related.items[0];
+  const [autoplay, setAutoplay] = useAutoplayPreference();
+  const session = useWatchSession(videoId, next?._id, autoplay);
   const video = query.data;
+  const missing = query.isError && (query.error as { status?: unknown } | undefined)?.status === 404;
+  usePageTitle(video?.title ?? (missing ? 'Video not found' : undefined));
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const captions = useGetCaptionsQuery(videoId, { skip: !video }).data ?? savedVideo.saved?.captions ?? [];
+  // A maximize or the next video brings its own time; otherwise the saved position (signed in).
+  const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
+  const savePosition = useWatchPosition(videoId, signedIn, startAt);
+  // hls.js loads while the video's details do, not after them.
+  useEffect(() => {
+    if (browserMedia().mse) void loadHls().catch(() => undefined);
+  }, []);
 
   if (!video) {
+    if (missing) {
+      return (
+        <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
+          <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+            {VIDEO_MISSING}
+          </Typography>
+          <Button variant="contained" component={Link} to="/home">
+            Go to Home
+          </Button>
+        </Box>
+      );
+    }
     if (query.isError) {
       return (
         <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
@@ -55,7 +97,8 @@ function WatchScreen({ videoId }: { videoId: string }) {
     return <WatchSkeleton />;
   }
 
-  const playable = video.qualities.length > 0 && video.status !== 'failed';
+  // While the first rung is made, the source plays when browsers can (the server says so).
+  const playable = (video.qualities.length > 0 || Boolean(video.sourceUrl)) && video.status !== 'failed';
   const minimize = (time: number, src: string) => {
     dispatch(setVideoId(video._id));
     dispatch(setVideoSrc(src));
@@ -68,28 +111,44 @@ function WatchScreen({ videoId }: { videoId: string }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, mx: { xs: -1.5, sm: 0 } }}>
       <Box component="article" aria-labelledby="video-title" sx={{ minWidth: 0 }}>
-        {playable && !savedVideo.checked ? (
-          <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 } }} />
+        {playable && (!savedVideo.checked || !answered) ? (
+          // The poster until the player takes over: in server-rendered HTML it is the first big paint.
+          <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 }, overflow: 'hidden' }}>
+            {video.thumbnail && (
+              <Box component="img" src={video.thumbnail} alt="" fetchPriority="high" sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
+            )}
+          </Box>
         ) : playable ? (
           <VideoPlayer
             key={savedVideo.saved ? 'saved' : 'online'}
             preferredHeight={savedVideo.saved?.quality}
             artist={video.owner?.fullName}
             filePath={video.filePath}
+            // A saved video plays its stored MP4 (offline too), not the network's playlists.
+            hlsUrl={savedVideo.saved ? null : video.hlsUrl}
             qualities={video.qualities}
             poster={video.thumbnail}
             title={video.title}
             duration={video.duration}
-            startAt={session.startAt}
+            startAt={startAt}
             autoPlay={session.autoplay || session.startAt > 0}
             onFirstPlay={session.onFirstPlay}
             onEnded={session.onEnded}
             onMinimize={minimize}
+            captions={captions}
+            onPosition={(time, duration, paused) => {
+              savePosition(time, duration, paused);
+              if (!paused && session.upNext) session.cancelUpNext(); // played again
+            }}
+            overlay={
+              session.upNext && next ? <UpNextCard next={next} endsAt={session.upNext.endsAt} onCancel={session.cancelUpNext} onPlayNow={session.playNext} /> : undefined
+            }
           />
         ) : (
           <ProcessingNotice video={video} />
         )}
         <Box sx={{ px: { xs: 1.5, sm: 0 } }}>
+          {playable && (video.status === 'processing' || Boolean(video.pendingQualities?.length)) && <QualitiesOnTheirWay video={video} />}
           <Typography id="video-title" variant="h5" component="h1" sx={{ mt: 2, fontWeight: 700, fontSize: { xs: 19, sm: 22 }, overflowWrap: 'anywhere' }}>
             {video.title}
           </Typography>
@@ -100,7 +159,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
             <VideoActions video={video} />
           </Box>
           <Box sx={{ my: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
-            <OwnerBlock owner={video.owner} />
+            <OwnerBlock owner={video.owner} action={<EditVideoButton video={video} />} />
             {video.description && (
               <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} variant="body2">
                 {video.description}
@@ -113,7 +172,17 @@ function WatchScreen({ videoId }: { videoId: string }) {
         </Box>
       </Box>
       <Box component="aside" sx={{ px: { xs: 1.5, sm: 0 }, minWidth: 0 }}>
-        <RelatedVideos related={related} />
+        <RelatedVideos
+          related={related}
+          action={
+            <FormControlLabel
+              control={<Switch size="small" checked={autoplay} onChange={(event) => setAutoplay(event.target.checked)} />}
+              label="Autoplay"
+              labelPlacement="start"
+              sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: 14, color: 'text.secondary' } }}
+            />
+          }
+        />
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 // What opening a video does besides showing it: join its live room, register a view (signed in),
-// take over from the mini player, add to history on the first play (signed in), and open the
-// first related video 2 s after the end.
+// take over from the mini player, add to history on the first play (signed in), and at the end
+// the up-next card: the first related video opens after 2 s when autoplay is on (issue 16: Cancel,
+// Play now, and the toggle).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddToHistoryMutation, useAddViewMutation } from '../../api/endpoints/videos';
@@ -18,7 +19,7 @@ export interface WatchLocationState {
   autoplay?: boolean;
 }
 
-export function useWatchSession(videoId: string, nextVideoId: string | undefined) {
+export function useWatchSession(videoId: string, nextVideoId: string | undefined, autoplayNext: boolean) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -29,6 +30,8 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
   const viewed = useRef<string | null>(null);
   const historyAdded = useRef<string | null>(null);
   const nextTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The up-next card while shown; endsAt is when the next video opens by itself (null: it waits). */
+  const [upNext, setUpNext] = useState<{ endsAt: number | null } | null>(null);
 
   // Decided once per video: a maximize says where to go on; a mini player still open for this
   // video hands over its time. Either way the page's player takes over from the mini player.
@@ -60,9 +63,27 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
   }, [signedIn, videoId, addView]);
 
   useEffect(() => () => clearTimeout(nextTimer.current), [videoId]);
+  // Autoplay turned off during the countdown: the card stays and waits.
+  useEffect(() => {
+    if (autoplayNext) return;
+    clearTimeout(nextTimer.current);
+    setUpNext((shown) => (shown ? { endsAt: null } : shown));
+  }, [autoplayNext]);
+
+  const playNext = () => {
+    if (!nextVideoId) return;
+    clearTimeout(nextTimer.current);
+    navigate(`/watch/${encodeURIComponent(nextVideoId)}`, { state: { autoplay: true } satisfies WatchLocationState });
+  };
+  const cancelUpNext = () => {
+    clearTimeout(nextTimer.current);
+    setUpNext(null);
+  };
 
   return {
     startAt: start.at,
+    /** Opened from a maximize or as the next video (its own time beats the saved position). */
+    handedOver: state.resumeAt !== undefined || start.at > 0,
     autoplay: start.autoplay,
     onFirstPlay: () => {
       if (!signedIn || historyAdded.current === videoId) return;
@@ -72,7 +93,11 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
     onEnded: () => {
       if (!nextVideoId) return;
       clearTimeout(nextTimer.current);
-      nextTimer.current = setTimeout(() => navigate(`/watch/${encodeURIComponent(nextVideoId)}`, { state: { autoplay: true } satisfies WatchLocationState }), NEXT_VIDEO_DELAY_MS);
+      if (autoplayNext) nextTimer.current = setTimeout(playNext, NEXT_VIDEO_DELAY_MS);
+      setUpNext({ endsAt: autoplayNext ? Date.now() + NEXT_VIDEO_DELAY_MS : null });
     },
+    upNext,
+    cancelUpNext,
+    playNext,
   };
 }

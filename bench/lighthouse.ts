@@ -1,0 +1,181 @@
+// The Lighthouse block of `npm run bench` (alone: `npx tsx bench/lighthouse.ts` or
+// `npm run bench -- --only lighthouse`). Lighthouse 11, mobile, on /home, /watch/{id} (a seeded
+// video with real renditions, thumbnail and comments) and a bare React + MUI shell (bench/shell)
+// built from the same dependencies and served by the same server, interleaved, RUNS times each;
+// prints medians and each page's score as a ratio of the shell's. Lighthouse's own LCP-element
+// audit errors with Debian's Chromium, so the LCP element is named by a PerformanceObserver in a
+// Chromium run throttled like Lighthouse's mobile preset (4x CPU, slow 4G).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
+import { startNodeServer } from './processes.js';
+
+export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+export interface PageFigures {
+  page: string;
+  runs: number;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  pwaFailures: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  vsShell: number;
+  lcpElement: string;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The LCP element as seen by the page itself, throttled like Lighthouse's mobile run. */
+export async function largestContentfulPaintElement(url: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    await context.addInitScript(() => {
+      const win = window as unknown as { __lcp?: string };
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string; size?: number }) | undefined;
+        const element = entry?.element;
+        if (!entry || !element) return;
+        const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '');
+        const what = entry.url ? `image ${new URL(entry.url).pathname}` : `"${(element.textContent ?? '').trim().slice(0, 40)}"`;
+        win.__lcp = `${name} ${what} at ${Math.round(entry.startTime)} ms`;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4x CPU slowdown.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    // LCP entries stop at the first input; reading them does not count as one.
+    return (await page.evaluate(() => (window as unknown as { __lcp?: string }).__lcp)) ?? 'none reported';
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `npm run build` into `distDir`: the client, and its server-rendering build beside it (`<distDir>-ssr`). */
+export function buildApp(distDir: string): void {
+  const vite = resolve('node_modules/.bin/vite');
+  execFileSync(vite, ['build', '--outDir', distDir, '--logLevel', 'error'], { stdio: 'inherit' });
+  if (existsSync('src/entry-server.tsx')) {
+    execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', `${distDir}-ssr`, '--logLevel', 'error'], { stdio: 'inherit' });
+  }
+}
+
+function buildShell(outDir: string): void {
+  execFileSync(resolve('node_modules/.bin/vite'), ['build', '--config', 'bench/shell/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+}
+
+export interface LighthouseBenchOptions {
+  /** The built app to serve; built (buildApp) unless `build` is false. */
+  distDir?: string;
+  build?: boolean;
+  log?: (line: string) => void;
+}
+
+export async function runLighthouseBench(options: LighthouseBenchOptions = {}): Promise<PageFigures[]> {
+  const log = options.log ?? console.log;
+  const distDir = resolve(options.distDir ?? 'dist');
+  const work = await mkdtemp(join(tmpdir(), 'vidshare-lh-bench-'));
+  try {
+    if (options.build !== false) buildApp(distDir);
+    const shellDir = join(work, 'shell');
+    buildShell(shellDir);
+    log('seeding demo videos with real renditions (npm run seed)...');
+    const dataDir = join(work, 'data');
+    const seedEnv = { DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined, S3_ENDPOINT: undefined, LOG_LEVEL: 'error' };
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/seed.ts'], { env: { ...process.env, ...seedEnv } as NodeJS.ProcessEnv, stdio: 'ignore' });
+    const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
+    const shell = await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'shell-data'), CLIENT_DIR: shellDir });
+    try {
+      const feed = (await (await fetch(`${app.url}/api/v1/videos/all-videos?page=1`)).json()) as { data: { videos: { _id: string }[] } };
+      let watched: { _id: string; qualities: number[] } | undefined;
+      for (const card of feed.data.videos) {
+        const video = (await (await fetch(`${app.url}/api/v1/videos/${card._id}`)).json()) as { data: { _id: string; qualities: number[] } };
+        if (video.data.qualities.length > (watched?.qualities.length ?? 0)) watched = video.data;
+      }
+      if (!watched) throw new Error('the seed left no video with renditions');
+      log(`watch page: video ${watched._id} (renditions ${watched.qualities.join(', ')})`);
+      const pages = [
+        { page: '/home', url: `${app.url}/home` },
+        { page: '/watch/{id}', url: `${app.url}/watch/${watched._id}` },
+        { page: 'bare shell', url: `${shell.url}/` },
+      ];
+      const results = new Map<string, LighthouseResult[]>(pages.map((p) => [p.page, []]));
+      for (let run = 1; run <= RUNS; run += 1) {
+        for (const { page, url } of pages) {
+          const result = await runLighthouse(url, `lh-${page.replace(/\W+/g, '-')}-${run}`, join(work, 'reports'));
+          results.get(page)!.push(result);
+          log(`  run ${run} ${page}: performance ${Math.round((result.scores.performance ?? 0) * 100)}, LCP ${Math.round(result.metrics.lcpMs)} ms, TBT ${Math.round(result.metrics.tbtMs)} ms`);
+        }
+      }
+      const lcpElements = new Map<string, string>();
+      for (const { page, url } of pages) lcpElements.set(page, await largestContentfulPaintElement(url));
+      const score = (list: LighthouseResult[], category: string) => median(list.map((r) => Math.round((r.scores[category] ?? 0) * 100)));
+      const shellScore = score(results.get('bare shell')!, 'performance');
+      return pages.map(({ page }) => {
+        const list = results.get(page)!;
+        const performance = score(list, 'performance');
+        return {
+          page,
+          runs: list.length,
+          performance,
+          accessibility: score(list, 'accessibility'),
+          bestPractices: score(list, 'best-practices'),
+          pwaFailures: median(list.map((r) => r.pwaFailures.length)),
+          fcpMs: median(list.map((r) => r.metrics.fcpMs)),
+          lcpMs: median(list.map((r) => r.metrics.lcpMs)),
+          tbtMs: median(list.map((r) => r.metrics.tbtMs)),
+          cls: median(list.map((r) => r.metrics.cls)),
+          bytes: median(list.map((r) => r.metrics.bytes)),
+          vsShell: shellScore ? performance / shellScore : NaN,
+          lcpElement: lcpElements.get(page) ?? '',
+        };
+      });
+    } finally {
+      await Promise.all([app.stop(), shell.stop()]);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export function lighthouseTable(rows: PageFigures[]): string[] {
+  const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+  return [
+    '| page | performance | vs shell | FCP | LCP | TBT | CLS | bytes | a11y | best practices | PWA failures | LCP element (throttled Chromium) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) =>
+      `| ${r.page} | ${r.performance} | ${r.vsShell.toFixed(2)} | ${seconds(r.fcpMs)} | ${seconds(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KB | ${r.accessibility} | ${r.bestPractices} | ${r.page === 'bare shell' ? 'n/a' : r.pwaFailures} | ${r.lcpElement.replace(/\|/g, '/')} |`,
+    ),
+  ];
+}
+
+async function main(): Promise<void> {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    console.log(`[skip] lighthouse bench: ${missing}`);
+    return;
+  }
+  const rows = await runLighthouseBench();
+  console.log(`\nLighthouse 11, mobile, medians of ${RUNS} interleaved runs`);
+  for (const line of lighthouseTable(rows)) console.log(line);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,51 @@
+// Every repository, built once per app over one database handle and decorated on the Fastify
+// instance as `app.repos` (fastify/demo's shape): routes and use cases never build their own.
+import { JobStore } from '../../jobs/store.js';
+import type { DatabaseHandle } from '../kysely.js';
+import { CaptionRepository } from './captions.js';
+import { CommentRepository } from './comments.js';
+import { HistoryRepository } from './history.js';
+import { IdempotencyKeyRepository, STALE_RESERVATION_MS } from './idempotencyKeys.js';
+import { NotificationRepository } from './notifications.js';
+import { PlaylistRepository } from './playlists.js';
+import { ReactionRepository } from './reactions.js';
+import { ReportRepository } from './reports.js';
+import { SearchRepository } from './search.js';
+import { SessionRepository } from './sessions.js';
+import { SubscriptionRepository } from './subscriptions.js';
+import { TusUploadRepository } from './tusUploads.js';
+import { UserRepository } from './users.js';
+import { VideoMediaRepository } from './videoMedia.js';
+import { VideoRepository } from './videos.js';
+import { ViewRepository } from './views.js';
+
+export interface RepositoryOptions {
+  /** How long an Idempotency-Key answer is kept (config.idempotencyKeyTtlMs). */
+  idempotencyKeyTtlMs: number;
+}
+
+export function createRepositories(handle: DatabaseHandle, options: RepositoryOptions) {
+  const playlists = new PlaylistRepository(handle.db, handle.dialect);
+  return {
+    captions: new CaptionRepository(handle.db),
+    comments: new CommentRepository(handle.db, handle.dialect),
+    history: new HistoryRepository(handle.db),
+    notifications: new NotificationRepository(handle.db),
+    /** The jobs table (server/jobs/store.ts), whichever queue carries the jobs. */
+    jobs: new JobStore(handle.db),
+    idempotencyKeys: new IdempotencyKeyRepository(handle.db, options.idempotencyKeyTtlMs, STALE_RESERVATION_MS),
+    playlists,
+    reactions: new ReactionRepository(handle),
+    reports: new ReportRepository(handle.db),
+    search: new SearchRepository(handle.db, handle.dialect, playlists),
+    sessions: new SessionRepository(handle.db),
+    subscriptions: new SubscriptionRepository(handle.db),
+    tusUploads: new TusUploadRepository(handle.db),
+    users: new UserRepository(handle.db),
+    videoMedia: new VideoMediaRepository(handle.db),
+    videos: new VideoRepository(handle.db, handle.dialect),
+    views: new ViewRepository(handle),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,154 @@
+// HLS from the rendition files (issue 16): each rung is one fragmented MP4 that ffmpeg's hls muxer
+// addresses by byte range in a media playlist; the master playlist listing the rungs is ours.
+import { HLS_SEGMENT_SECONDS } from '../../contract/limits.js';
+import { type MediaTools, runTool } from './ffmpeg.js';
+
+export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
+
+/** ffmpeg output options that write `<height>.mp4` plus its byte-range playlist `<height>.m3u8` in `dir`. */
+export function hlsOutputArgs(dir: string, height: number): string[] {
+  return [
+    '-f', 'hls',
+    '-hls_time', String(HLS_SEGMENT_SECONDS),
+    '-hls_playlist_type', 'vod',
+    '-hls_segment_type', 'fmp4',
+    '-hls_flags', 'single_file',
+    '-hls_segment_filename', `${dir}/${height}.mp4`,
+    `${dir}/${height}.m3u8`,
+  ];
+}
+
+/** Keyframes on the same 2 s grid in every rung (whatever the frame rate), so players switch at any fragment. */
+export const ALIGNED_KEYFRAMES = ['-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`, '-sc_threshold', '0'];
+
+export interface ByteRange {
+  offset: number;
+  length: number;
+}
+
+export interface MediaPlaylist {
+  /** The file every URI points at (single_file). */
+  uri: string;
+  /** The init section (ftyp + moov). */
+  map: ByteRange;
+  segments: Array<ByteRange & { duration: number }>;
+  targetDuration: number;
+  ended: boolean;
+}
+
+function byteRange(text: string, previousEnd: number): ByteRange {
+  const [length, offset] = text.split('@');
+  return { length: Number(length), offset: offset === undefined ? previousEnd : Number(offset) };
+}
+
+/** Reads a single-file fMP4 media playlist as ffmpeg writes it; throws on anything else. */
+export function parseMediaPlaylist(text: string): MediaPlaylist {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  if (lines[0] !== '#EXTM3U') throw new Error('not an M3U8 playlist');
+  let map: ByteRange | null = null;
+  let uri = '';
+  let targetDuration = 0;
+  let ended = false;
+  let duration: number | null = null;
+  let range: ByteRange | null = null;
+  let end = 0;
+  const segments: MediaPlaylist['segments'] = [];
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('#EXT-X-TARGETDURATION:')) targetDuration = Number(line.slice(22));
+    else if (line.startsWith('#EXT-X-MAP:')) {
+      const mapUri = /URI="([^"]+)"/.exec(line)?.[1];
+      const mapRange = /BYTERANGE="([^"]+)"/.exec(line)?.[1];
+      if (!mapUri || !mapRange) throw new Error('EXT-X-MAP without URI and BYTERANGE');
+      uri = mapUri;
+      map = byteRange(mapRange, 0);
+      end = map.offset + map.length;
+    } else if (line.startsWith('#EXTINF:')) duration = Number(line.slice(8).split(',')[0]);
+    else if (line.startsWith('#EXT-X-BYTERANGE:')) range = byteRange(line.slice(17), end);
+    else if (line === '#EXT-X-ENDLIST') ended = true;
+    else if (!line.startsWith('#')) {
+      if (duration === null || !range) throw new Error('segment without EXTINF and EXT-X-BYTERANGE');
+      if (line !== uri) throw new Error('segments must all be in the map file');
+      segments.push({ ...range, duration });
+      end = range.offset + range.length;
+      duration = null;
+      range = null;
+    }
+  }
+  if (!map) throw new Error('no EXT-X-MAP');
+  return { uri, map, segments, targetDuration, ended };
+}
+
+/** Peak and average bits per second over the fragments (the master's BANDWIDTH and AVERAGE-BANDWIDTH). */
+export function bandwidthOf(playlist: MediaPlaylist): { peak: number; average: number } {
+  let peak = 0;
+  let bytes = 0;
+  let seconds = 0;
+  for (const segment of playlist.segments) {
+    // A short last fragment would overstate the peak: rate it over at least half a target duration.
+    const over = Math.max(segment.duration, playlist.targetDuration / 2, 0.001);
+    peak = Math.max(peak, (segment.length * 8) / over);
+    bytes += segment.length;
+    seconds += segment.duration;
+  }
+  const average = seconds > 0 ? (bytes * 8) / seconds : 0;
+  return { peak: Math.ceil(peak), average: Math.ceil(average) };
+}
+
+const AVC_PROFILES: Record<string, string> = {
+  'Constrained Baseline': '42e0',
+  Baseline: '4200',
+  Main: '4d40',
+  High: '6400',
+};
+
+interface CodecProbe {
+  streams?: Array<{ codec_type?: string; codec_name?: string; profile?: string; level?: number; width?: number; height?: number }>;
+}
+
+export interface VariantFacts {
+  width: number;
+  height: number;
+  /** RFC 6381, e.g. avc1.64001f,mp4a.40.2. */
+  codecs: string;
+}
+
+/** The RFC 6381 codecs and the picture size of a rendition, read by ffprobe. */
+export async function variantFacts(tools: MediaTools, path: string, signal?: AbortSignal): Promise<VariantFacts> {
+  const run = await runTool(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_entries', 'stream=codec_type,codec_name,profile,level,width,height', path], {
+    signal,
+  });
+  const streams = (JSON.parse(run.stdout.toString('utf8')) as CodecProbe).streams ?? [];
+  const video = streams.find((stream) => stream.codec_type === 'video');
+  if (video?.codec_name !== 'h264') throw new Error(`rendition is not H.264: ${video?.codec_name ?? 'no video'}`);
+  const profile = AVC_PROFILES[video.profile ?? ''] ?? '6400';
+  const codecs = [`avc1.${profile}${Number(video.level ?? 40).toString(16).padStart(2, '0')}`];
+  const audio = streams.find((stream) => stream.codec_type === 'audio');
+  if (audio?.codec_name === 'aac') codecs.push(audio.profile === 'HE-AAC' ? 'mp4a.40.5' : 'mp4a.40.2');
+  else if (audio) throw new Error(`rendition audio is not AAC: ${audio.codec_name}`);
+  return { width: video.width ?? 0, height: video.height ?? 0, codecs: codecs.join(',') };
+}
+
+export interface Variant {
+  /** The rung (quality line count). */
+  height: number;
+  /** WIDTHxHEIGHT of the picture. */
+  resolution: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  /** Relative to the master's URL. */
+  uri: string;
+}
+
+/** The master playlist: best rung first (hls.js starts from its bandwidth estimate either way). */
+export function masterPlaylist(variants: Variant[]): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const variant of [...variants].sort((a, b) => b.height - a.height)) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${variant.bandwidth},AVERAGE-BANDWIDTH=${variant.averageBandwidth},` +
+        `RESOLUTION=${variant.resolution},CODECS="${variant.codecs}"`,
+      variant.uri,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

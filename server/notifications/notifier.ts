@@ -1,0 +1,73 @@
+// Makes notifications when something happens (a video is published, a comment gets a reply, a
+// channel gets a subscriber) and pushes each new one live to its recipient. Never for the actor's
+// own actions, only for the kinds the recipient wants, and once per event (see the repository).
+// A failure here is logged, never thrown: the action that caused it has already succeeded.
+import type { Repositories } from '../db/repositories/index.js';
+import type { NewNotification, NotificationRepository } from '../db/repositories/notifications.js';
+import { toNotification } from '../formatters/notification.js';
+import type { JobLogger } from '../jobs/types.js';
+import { createMediaUrls, type MediaUrls } from '../media/urls.js';
+import type { LiveEvents } from '../realtime/live.js';
+
+export interface Notifier {
+  /** A channel's video became watchable: its subscribers with the bell on hear of it. */
+  videoPublished(video: { id: string; owner_id: string }): Promise<void>;
+  /** `actorId` replied with `replyId` to a comment written by `parentOwnerId`. */
+  commentReplied(reply: { replyId: string; videoId: string; actorId: string; parentOwnerId: string }): Promise<void>;
+  subscribed(subscription: { channelId: string; subscriberId: string }): Promise<void>;
+}
+
+const PUSH_CHUNK = 500;
+
+export function createNotifier(notifications: NotificationRepository, live: LiveEvents, urls: MediaUrls, log: JobLogger): Notifier {
+  async function make(items: NewNotification[]): Promise<void> {
+    const ids = await notifications.create(items);
+    for (let start = 0; start < ids.length; start += PUSH_CHUNK) {
+      for (const row of await notifications.findByIds(ids.slice(start, start + PUSH_CHUNK))) {
+        live.notificationCreated(row.user_id, toNotification(row, urls));
+      }
+    }
+  }
+
+  async function safely(what: string, details: object, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      log.error({ ...details, err: (error as Error).message }, `could not make the ${what} notification`);
+    }
+  }
+
+  return {
+    videoPublished: (video) =>
+      safely('new-video', { videoId: video.id }, async () => {
+        const recipients = (await notifications.newVideoRecipients(video.owner_id)).filter((userId) => userId !== video.owner_id);
+        await make(recipients.map((userId) => ({ userId, type: 'new-video', actorId: video.owner_id, videoId: video.id, subject: `new-video:${video.id}` })));
+      }),
+    commentReplied: (reply) =>
+      safely('comment-reply', { commentId: reply.replyId }, async () => {
+        if (reply.parentOwnerId === reply.actorId || !(await notifications.wants(reply.parentOwnerId, 'comment-reply'))) return;
+        await make([
+          {
+            userId: reply.parentOwnerId,
+            type: 'comment-reply',
+            actorId: reply.actorId,
+            videoId: reply.videoId,
+            commentId: reply.replyId,
+            subject: `comment-reply:${reply.replyId}`,
+          },
+        ]);
+      }),
+    subscribed: (subscription) =>
+      safely('new-subscriber', subscription, async () => {
+        const { channelId, subscriberId } = subscription;
+        if (channelId === subscriberId || !(await notifications.wants(channelId, 'new-subscriber'))) return;
+        // One per subscriber, ever: unsubscribing and subscribing again does not notify twice.
+        await make([{ userId: channelId, type: 'new-subscriber', actorId: subscriberId, subject: `new-subscriber:${subscriberId}` }]);
+      }),
+  };
+}
+
+/** For background jobs, which get the database and live events but not the app. */
+export function notifierFor(deps: { repos: Pick<Repositories, 'notifications'>; live: LiveEvents; config: { publicUrl: string }; log: JobLogger }): Notifier {
+  return createNotifier(deps.repos.notifications, deps.live, createMediaUrls(deps.config.publicUrl), deps.log);
+}

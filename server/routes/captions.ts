@@ -1,0 +1,123 @@
+// Captions of issue 16: the owner adds WebVTT or SRT tracks per language; anyone who can see the
+// video lists them; the owner deletes them. Files are served from /media/captions/ (routes/media.ts).
+import { join } from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Caption } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { CAPTION_LANGUAGE_PATTERN, CAPTION_LIMITS } from '../../contract/limits.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import type { CaptionRow } from '../db/repositories/captions.js';
+import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
+import { readMultipart } from '../http/multipart.js';
+import { IdString, multipartBody } from '../http/schemas.js';
+import { newId } from '../ids.js';
+import { CaptionFormatError, toWebVtt } from '../media/captions.js';
+import { captionKey } from '../media/videoFiles.js';
+
+const VideoParams = Type.Object({ videoId: IdString });
+const CaptionParams = Type.Object({ videoId: IdString, captionId: IdString });
+
+const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const schema = { tags: ['captions'] };
+  const signedIn = [{ bearer: [] }];
+  const tempDir = join(app.config.dataDir, 'tmp');
+  const toCaption = (row: CaptionRow): Caption => ({ _id: row.id, language: row.language, label: row.label, url: app.urls.caption(row.video_id, row.id) });
+
+  async function ownedVideo(videoId: string, callerId: string) {
+    const video = await app.repos.videos.findOwned(videoId);
+    if (!video) throw notFound('Video not found');
+    if (video.owner_id !== callerId) throw forbidden('Only the owner can change the captions of this video');
+    return video;
+  }
+
+  app.post(
+    '/:videoId/captions',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: {
+        ...schema,
+        summary: 'Add a caption track (multipart: file = WebVTT or SRT, language = BCP 47 tag, label)',
+        consumes: ['multipart/form-data'],
+        security: signedIn,
+        params: VideoParams,
+        body: multipartBody('file (WebVTT or SRT, UTF-8, up to 1 MB), language (e.g. en, pt-BR), label (e.g. English)'),
+        response: { 201: Envelope(Caption) },
+      },
+    },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      await ownedVideo(videoId, userIdOf(request));
+      const form = await readMultipart(request, { file: { maxBytes: CAPTION_LIMITS.fileBytes, label: 'Caption file' } }, tempDir);
+      try {
+        const language = (form.fields.language ?? '').trim();
+        const label = (form.fields.label ?? '').trim();
+        const file = form.files.file;
+        if (!file) throw badRequest('Caption file is required');
+        if (!CAPTION_LANGUAGE_PATTERN.test(language) || language.length > CAPTION_LIMITS.languageMax) {
+          throw badRequest('Language must be a language tag such as en or pt-BR');
+        }
+        if (!label) throw badRequest('Label is required');
+        if (label.length > CAPTION_LIMITS.labelMax) throw badRequest(`Label must be at most ${CAPTION_LIMITS.labelMax} characters`);
+        let vtt: string;
+        try {
+          vtt = toWebVtt(file.buffer);
+        } catch (error) {
+          if (error instanceof CaptionFormatError) throw badRequest(error.message);
+          throw error;
+        }
+        if ((await app.repos.captions.count(videoId)) >= CAPTION_LIMITS.perVideo) {
+          throw badRequest(`A video can have at most ${CAPTION_LIMITS.perVideo} caption tracks`);
+        }
+        const id = newId();
+        const key = captionKey(videoId, id);
+        await app.storage.putBuffer(key, Buffer.from(vtt, 'utf8'), 'text/vtt; charset=utf-8');
+        let row: CaptionRow | null;
+        try {
+          row = await app.repos.captions.create({ id, video_id: videoId, language, label, storage_key: key });
+        } catch (error) {
+          await app.storage.remove(key);
+          throw error;
+        }
+        if (!row) {
+          await app.storage.remove(key);
+          throw conflict(`This video already has captions in '${language}': delete them first`);
+        }
+        return send(reply, 201, toCaption(row), 'Captions added successfully');
+      } finally {
+        await form.cleanup();
+      }
+    },
+  );
+
+  app.get(
+    '/:videoId/captions',
+    { schema: { ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(Caption)) } } },
+    async (request, reply) => {
+      const { videoId } = request.params;
+      if (!(await app.repos.videos.findOwned(videoId))) throw notFound('Video not found');
+      const rows = await app.repos.captions.list(videoId);
+      return send(reply, 200, rows.map(toCaption), 'Captions fetched successfully');
+    },
+  );
+
+  app.delete(
+    '/:videoId/captions/:captionId',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: app.rateLimits.write },
+      schema: { ...schema, security: signedIn, params: CaptionParams, response: { 200: Envelope(Type.Object({ captionId: Type.String() })) } },
+    },
+    async (request, reply) => {
+      const { videoId, captionId } = request.params;
+      await ownedVideo(videoId, userIdOf(request));
+      const row = await app.repos.captions.remove(videoId, captionId);
+      if (!row) throw notFound('Caption not found');
+      // The file goes after the row: a failed removal leaves garbage, never a listed track without a file.
+      await app.storage.remove(row.storage_key);
+      return send(reply, 200, { captionId }, 'Captions deleted successfully');
+    },
+  );
+};
+export default captionsRoutes;

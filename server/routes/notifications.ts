@@ -1,0 +1,93 @@
+// Notifications (issue 17): the signed-in user's list with the unread count, marking read, and
+// which kinds are made. They are made elsewhere, by server/notifications/notifier.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NotificationPage, NotificationPreferences, NotificationPreferencesPatch, NotificationReadResult } from '../../contract/entities.js';
+import { Envelope } from '../../contract/envelope.js';
+import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { toNotification } from '../formatters/notification.js';
+import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
+import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+
+const NOTIFICATIONS_PAGE_DEFAULT = 20;
+
+const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { notifications } = app.repos;
+  const tags = ['notifications'];
+  const security = [{ bearer: [] }];
+  const write = { rateLimit: app.rateLimits.write };
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/',
+    { schema: { tags, security, querystring: PageQuery, response: { 200: Envelope(NotificationPage) } } },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const window = pageOf(request.query, NOTIFICATIONS_PAGE_DEFAULT);
+      const [rows, unreadCount] = await Promise.all([notifications.list(userId, window), notifications.unreadCount(userId)]);
+      const page = splitPage(rows, window.limit);
+      return send(
+        reply,
+        200,
+        { notifications: page.items.map((row) => toNotification(row, app.urls)), unreadCount, hasMore: page.hasMore },
+        'Notifications fetched successfully',
+      );
+    },
+  );
+
+  app.patch(
+    '/read/:notificationId',
+    {
+      config: write,
+      schema: { tags, security, params: Type.Object({ notificationId: IdString }), response: { 200: Envelope(NotificationReadResult) } },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const { notificationId } = request.params;
+      const found = await notifications.findOwner(notificationId);
+      if (!found) throw notFound('Notification not found');
+      if (found.user_id !== userId) throw forbidden('You are not allowed to change this notification');
+      const updatedCount = await notifications.markRead(userId, notificationId);
+      const unreadCount = await notifications.unreadCount(userId);
+      if (updatedCount) app.live.notificationsRead(userId, { notificationId, unreadCount });
+      return send(reply, 200, { _id: notificationId, updatedCount, unreadCount }, 'Notification marked as read');
+    },
+  );
+
+  app.patch(
+    '/read-all',
+    { config: write, schema: { tags, security, response: { 200: Envelope(NotificationReadResult) } } },
+    async (request, reply) => {
+      const userId = userIdOf(request);
+      const updatedCount = await notifications.markRead(userId);
+      const unreadCount = await notifications.unreadCount(userId);
+      if (updatedCount) app.live.notificationsRead(userId, { notificationId: null, unreadCount });
+      return send(reply, 200, { _id: null, updatedCount, unreadCount }, 'All notifications marked as read');
+    },
+  );
+
+  app.get(
+    '/preferences',
+    { schema: { tags, security, response: { 200: Envelope(NotificationPreferences) } } },
+    async (request, reply) => {
+      return send(reply, 200, await notifications.preferences(userIdOf(request)), 'Notification preferences fetched successfully');
+    },
+  );
+
+  app.patch(
+    '/preferences',
+    {
+      config: write,
+      schema: { tags, security, body: NotificationPreferencesPatch, response: { 200: Envelope(NotificationPreferences) } },
+    },
+    async (request, reply) => {
+      const changes = request.body ?? {};
+      if (![changes.newVideo, changes.commentReply, changes.newSubscriber].some((value) => value !== undefined)) {
+        throw badRequest('Give at least one of newVideo, commentReply, newSubscriber');
+      }
+      const preferences = await notifications.setPreferences(userIdOf(request), changes);
+      return send(reply, 200, preferences, 'Notification preferences updated successfully');
+    },
+  );
+};
+export default notificationsRoutes;

@@ -1,0 +1,109 @@
+// Rendered HTML for the first screens (/home, /watch/{id}, /profile/{username}, /search): the
+// built index.html with the React tree rendered by src/entry-server.tsx (its SSR build in
+// config.ssrDir), Emotion's styles, the route's chunks as modulepreload, the page's <title> and
+// Open Graph/Twitter tags, and the fulfilled queries inlined for the client to hydrate from.
+// Rendering is anonymous (the API calls go through app.inject without the caller's token or
+// cookies), so a page never carries one user's data to another, whatever caches it.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RenderedPage } from '../../src/entry-server.js';
+import { serializeSsrState, SSR_STATE_ID } from '../../src/ssrState.js';
+
+interface SsrEntry {
+  render(url: string, options: { dataTimeoutMs: number }): Promise<RenderedPage | null>;
+  setServerSideFetch(config: { origin: string; fetch: typeof fetch }): void;
+}
+
+type ViteManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+export interface SsrRenderer {
+  /** The page's HTML, or null when the URL is not a server-rendered screen. */
+  render(request: FastifyRequest): Promise<string | null>;
+}
+
+/** How long the route's API calls may take before the page renders without their data. */
+const DATA_TIMEOUT_MS = 1500;
+const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+const ORIGIN = 'http://ssr.internal';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Every chunk the modules statically need, the entry's own chunks left out (the page loads them anyway). */
+function chunksOf(manifest: ViteManifest, sources: string[]): string[] {
+  const entryKeys = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const child of manifest[key].imports ?? []) walk(child, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryKeys);
+  const needed = new Set<string>();
+  for (const source of sources) walk(source, needed);
+  return [...needed].filter((key) => !entryKeys.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+function headTags(page: RenderedPage, pageUrl: string, origin: string, preloads: string[]): string {
+  const { meta } = page;
+  const image = meta.image ? new URL(meta.image, origin).href : null;
+  const tags = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    `<meta property="og:site_name" content="Vidshare" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(page.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+  ];
+  if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
+  for (const href of preloads) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  return tags.join('\n    ');
+}
+
+export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer | null> {
+  const entryFile = join(app.config.ssrDir, 'entry-server.js');
+  const templateFile = join(app.config.clientDir, 'index.html');
+  if (!existsSync(entryFile) || !existsSync(templateFile)) {
+    app.log.info({ ssrDir: app.config.ssrDir }, 'no server-rendering build found: pages get the plain shell (npm run build makes one)');
+    return null;
+  }
+  const template = await readFile(templateFile, 'utf8');
+  if (!ROOT.test(template) || !template.includes('</head>')) {
+    app.log.warn({ templateFile }, 'index.html has no root element to render into: server rendering off');
+    return null;
+  }
+  const manifestFile = join(app.config.clientDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
+  const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
+  // The screens' API calls run in-process, as anonymous requests.
+  entry.setServerSideFetch({
+    origin: ORIGIN,
+    fetch: async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const answer = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers: { accept: 'application/json' } });
+      const body = answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.body;
+      return new Response(body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+    },
+  });
+
+  return {
+    async render(request) {
+      const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS });
+      if (!page) return null;
+      const origin = `${request.protocol}://${request.host}`;
+      const head = headTags(page, origin + request.url, origin, chunksOf(manifest, page.screenSources));
+      const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(page.state)}</script>`;
+      return template
+        .replace(/<title>[\s\S]*?<\/title>/, '')
+        .replace(/<meta name="description"[^>]*>/, '')
+        .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
+        .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${state}`);
+    },
+  };
+}

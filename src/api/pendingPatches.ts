@@ -1,0 +1,89 @@
+// Queued actions shown as pending (issue 9): each queued action's patches (declared with its
+// endpoint, see offline.ts) are re-applied over every fresh server answer of an affected query and
+// over the rehydrated cache, in queue order, so server data plus pending actions is what the
+// screens show. Also starts the queue: toasts, replay at start, on 'online', refresh after a replay.
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { toast, TOAST_DURATION } from '../components/toast';
+import { api, rehydrateApiCache } from './api';
+import { type CachePatch, queueSpecOf } from './offline';
+import { loadQueue, pendingActions, type QueueMeta, replayQueue, setReplayHandlers } from './offlineQueue';
+import type { TagType } from './tags';
+
+export const QUEUED_MESSAGE = 'You are offline: saved, it will sync when you are back online';
+
+type Dispatch = (action: never) => unknown;
+type ApiState = { api: ReturnType<typeof api.reducer> };
+
+function cachedArgs(state: ApiState, endpoint: string): unknown[] {
+  return Object.values(state.api.queries)
+    .filter((entry) => entry?.endpointName === endpoint && entry.status === 'fulfilled')
+    .map((entry) => entry!.originalArgs);
+}
+
+function patchesOfQueue(): CachePatch[] {
+  return pendingActions().flatMap((action) => queueSpecOf(action.endpoint)?.patches?.(action.arg, action.answer) ?? []);
+}
+
+/** Applies patches to the cached entries they target (only those of one endpoint and arg, if given). */
+function applyPatches(patches: CachePatch[], dispatch: Dispatch, state: ApiState, only?: { endpoint: string; arg: unknown }): void {
+  for (const patch of patches) {
+    if (only && (patch.endpoint !== only.endpoint || ('arg' in patch && patch.arg !== only.arg))) continue;
+    for (const arg of cachedArgs(state, patch.endpoint)) {
+      if (only && arg !== only.arg) continue;
+      if ('arg' in patch && patch.arg !== arg) continue;
+      dispatch(api.util.updateQueryData(patch.endpoint as never, arg as never, patch.recipe as never) as never);
+    }
+  }
+}
+
+/** Applies the pending actions' patches, in queue order. */
+const applyPending = (dispatch: Dispatch, state: ApiState, only?: { endpoint: string; arg: unknown }) => applyPatches(patchesOfQueue(), dispatch, state, only);
+
+type QueuedMutation = UnknownAction & { payload: unknown; meta: { arg: { type: string; endpointName: string; originalArgs: unknown }; baseQueryMeta?: QueueMeta } };
+const isMutationQueued = (action: unknown): action is QueuedMutation =>
+  typeof (action as QueuedMutation).type === 'string' &&
+  (action as QueuedMutation).type.endsWith('/fulfilled') &&
+  (action as QueuedMutation).meta?.arg?.type === 'mutation' &&
+  (action as QueuedMutation).meta?.baseQueryMeta?.queued === true;
+
+type FetchedQuery = UnknownAction & { meta: { arg: { type: string; endpointName: string; originalArgs: unknown }; baseQueryMeta?: QueueMeta } };
+const isQueryFetched = (action: unknown): action is FetchedQuery =>
+  typeof (action as FetchedQuery).type === 'string' &&
+  (action as FetchedQuery).type.endsWith('/fulfilled') &&
+  (action as FetchedQuery).meta?.arg?.type === 'query' &&
+  (action as FetchedQuery).meta?.baseQueryMeta?.fetched === true;
+
+/** Shows an action as pending once queued; re-applies pending actions over fresh answers and the rehydrated cache. */
+export const pendingPatchesMiddleware: Middleware<object, ApiState> = (store) => (next) => (action) => {
+  const result = next(action);
+  if (isMutationQueued(action)) {
+    const { endpointName, originalArgs } = action.meta.arg;
+    const patches = queueSpecOf(endpointName)?.patches?.(originalArgs, action.payload) ?? [];
+    applyPatches(patches, store.dispatch as Dispatch, store.getState());
+    return result;
+  }
+  if (!pendingActions().length) return result;
+  if (rehydrateApiCache.match(action)) applyPending(store.dispatch as Dispatch, store.getState());
+  else if (isQueryFetched(action)) {
+    applyPending(store.dispatch as Dispatch, store.getState(), { endpoint: action.meta.arg.endpointName, arg: action.meta.arg.originalArgs });
+  }
+  return result;
+};
+
+/** Everything a replayed action may have changed. */
+const SYNCED_TAGS: TagType[] = ['Video', 'VideoReaction', 'LikedVideo', 'Comment', 'CommentReaction', 'Subscription', 'Profile', 'Playlist'];
+
+/** Loads the stored queue, shows it, and replays it at start and on 'online'. */
+export function startOfflineQueue(store: { dispatch: Dispatch; getState: () => ApiState }): void {
+  setReplayHandlers({
+    onQueued: () => toast.info(QUEUED_MESSAGE),
+    onRejected: (action, error) =>
+      toast.error(`Could not sync your ${action.label.toLowerCase()}: ${error.message}`, TOAST_DURATION.watchError),
+    onSettled: () => store.dispatch(api.util.invalidateTags(SYNCED_TAGS) as never),
+  });
+  void loadQueue().then(() => {
+    applyPending(store.dispatch, store.getState());
+    void replayQueue();
+  });
+  window.addEventListener('online', () => void replayQueue());
+}

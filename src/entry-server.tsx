@@ -1,0 +1,75 @@
+// Server-side rendering of the first screens (built with `vite build --ssr`, used by server/ssr/).
+// Anonymous on purpose: no token or cookie reaches it, so one user's HTML can never be served to
+// another. The route's queries are awaited, the tree is rendered with every lazy screen resolved
+// (prerender), Emotion's critical styles are extracted, and the fulfilled queries are returned for
+// the client to start from (main.tsx hydrates over the same state).
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router-dom';
+import { setServerSideFetch } from './api/client';
+import { AppProviders, AppScreens } from './app/App';
+import { routeData, type PageMeta } from './app/routeData';
+import { renderedSources } from './app/screens';
+import { makeStore } from './app/store';
+import { pageTitle } from './app/usePageTitle';
+import { booted } from './features/auth/authSlice';
+import { type SsrState, ssrStateOf } from './ssrState';
+
+export { setServerSideFetch };
+
+export interface RenderedPage {
+  /** The root element's inner HTML. */
+  html: string;
+  /** Emotion's <style data-emotion> tags for what the HTML uses. */
+  styleTags: string;
+  /** The page's <title> text and link-preview fields. */
+  title: string;
+  meta: PageMeta;
+  /** Source paths of the screen's lazy modules (for modulepreload from the Vite manifest). */
+  screenSources: string[];
+  state: SsrState;
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Renders `url` (path + query), or returns null when it is not one of the server-rendered screens. */
+export async function render(url: string, options: { dataTimeoutMs: number }): Promise<RenderedPage | null> {
+  const { pathname, search } = new URL(url, 'http://ssr.invalid');
+  const route = routeData(pathname, search);
+  if (!route) return null;
+  const store = makeStore();
+  store.dispatch(booted());
+  // A slow API must not hold the page: after the timeout the screen renders its loading state.
+  await Promise.race([Promise.allSettled(route.prefetch(store.dispatch)), new Promise((resolve) => setTimeout(resolve, options.dataTimeoutMs))]);
+
+  const cache = createCache({ key: 'css' });
+  const emotionServer = createEmotionServer(cache);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Provider store={store}>
+        <CacheProvider value={cache}>
+          <AppProviders>
+            <StaticRouter location={url}>
+              <AppScreens />
+            </StaticRouter>
+          </AppProviders>
+        </CacheProvider>
+      </Provider>
+    </StrictMode>,
+    // Never outline a large boundary into a hidden segment revealed by an inline script: the CSP
+    // (script-src 'self') blocks inline scripts, and everything is ready anyway.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await streamToString(prelude);
+  const styleTags = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
+  const meta = route.meta(store.getState());
+  return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
+}

@@ -1,0 +1,22 @@
+// The autoplay toggle (issue 16): on by default, as the spec's next-video autoplay is; remembered on
+// the device per user (a shared tablet keeps each person's choice).
+import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { PLAYER_KEYS, readPlayerPreference, writePlayerPreference } from '../../lib/storage';
+import { selectCurrentUser } from '../auth/authSlice';
+
+export const autoplayStored = (value: string | null) => value !== 'false';
+
+export function useAutoplayPreference(): [boolean, (on: boolean) => void] {
+  const userId = useAppSelector(selectCurrentUser)?._id;
+  const key = PLAYER_KEYS.autoplay(userId);
+  const [choice, setChoice] = useState<{ key: string; on: boolean } | null>(null);
+  const on = choice?.key === key ? choice.on : autoplayStored(readPlayerPreference(key));
+  return [
+    on,
+    (next) => {
+      writePlayerPreference(key, String(next));
+      setChoice({ key, on: next });
+    },
+  ];
+}

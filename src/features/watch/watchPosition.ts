@@ -1,0 +1,54 @@
+// Resume where you left off (issue 16): the position goes to the server every few seconds while
+// playing, at once on pause, seek and end, and on leaving (another screen, or the tab going away).
+import { useCallback, useEffect, useRef } from 'react';
+import { saveWatchPositionOnExit, useSaveWatchPositionMutation } from '../../api/endpoints/playback';
+
+export const POSITION_SAVE_MS = 5000;
+/** Closer than this to the end counts as finished: the next visit starts from 0. */
+export const FINISHED_WITHIN_SECONDS = 3;
+
+/** Where a visit starts: the saved position, or 0 when there is none or the video was finished. */
+export function resumeFrom(resumeAt: number | null | undefined, duration: number): number {
+  if (!resumeAt || resumeAt < 1) return 0;
+  if (duration > 0 && resumeAt >= duration - FINISHED_WITHIN_SECONDS) return 0;
+  return resumeAt;
+}
+
+/** Returns the player's onPosition; does nothing when `enabled` is false (signed out). */
+export function useWatchPosition(videoId: string, enabled: boolean, startAt: number) {
+  const [save] = useSaveWatchPositionMutation();
+  const latest = useRef<number | null>(null);
+  const saved = useRef({ time: startAt, at: Date.now() });
+
+  const flush = useCallback(
+    (leaving: boolean) => {
+      const time = latest.current;
+      if (!enabled || time === null || Math.abs(time - saved.current.time) < 0.5) return;
+      saved.current = { time, at: Date.now() };
+      const position = Math.round(time * 10) / 10;
+      if (leaving) saveWatchPositionOnExit(videoId, position);
+      else void save({ videoId, position });
+    },
+    [enabled, save, videoId],
+  );
+
+  useEffect(() => {
+    const onHidden = () => document.visibilityState === 'hidden' && flush(true);
+    const onPageHide = () => flush(true);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      flush(false); // left for another screen of the app
+    };
+  }, [flush]);
+
+  return useCallback(
+    (time: number, _duration: number, paused: boolean) => {
+      latest.current = time;
+      if (paused || Date.now() - saved.current.at >= POSITION_SAVE_MS) flush(false);
+    },
+    [flush],
+  );
+}

@@ -1,0 +1,215 @@
+// Issue 16 in Chromium against the real server, its ffmpeg ladder and the built PWA: a 720p upload
+// plays from its source before transcoding ends, then through HLS with Auto; a CDP throttle makes
+// Auto step down; a manual quality keeps the time; captions show; the speed changes; leaving and
+// coming back resumes at the saved position (and the history card shows it); the up-next countdown
+// and its Cancel. Screenshots of the player at 390x844 and 1280x800 go to PLAYER_SHOTS when set.
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+
+const missing = chromiumMissing();
+if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
+
+const CLIP_SECONDS = 60;
+const shots = process.env.PLAYER_SHOTS;
+
+const playerState = (page: Page) =>
+  page.locator('main video').evaluate((video: HTMLVideoElement) => ({
+    time: video.currentTime,
+    paused: video.paused,
+    src: video.currentSrc,
+    rate: video.playbackRate,
+    rung: Math.min(video.videoWidth, video.videoHeight),
+    /** End of the buffered range being played (later ranges, e.g. from a resume point, do not count). */
+    bufferedEnd: Array.from({ length: video.buffered.length }, (_, i): [number, number] => [video.buffered.start(i), video.buffered.end(i)]).find(
+      ([start, end]) => start <= video.currentTime + 0.5 && video.currentTime <= end,
+    )?.[1] ?? video.currentTime,
+  }));
+
+describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: TestUser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  let videoId = '';
+  const pageErrors: string[] = [];
+  const apiVideo = async () => (await call(server, 'GET', `/videos/${videoId}`, { token })).body.data;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    owner = await registerUser(server, { fullName: 'Player Owner' });
+    browser = await launchChromium();
+    ({ context, page, token } = await signedInPage(browser, server, owner, {
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'dark',
+      // CDP throttles the page's own requests; a service worker's fetches would pass untouched.
+      serviceWorkers: 'block',
+    }));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('plays a fresh 720p upload from its source while the ladder is made', async () => {
+    const clip = await makeClip('player-720p.mp4', { width: 1280, height: 720, seconds: CLIP_SECONDS });
+    const upload = await uploadVideo(server, token, { title: 'Adaptive clip', description: 'HLS', video: { bytes: await readFile(clip), type: 'video/mp4', name: 'clip.mp4' } });
+    expect(upload.status).toBe(201);
+    videoId = upload.body.data._id;
+    await page.goto(`${server.url}/watch/${videoId}`);
+    await eventually(() => page.getByRole('heading', { name: 'Adaptive clip' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await expect.poll(async () => (await playerState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    // Playing, and the ladder is not done: the first seconds came before the last rung.
+    const during = await apiVideo();
+    expect(during.pendingQualities.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('qualities-notice').textContent()).toContain('Higher qualities are on their way');
+
+    // The notice follows the ladder live and goes once it is complete; HLS has taken over.
+    await expect.poll(async () => (await apiVideo()).pendingQualities?.length ?? 0, { timeout: 180_000, interval: 1000 }).toBe(0);
+    await eventually(() => page.getByTestId('qualities-notice').count(), 20_000).toBe(0);
+    await eventually(async () => (await playerState(page)).src, 20_000).toMatch(/^blob:/);
+  });
+
+  it('plays through HLS with Auto, and Auto steps down under a throttled network', async () => {
+    // Start from 0: the first test played on while the ladder was made, and a visit resumes where
+    // the last one stopped; from there the whole rest of the clip would fit in the buffer.
+    await page.locator('main video').evaluate((video: HTMLVideoElement) => {
+      video.pause();
+      video.currentTime = 0;
+    });
+    await expect.poll(async () => (await apiVideo()).resumeAt ?? 0, { timeout: 20_000, interval: 500 }).toBeLessThan(1);
+    // A fresh session: nothing kept on the device (a mini player's time) may start it elsewhere.
+    await context.close();
+    ({ context, page } = await signedInPage(browser, server, owner, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark', serviceWorkers: 'block' }));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/watch/${videoId}`);
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await eventually(async () => (await playerState(page)).src, 20_000).toMatch(/^blob:/);
+    await eventually(async () => (await playerState(page)).time, 20_000).toBeGreaterThan(0.5);
+    // Auto shows the rung it plays.
+    await eventually(async () => (await playerState(page)).rung, 20_000).toBeGreaterThanOrEqual(480);
+    const { rung: start } = await playerState(page);
+    expect(await page.getByRole('button', { name: `Quality: Auto · ${start}p` }).isVisible()).toBe(true);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // Half of what the rung on screen needs (the master playlist's BANDWIDTH, bits per second).
+    const master = await (await fetch(`${server.url}${(await apiVideo()).hlsUrl}`)).text();
+    const bandwidths = new Map(
+      [...master.matchAll(/BANDWIDTH=(\d+),.*RESOLUTION=(\d+)x(\d+)/g)].map((match) => [Math.min(Number(match[2]), Number(match[3])), Number(match[1])]),
+    );
+    const needed = bandwidths.get(start)!;
+    expect(needed).toBeGreaterThan(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: needed / 4 / 8, uploadThroughput: -1 });
+    try {
+      // Past what is buffered, the next fragments come over the slow link: Auto takes a lower rung.
+      const { bufferedEnd } = await playerState(page);
+      expect(bufferedEnd).toBeLessThan(CLIP_SECONDS - 10);
+      await page.locator('main video').evaluate((video: HTMLVideoElement, at: number) => void (video.currentTime = at), Math.min(bufferedEnd + 6, CLIP_SECONDS - 4));
+      await expect.poll(async () => (await playerState(page)).rung, { timeout: 60_000, interval: 500 }).toBeLessThan(start);
+      const fallen = (await playerState(page)).rung;
+      await eventually(() => page.getByRole('button', { name: `Quality: Auto · ${fallen}p` }).isVisible()).toBe(true);
+    } finally {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.detach();
+    }
+  });
+
+  it('switches to a manual quality keeping the time and the play', async () => {
+    const before = await playerState(page);
+    await page.getByRole('button', { name: /^Quality: / }).click();
+    const menu = page.getByRole('menu', { name: 'Quality' });
+    expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual([expect.stringMatching(/^Auto/), '720pgood', '480peco', '360plow']);
+    await menu.getByRole('menuitemradio', { name: /^720p/ }).click();
+    await eventually(async () => (await playerState(page)).rung, 30_000).toBe(720);
+    const after = await playerState(page);
+    expect(after.time).toBeGreaterThanOrEqual(before.time - 0.2);
+    expect(after.paused).toBe(false);
+    await page.getByRole('button', { name: 'Quality: 720p' }).click();
+    expect(await page.getByRole('menuitemradio', { name: /^720p/ }).getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows captions from the CC menu and remembers the choice', async () => {
+    const form = new FormData();
+    form.set('file', blobOf(Buffer.from(`WEBVTT\n\n00:00:00.000 --> 00:01:00.000\nHello from the captions\n`), 'text/vtt'), 'en.vtt');
+    form.set('language', 'en');
+    form.set('label', 'English');
+    expect((await call(server, 'POST', `/videos/${videoId}/captions`, { token, form })).status).toBe(201);
+    await page.reload();
+    await page.getByRole('button', { name: 'Captions: Off' }).click();
+    await page.getByRole('menuitemradio', { name: /^English/ }).click();
+    await page.getByRole('button', { name: 'Play video' }).click();
+    const cue = () =>
+      page.locator('main video').evaluate((video: HTMLVideoElement) => {
+        const track = video.textTracks[0];
+        return track?.mode === 'showing' ? ((track.activeCues?.[0] as VTTCue | undefined)?.text ?? 'no cue') : 'hidden';
+      });
+    await eventually(cue).toBe('Hello from the captions');
+    await page.reload();
+    await eventually(() => page.getByRole('button', { name: 'Captions: English' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await eventually(cue).toBe('Hello from the captions');
+    await page.keyboard.press('k');
+  });
+
+  it('changes the speed', async () => {
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await page.getByRole('button', { name: 'Playback speed: Normal' }).click();
+    await page.getByRole('menuitemradio', { name: '0.25x' }).click();
+    await eventually(async () => (await playerState(page)).rate).toBe(0.25);
+    await page.getByRole('button', { name: 'Playback speed: 0.25x' }).click();
+    await page.getByRole('menuitemradio', { name: '2x' }).click();
+    await eventually(async () => (await playerState(page)).rate).toBe(2);
+  });
+
+  it('counts down to the next video at the end, and Cancel stays', async () => {
+    await insertVideo(server, owner.id, { title: 'Next in line', duration: 30 });
+    // A fresh session, so the related list is not the one cached before the insert.
+    await context.close();
+    ({ context, page } = await signedInPage(browser, server, owner, { viewport: { width: 1280, height: 800 }, colorScheme: 'dark', serviceWorkers: 'block' }));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.url}/watch/${videoId}`);
+    await eventually(() => page.getByRole('link', { name: 'Next in line' }).isVisible()).toBe(true);
+    await eventually(() => page.locator('main video').evaluate((video: HTMLVideoElement) => video.duration), 20_000).toBeGreaterThan(0);
+    await page.locator('main video').evaluate((video: HTMLVideoElement) => {
+      video.addEventListener('ended', () => ((window as { __endedAt?: number }).__endedAt = Date.now()), { once: true });
+      video.currentTime = video.duration - 0.5;
+      void video.play();
+    });
+    await eventually(() => page.getByTestId('up-next-countdown').textContent(), 20_000).toMatch(/^Up next in [12]$/);
+    if (shots) await page.screenshot({ path: `${shots}/player-up-next-1280.png` });
+    await page.getByRole('dialog', { name: 'Up next' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForFunction(() => Date.now() > (window as { __endedAt?: number }).__endedAt! + 3000, undefined, { timeout: 10_000 });
+    expect(page.url()).toBe(`${server.url}/watch/${videoId}`);
+  });
+
+  it('looks right at 390x844 and 1280x800', async () => {
+    if (!shots) return;
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/watch/${videoId}`);
+      await page.getByRole('button', { name: /^Quality: / }).waitFor();
+      await page.screenshot({ path: `${shots}/player-${viewport.width}.png` });
+      await page.getByRole('button', { name: /^Quality: / }).click();
+      await page.screenshot({ path: `${shots}/player-quality-${viewport.width}.png` });
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

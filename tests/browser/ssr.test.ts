@@ -1,0 +1,115 @@
+// Issue 14 in Debian's Chromium against the real server: /watch/{id} arrives as rendered HTML (title
+// in <title>, Open Graph tags, the heading in the body before any script runs), the client hydrates
+// it without a React hydration warning and keeps the server's DOM, document.title follows client
+// navigation, and once the service worker controls the page, navigations come from its precached shell.
+import type { Browser, ConsoleMessage } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+
+const missing = chromiumMissing();
+if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
+
+describe.skipIf(missing !== null)('server-rendered first screens in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let videoId = '';
+  const suffix = Date.now().toString(36);
+  const title = `Rendered <on the server> ${suffix}`;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    const owner = await registerUser(server, { fullName: 'Server Renderer' });
+    videoId = await insertVideo(server, owner.id, { title, description: 'Seen by crawlers & link previews.', duration: 42 });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("sends /watch/{id} with the video's title in <title>, link-preview tags and the body", async () => {
+    const response = await fetch(`${server.url}/watch/${videoId}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    const escaped = title.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(html).toContain(`<title>${escaped} - Vidshare</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped} - Vidshare" />`);
+    expect(html).toContain('<meta property="og:description" content="Seen by crawlers &amp; link previews." />');
+    expect(html).toContain('<meta property="og:type" content="video.other" />');
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+
+    // With JavaScript off, the page still shows it.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/watch/${videoId}`);
+    expect(await page.title()).toBe(`${title} - Vidshare`);
+    expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('hydrates the rendered page without a hydration warning, keeping its DOM, and titles follow navigation', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (['error', 'warning'].includes(message.type())) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    // The heading as parsed from the server's HTML, before any module script runs.
+    await context.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { ssrHeading: Element | null }).ssrHeading = document.querySelector('h1');
+      });
+    });
+    await page.goto(`${server.url}/watch/${videoId}`);
+    const hydrated = () =>
+      page.evaluate(() => {
+        const heading = document.querySelector('h1');
+        return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+      });
+    await eventually(hydrated).toBe(true);
+    // The same element React hydrated: nothing was thrown away and rendered again on the client.
+    expect(await page.evaluate(() => (window as unknown as { ssrHeading: Element | null }).ssrHeading === document.querySelector('h1'))).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('ssr-state') !== null)).toBe(true);
+    // The idle-time work (session, theme, live connection, service worker) has run by the time it controls the page.
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
+    expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
+    expect(problems.filter((text) => text.startsWith('pageerror'))).toEqual([]);
+
+    // Client navigation: the title follows.
+    await page.getByRole('link', { name: /home/i }).first().click();
+    await eventually(() => page.title()).toBe('Home - Vidshare');
+    await page.goBack();
+    await eventually(() => page.title()).toBe(`${title} - Vidshare`);
+
+    // Controlled by the service worker, a navigation is answered by the precached shell at once.
+    await page.reload();
+    await eventually(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('ssr-state'))).toBeNull();
+    await context.close();
+  });
+
+  it('switches a light-preferring device to the light theme after hydration, still without a hydration warning', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (['error', 'warning'].includes(message.type())) problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await page.goto(`${server.url}/watch/${videoId}`);
+    // Rendered dark (the server cannot know), then the device's preference once hydrated.
+    await eventually(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await eventually(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(15, 15, 15)');
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
+    expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
+    expect(problems.filter((text) => text.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+// Issue 16 on local disk (S3 in s3.test.ts): the ladder as fragmented MP4s with byte-range HLS
+// playlists, the master growing rung by rung, the migration of older renditions, and playback
+// from the source before any rung exists.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
+import { queueHlsPackaging } from '../../server/jobs/handlers/packageHls.js';
+import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { expectValidHls } from './hlsFixtures.js';
+import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
+import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
+
+const run = promisify(execFile);
+closeSocketsAfterEach();
+
+describe.each(databases)('HLS on %s', (dialect) => {
+  let server: TestServer & { dataDir: string };
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    token = (await registerUser(server)).token;
+  });
+  afterAll(() => server?.close());
+
+  it('packages every rung as one fMP4 with a byte-range playlist and lists them in the master', async () => {
+    const clip = await makeClip(`hls-${dialect}.mp4`, { width: 854, height: 480, seconds: 5 });
+    // A viewer's socket (in no room, as the spec's clients) hears each rung land.
+    const viewer = await connectLive(server);
+    const events: LiveEventPayloads['video-qualities-updated'][] = [];
+    viewer.on(LiveEvent.videoQualitiesUpdated, (payload: LiveEventPayloads['video-qualities-updated']) => events.push(payload));
+    const upload = await uploadVideo(server, token, await mp4Upload(clip, 'HLS'));
+    expect(upload.status).toBe(201);
+    const videoId: string = upload.body.data._id;
+    await waitForVideo(server.app.db.db, videoId);
+    const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
+    await until(() => events.filter((event) => event.videoId === videoId).length === 2, 'two qualities events');
+    expect(events.filter((event) => event.videoId === videoId)).toEqual([
+      { videoId, qualities: [360], pendingQualities: [480], hlsUrl },
+      { videoId, qualities: [480, 360], pendingQualities: [], hlsUrl },
+    ]);
+
+    const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+    expect(video.qualities).toEqual([480, 360]);
+    expect(video.pendingQualities).toEqual([]);
+    expect(video.sourceUrl).toBeUndefined();
+    await expectValidHls(server, videoId, { resolutions: { 480: '854x480', 360: '640x360' }, duration: 5 });
+
+    const masterUrl = `${server.url}${video.hlsUrl}`;
+    const master = await fetch(masterUrl);
+    // Complete ladder: the master no longer changes.
+    expect(master.headers.get('cache-control')).toContain('immutable');
+    const etag = master.headers.get('etag')!;
+    expect((await fetch(masterUrl, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(masterUrl, { method: 'HEAD' })).headers.get('content-length')).toBe(master.headers.get('content-length'));
+    // Nothing for rungs that do not exist, other files, or other videos.
+    for (const path of [`/media/video/hls/${videoId}/720.m3u8`, `/media/video/hls/${videoId}/480.ts`, `/media/video/hls/${videoId}/..%2Fsecret.m3u8`, '/media/video/hls/nope/master.m3u8']) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
+  });
+
+  it('packages older progressive renditions by remux, and re-queues a transcode when keyframes are too sparse', async () => {
+    const clip = await makeClip(`old-${dialect}.mp4`, { width: 640, height: 360, seconds: 9 });
+    const upload = await uploadVideo(server, token, await mp4Upload(clip, 'Old'));
+    const videoId: string = upload.body.data._id;
+    await waitForVideo(server.app.db.db, videoId);
+    const db = server.app.db.db;
+    const mediaDir = join(server.dataDir, 'media');
+
+    // Turn it into a video from before issue 16: a faststart MP4 rendition without playlists.
+    const makeOld = async (keyframeSeconds: number) => {
+      await rm(join(mediaDir, `videos/${videoId}`), { recursive: true, force: true });
+      const old = join(server.dataDir, `old-${keyframeSeconds}.mp4`);
+      await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', clip, '-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(25 * keyframeSeconds), '-sc_threshold', '0', '-c:a', 'aac', '-movflags', '+faststart', old]);
+      await mkdir(join(mediaDir, `videos/${videoId}`), { recursive: true });
+      await copyFile(old, join(mediaDir, `videos/${videoId}/360.mp4`));
+      await db.updateTable('video_renditions').set({ playlist_key: null, codecs: '', resolution: '', bandwidth: 0, average_bandwidth: 0 }).where('video_id', '=', videoId).execute();
+      expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.hlsUrl).toBeUndefined();
+    };
+    const packaged = async () => (await db.selectFrom('video_renditions').select('playlist_key').where('video_id', '=', videoId).executeTakeFirst())?.playlist_key;
+
+    // Keyframes every 2 s: remuxed in place, no transcode.
+    await makeOld(2);
+    const transcodeBefore = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
+    expect(await queueHlsPackaging(server.app.repos.videoMedia, server.app.jobs)).toBe(1);
+    await until(async () => Boolean(await packaged()), 'the packaging', 60_000);
+    await until(async () => (await db.selectFrom('jobs').select('state').where('id', '=', `package-hls-${videoId}`).executeTakeFirst())?.state === 'done', 'the packaging', 60_000);
+    const transcodeAfter = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
+    expect(transcodeAfter.updated_at).toBe(transcodeBefore.updated_at);
+    await expectValidHls(server, videoId, { resolutions: { 360: '640x360' }, duration: 9 });
+
+    // Keyframes every 8 s: too sparse for 2 s fragments, so the rung is encoded again.
+    await makeOld(8);
+    expect(await queueHlsPackaging(server.app.repos.videoMedia, server.app.jobs)).toBe(1);
+    await until(async () => Boolean(await packaged()), 'the packaging', 60_000);
+    await waitForVideo(db, videoId);
+    const transcodeAgain = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
+    expect(transcodeAgain.updated_at > transcodeBefore.updated_at).toBe(true);
+    await expectValidHls(server, videoId, { resolutions: { 360: '640x360' }, duration: 9 });
+    expect(await queueHlsPackaging(server.app.repos.videoMedia, server.app.jobs)).toBe(0);
+  });
+});
+
+describe.each(databases)('playback before the first rung on %s', (dialect) => {
+  // No job runs in this server, so the video stays at "first rung being made".
+  let server: TestServer & { dataDir: string };
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
+    token = (await registerUser(server)).token;
+  });
+  afterAll(() => server?.close());
+
+  it('serves a browser-playable source at sourceUrl and behind filePath, with ranges', async () => {
+    const clip = await makeClip(`source-${dialect}.mp4`, { width: 640, height: 360, seconds: 2, faststart: true });
+    const upload = await uploadVideo(server, token, await mp4Upload(clip, 'Early'));
+    const videoId: string = upload.body.data._id;
+    const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+    expect(video).toMatchObject({ status: 'processing', qualities: [], pendingQualities: [360], sourceUrl: `/media/video/source/${videoId}.mp4` });
+    expect(video.hlsUrl).toBeUndefined();
+    const original = await readFile(clip);
+    for (const path of [video.sourceUrl, video.filePath]) {
+      const whole = await fetch(`${server.url}${path}`);
+      expect(whole.status, path).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('video/mp4');
+      // Revalidated: a rendition replaces it behind filePath soon.
+      expect(whole.headers.get('cache-control')).toContain('must-revalidate');
+      expect(Buffer.from(await whole.arrayBuffer()).equals(original)).toBe(true);
+      const part = await fetch(`${server.url}${path}`, { headers: { range: 'bytes=10-19' } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(original.subarray(10, 20))).toBe(true);
+    }
+    expect((await fetch(`${server.url}/media/video/hls/${videoId}/master.m3u8`)).status).toBe(404);
+    expect((await fetch(`${server.url}/media/video/source/${videoId}.webm`)).status).toBe(404);
+  });
+
+  it('offers no sourceUrl for a source browsers cannot play (MOV, or MPEG-4 Part 2 video)', async () => {
+    const mov = join(server.dataDir, 'clip.mov');
+    await run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1', '-c:v', 'mpeg4', mov]);
+    const upload = await uploadVideo(server, token, { title: 'Mov', description: 'x', video: { bytes: await readFile(mov), type: 'video/quicktime', name: 'clip.mov' } });
+    expect(upload.status).toBe(201);
+    const video = (await call(server, 'GET', `/videos/${upload.body.data._id}`)).body.data;
+    expect(video.sourceUrl).toBeUndefined();
+    expect((await fetch(`${server.url}${video.filePath}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,70 @@
+// The served OpenAPI document: lints with @redocly/cli (0 errors) and lists every route Fastify has.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness.js';
+
+const run = promisify(execFile);
+const redocly = join(process.cwd(), 'node_modules', '.bin', 'redocly');
+
+describe('OpenAPI document', () => {
+  let server: TestServer & { dataDir: string };
+  let document: any;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const response = await fetch(`${server.url}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    document = await response.json();
+    dir = await mkdtemp(join(tmpdir(), 'vidshare-openapi-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lints with no errors', async () => {
+    const file = join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(document, null, 2));
+    if (process.env.OPENAPI_DUMP) await writeFile(process.env.OPENAPI_DUMP, JSON.stringify(document, null, 2));
+    const result = await run(redocly, ['lint', file, '--format=json', `--config=${join(process.cwd(), 'redocly.yaml')}`], {
+      maxBuffer: 32 * 1024 * 1024,
+    }).catch((error: { stdout: string }) => error);
+    const report = JSON.parse(result.stdout);
+    const errors = report.problems.filter((problem: { severity: string }) => problem.severity === 'error');
+    expect(errors.map((problem: any) => `${problem.ruleId}: ${problem.message} @ ${problem.location?.[0]?.pointer}`)).toEqual([]);
+  }, 60_000);
+
+  it('documents every route Fastify serves under /api/v1 and /media', () => {
+    const documented = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, unknown>>(document.paths)) {
+      for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const missing = server.app.vidshareRoutes
+      .filter((route) => route.url.startsWith('/api/v1/') || route.url.startsWith('/media/'))
+      .filter((route) => route.url !== '/api/v1/openapi.json' && !route.url.startsWith('/api/v1/docs'))
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{*}').replace(/(.)\/$/, '$1')}`)
+      .filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('names the entities and the error envelope as component schemas', () => {
+    for (const name of ['ErrorEnvelope', 'Video', 'User', 'Comment', 'Playlist']) {
+      expect(document.components.schemas, name).toHaveProperty(name);
+    }
+    expect(document.paths['/api/v1/users/register'].post.responses['201'].content['application/json'].schema.required).toContain('token');
+    const upload = document.paths['/api/v1/videos/upload-Video'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.videoFile).toMatchObject({ type: 'string', format: 'binary' });
+    const video = document.paths['/api/v1/videos/{videoId}'].get.responses['200'].content['application/json'].schema;
+    expect(video.properties.data).toEqual({ $ref: '#/components/schemas/Video' });
+    const me = document.paths['/api/v1/users/me'].get;
+    expect(me.security).toEqual([{ bearer: [] }]);
+    expect(me.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(document.servers).toHaveLength(1);
+  });
+});
