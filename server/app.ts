@@ -2,7 +2,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import { registerErrorHandler } from './http/errorHandler.js';
 import { fallbackStore } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
 import { guardSlowBodies } from './http/slowClients.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
 import { createJobQueue } from './jobs/queue.js';
@@ -96,22 +96,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet's headers, computed once at start (http/securityHeaders.ts).
+  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
