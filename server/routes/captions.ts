@@ -14,6 +14,7 @@ import { IdString, multipartBody } from '../http/schemas.js';
 import { newId } from '../ids.js';
 import { CaptionFormatError, toWebVtt } from '../media/captions.js';
 import { captionKey } from '../media/videoFiles.js';
+import { visibleVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const CaptionParams = Type.Object({ videoId: IdString, captionId: IdString });
@@ -96,7 +97,7 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(Caption)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      if (!(await app.repos.videos.findOwned(videoId))) throw notFound('Video not found');
+      await visibleVideo(app.repos.videos, videoId);
       const rows = await app.repos.captions.list(videoId);
       return send(reply, 200, rows.map(toCaption), 'Captions fetched successfully');
     },

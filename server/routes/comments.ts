@@ -10,6 +10,7 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toComment, toCommentReaction } from '../formatters/comment.js';
 import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
+import { visibleVideo } from '../videos/visibility.js';
 
 
 const VideoParams = Type.Object({ videoId: IdString });
@@ -59,7 +60,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: VideoParams, querystring: ListQuery, response: { 200: Envelope(Type.Array(Comment)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      await visibleVideo(videos, videoId);
       const limit = request.query.limit ?? LIMITS.commentsPageDefault;
       const offset = ((request.query.page ?? 1) - 1) * limit;
       const rows = await comments.listForVideo(videoId, request.auth?.userId ?? null, { limit, offset });
@@ -78,7 +79,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const callerId = userIdOf(request);
       const { videoId } = request.params;
       const content = contentOf(request.body?.content);
-      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      await visibleVideo(videos, videoId);
       let parentId: string | null = null;
       /** Who wrote the comment replied to: they get the comment-reply notification. */
       let repliedToId: string | null = null;

@@ -17,6 +17,7 @@ import type { ReactorRow } from '../db/repositories/reactions.js';
 import { toLikedEntry } from '../formatters/video.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+import { visibleVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 /** Who reacted: up to 100 per page, newest first. */
@@ -34,7 +35,7 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const write = { preHandler: requireUser, config: { rateLimit: app.rateLimits.write } };
 
   async function requireVideo(videoId: string) {
-    if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+    await visibleVideo(videos, videoId);
   }
 
   app.post(

@@ -12,6 +12,7 @@ import type { PlaylistRow } from '../db/repositories/playlists.js';
 import { toPlaylist } from '../formatters/playlist.js';
 import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+import { visibleVideo } from '../videos/visibility.js';
 
 /** Videos shown on a playlist card in a user's list; videosCount has the full count. */
 const CARD_PREVIEW_VIDEOS = 4;
@@ -157,9 +158,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const callerId = userIdOf(request);
       const { videoId, playlistId } = request.params;
       const row = await ownPlaylist(playlistId, callerId);
-      const video = await videos.findDetail(videoId);
-      // Someone else's video that is still processing (or failed) is not public yet.
-      if (!video || (video.status !== 'ready' && video.owner_id !== callerId)) throw notFound('Video not found');
+      await visibleVideo(videos, videoId);
       const outcome = await playlists.addVideo(row.id, videoId);
       if (outcome === 'no-video') throw notFound('Video not found');
       if (outcome === 'no-playlist') throw notFound('Playlist not found');

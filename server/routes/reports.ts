@@ -5,8 +5,9 @@ import { Report } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { LIMITS, REPORT_REASONS } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import { conflict, notFound, send } from '../http/envelope.js';
+import { conflict, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
+import { visibleVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const ReportBody = Type.Object({
@@ -30,7 +31,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { videoId } = request.params;
       const reporterId = userIdOf(request);
-      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      await visibleVideo(videos, videoId);
       if (await reports.exists(reporterId, videoId)) throw conflict(ALREADY_REPORTED);
       const row = await reports.create({ reporterId, videoId, reason: request.body.reason, details: request.body.details?.trim() ?? '' });
       if (!row) throw conflict(ALREADY_REPORTED);
@@ -43,7 +44,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { ...schema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      if (!(await videos.findOwned(videoId))) throw notFound('Video not found');
+      await visibleVideo(videos, videoId);
       return send(reply, 200, { reported: await reports.exists(userIdOf(request), videoId) }, 'Report status fetched successfully');
     },
   );

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 import type { DB } from '../kysely.js';
 import type { PlaylistRepository, PlaylistRow } from './playlists.js';
-import { videoCardColumns, type VideoCardRow } from './videoCards.js';
+import { LISTED_STATUS, videoCardColumns, type VideoCardRow } from './videoCards.js';
 
 const MAX_TERMS = 8;
 /**
@@ -112,7 +112,7 @@ export class SearchRepository {
       .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
       .where(this.onHit('videos'))
       .select(videoCardColumns)
-      .where('videos.status', '=', 'ready')
+      .where('videos.status', '=', LISTED_STATUS)
       .orderBy('hits.hit_rank', 'desc')
       .orderBy('videos.id', 'desc')
       .limit(limit)

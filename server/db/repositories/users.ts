@@ -3,6 +3,7 @@ import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import type { UsersTable } from '../schema.js';
+import { LISTED_STATUS } from './videoCards.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -80,7 +81,7 @@ export class UserRepository {
         eb.fn.coalesce(eb.fn.sum<number>('likes_count'), eb.lit(0)).as('likes'),
       ])
       .where('owner_id', '=', userId);
-    if (!options.allStatuses) query = query.where('status', '=', 'ready');
+    if (!options.allStatuses) query = query.where('status', '=', LISTED_STATUS);
     const row = await query.executeTakeFirst();
     return { totalVideos: Number(row?.videos ?? 0), totalViews: Number(row?.views ?? 0), totalLikes: Number(row?.likes ?? 0) };
   }

@@ -3,6 +3,12 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import type { DB } from '../kysely.js';
 
+/**
+ * The only status that lists of other people's videos show: a video that is not ready is unlisted
+ * (the rule and why: server/videos/visibility.ts).
+ */
+export const LISTED_STATUS = 'ready' as const;
+
 /** The owner of a row, joined as `users as owner`: every list that shows an owner selects these. */
 export const ownerColumns = [
   'owner.id as owner_id',

@@ -4,7 +4,7 @@ import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import type { Database, VideoStatus } from '../schema.js';
-import { selectVideoCards, type VideoCardRow } from './videoCards.js';
+import { LISTED_STATUS, selectVideoCards, type VideoCardRow } from './videoCards.js';
 
 export interface NewVideo {
   id?: string;
@@ -33,6 +33,14 @@ export interface OwnedVideoRow {
   owner_id: string;
   source_key: string;
   thumbnail: string;
+}
+
+/** What the visibility rule (server/videos/visibility.ts) and the routes behind it need. */
+export interface VideoStateRow {
+  id: string;
+  owner_id: string;
+  status: VideoStatus;
+  duration: number;
 }
 
 export interface PageWindow {
@@ -91,6 +99,10 @@ export class VideoRepository {
     return this.db.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('id', '=', id).executeTakeFirst();
   }
 
+  findState(id: string): Promise<VideoStateRow | undefined> {
+    return this.db.selectFrom('videos').select(['id', 'owner_id', 'status', 'duration']).where('id', '=', id).executeTakeFirst();
+  }
+
   findCard(id: string): Promise<VideoCardRow | undefined> {
     return selectVideoCards(this.db).where('videos.id', '=', id).executeTakeFirst();
   }
@@ -104,7 +116,7 @@ export class VideoRepository {
 
   /** Ready videos, newest first on the stable key (UUIDv7 ids are time-ordered). limit+1 rows. */
   feed(window: PageWindow, excludeId?: string): Promise<VideoCardRow[]> {
-    let query = selectVideoCards(this.db).where('videos.status', '=', 'ready');
+    let query = selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS);
     if (excludeId) query = query.where('videos.id', '!=', excludeId);
     return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
   }
@@ -112,7 +124,7 @@ export class VideoRepository {
   /** Ready videos of the channels `subscriberId` follows, newest first. limit+1 rows. */
   subscriptionFeed(subscriberId: string, window: PageWindow): Promise<VideoCardRow[]> {
     return selectVideoCards(this.db)
-      .where('videos.status', '=', 'ready')
+      .where('videos.status', '=', LISTED_STATUS)
       .where('videos.owner_id', 'in', this.db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId))
       .orderBy('videos.id', 'desc')
       .limit(window.limit + 1)
@@ -123,7 +135,7 @@ export class VideoRepository {
   /** A user's uploads newest first; other callers see only ready ones. limit+1 rows. */
   uploadedBy(ownerId: string, window: PageWindow, options: { allStatuses: boolean; q?: string }): Promise<VideoCardRow[]> {
     let query = selectVideoCards(this.db).where('videos.owner_id', '=', ownerId);
-    if (!options.allStatuses) query = query.where('videos.status', '=', 'ready');
+    if (!options.allStatuses) query = query.where('videos.status', '=', LISTED_STATUS);
     if (options.q) query = query.where(titleContains(options.q));
     return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
   }
