@@ -13,34 +13,49 @@ function isDiskFull(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A refusal that came before anything read the body (no token, a bad XSRF token, a rate limit):
+ * Node discards the rest of the body itself once the answer is sent, keeping the connection, so
+ * the client reads the status instead of a reset (EPIPE) while it is still writing. Only for a
+ * declared length no route would refuse anyway; anything else (an upload over its limit, a body a
+ * parser already started on, chunked) closes the connection, or it would stall the next request.
+ */
+function bodyIsDiscarded(request: FastifyRequest, status: number, largestBody: number): boolean {
+  const declared = Number(request.headers['content-length']);
+  return status !== 413 && !request.raw.readableDidRead && Number.isFinite(declared) && declared <= largestBody;
+}
+
 /** Turns every failure into the error envelope; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // The largest body any route takes: an upload (video plus thumbnail) and its multipart framing.
+  const largestBody = app.config.maxVideoBytes + app.config.maxImageBytes + 1024 * 1024;
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    // Refused before the whole body arrived (e.g. an upload over its limit): the rest of the
-    // body would stall this keep-alive connection for the client's next request.
-    if (!request.raw.complete) reply.header('connection', 'close');
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));
-    }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.validation) {
-      const first = fastifyError.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
-      const message = field ? `Invalid ${field}: ${first?.message ?? 'invalid value'}` : fastifyError.message;
-      return reply.code(400).send(errorBody(400, message, fastifyError.validation));
-    }
-    const status = fastifyError.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = status === 413 ? 'Request body is too large' : fastifyError.message;
-      return reply.code(status).send(errorBody(status, message));
-    }
-    if (isDiskFull(error)) {
-      request.log.error({ err: error }, 'storage is full');
-      return reply.code(507).send(errorBody(507, STORAGE_FULL_MESSAGE));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody(500, 'Internal server error'));
+    const { status, body } = answerOf(error, request);
+    if (!request.raw.complete && !bodyIsDiscarded(request, status, largestBody)) reply.header('connection', 'close');
+    return reply.code(status).send(body);
   });
+}
+
+function answerOf(error: FastifyError | ApiError, request: FastifyRequest): { status: number; body: ReturnType<typeof errorBody> } {
+  if (error instanceof ApiError) return { status: error.statusCode, body: errorBody(error.statusCode, error.message, error.errors) };
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const first = fastifyError.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+    const message = field ? `Invalid ${field}: ${first?.message ?? 'invalid value'}` : fastifyError.message;
+    return { status: 400, body: errorBody(400, message, fastifyError.validation) };
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = status === 413 ? 'Request body is too large' : fastifyError.message;
+    return { status, body: errorBody(status, message) };
+  }
+  if (isDiskFull(error)) {
+    request.log.error({ err: error }, 'storage is full');
+    return { status: 507, body: errorBody(507, STORAGE_FULL_MESSAGE) };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: errorBody(500, 'Internal server error') };
 }
 
 /** The 404 envelope for a route that does not exist (serveClient decides when it applies). */
