@@ -77,6 +77,18 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     // The same element React hydrated: nothing was thrown away and rendered again on the client.
     expect(await page.evaluate(() => (window as unknown as { ssrHeading: Element | null }).ssrHeading === document.querySelector('h1'))).toBe(true);
     expect(await page.evaluate(() => document.getElementById('ssr-state') !== null)).toBe(true);
+    // The server's class names are the client's (React leaves a mismatched attribute alone without a
+    // word in production, and Emotion then inserts all the client's styles again while hydrating).
+    const mismatchedClasses = await page.evaluate(() =>
+      [...document.querySelectorAll('#root *')].flatMap((element) => {
+        const propsKey = Object.keys(element).find((key) => key.startsWith('__reactProps'));
+        if (!propsKey) return [];
+        const rendered = ((element as unknown as Record<string, { className?: unknown }>)[propsKey]!.className ?? null) as string | null;
+        const server = element.getAttribute('class');
+        return typeof rendered === 'string' && rendered !== server ? [`${element.tagName}: server "${server}", client "${rendered}"`] : [];
+      }),
+    );
+    expect(mismatchedClasses.slice(0, 3)).toEqual([]);
     // The idle-time work (session, theme, live connection, service worker) has run by the time it controls the page.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
