@@ -1,15 +1,33 @@
-// Issue 16's playback calls: a video's captions and the watch position (resume where you left off).
+// Issue 16's playback calls: a video's captions (listed for everyone, added and deleted by the
+// owner) and the watch position (resume where you left off).
 import type { Caption } from '../../../contract/entities';
 import { api } from '../api';
 import { apiUrl, requestHeaders } from '../client';
 import { videosApi } from './videos';
 
+const captionsUrl = (videoId: string) => `/videos/${encodeURIComponent(videoId)}/captions`;
 const positionUrl = (videoId: string) => `/watch-history/position/${encodeURIComponent(videoId)}`;
 
 export const playbackApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCaptions: build.query<Caption[], string>({
-      query: (videoId) => `/videos/${encodeURIComponent(videoId)}/captions`,
+      query: (videoId) => captionsUrl(videoId),
+    }),
+    /** Multipart `file` (WebVTT or SRT), `language`, `label`; the list learns the new track. */
+    addCaption: build.mutation<Caption, { videoId: string; form: FormData }>({
+      query: ({ videoId, form }) => ({ url: captionsUrl(videoId), method: 'POST', body: form }),
+      async onQueryStarted({ videoId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(playbackApi.util.updateQueryData('getCaptions', videoId, (list) => void list.push(data)));
+      },
+    }),
+    deleteCaption: build.mutation<unknown, { videoId: string; captionId: string }>({
+      query: ({ videoId, captionId }) => ({ url: `${captionsUrl(videoId)}/${encodeURIComponent(captionId)}`, method: 'DELETE' }),
+      async onQueryStarted({ videoId, captionId }, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true, () => false)) {
+          dispatch(playbackApi.util.updateQueryData('getCaptions', videoId, (list) => list.filter((caption) => caption._id !== captionId)));
+        }
+      },
     }),
     /** Saves where the caller is; the cached video answer learns it too, so coming back resumes there. */
     saveWatchPosition: build.mutation<unknown, { videoId: string; position: number }>({
@@ -21,7 +39,7 @@ export const playbackApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCaptionsQuery, useSaveWatchPositionMutation } = playbackApi;
+export const { useGetCaptionsQuery, useAddCaptionMutation, useDeleteCaptionMutation, useSaveWatchPositionMutation } = playbackApi;
 
 /** The same save while the page goes away: a keepalive request outlives the tab. */
 export function saveWatchPositionOnExit(videoId: string, position: number): void {

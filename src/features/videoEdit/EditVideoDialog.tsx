@@ -1,6 +1,7 @@
 // Edit after upload (issue 17): the owner changes title, description and thumbnail, the thumbnail
 // from an image file or from a frame of the video (the server cuts the frame at `thumbnailAt`).
-// Other open pages follow through the live 'video-updated' event.
+// Other open pages follow through the live 'video-updated' event. Captions (issue 16) are added and
+// deleted in their own section, each at once.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,6 +22,7 @@ import { useUpdateVideoMutation } from '../../api/endpoints/videos';
 import { toast } from '../../components/toast';
 import { formatDuration } from '../../lib/format';
 import { imageFileError } from '../../lib/validation';
+import { CaptionsEditor } from './CaptionsEditor';
 
 type ThumbnailSource = 'keep' | 'file' | 'frame';
 
@@ -158,6 +160,7 @@ export default function EditVideoDialog({ video, onClose }: { video: VideoCard; 
                 </Box>
               )}
             </Box>
+            <CaptionsEditor videoId={video._id} />
             {error && (
               <Typography role="alert" color="error">
                 {error}

@@ -47,10 +47,14 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // Always asked again on opening: the answer carries this caller's resume position and the newest
-  // rungs. The player waits for that answer (or its failure, offline) so it starts in the right place.
+  // rungs. The player waits for that answer (or its failure, offline) so it starts in the right place:
+  // an answer from before this screen opened (kept in memory, or put back from IndexedDB after a
+  // reload) is shown at once but does not count, as its resumeAt may be long out of date.
   const query = useGetVideoQuery(videoId, { refetchOnMountOrArgChange: true });
+  const [openedAt] = useState(Date.now);
   const [answered, setAnswered] = useState(false);
-  if (!answered && !query.isFetching && (query.isSuccess || query.isError)) setAnswered(true);
+  const fresh = query.isSuccess && (query.fulfilledTimeStamp ?? 0) >= openedAt;
+  if (!answered && !query.isFetching && (fresh || query.isError)) setAnswered(true);
   const savedVideo = useSavedVideo(videoId);
   const processing = query.data?.status === 'processing';
   useGetVideoQuery(videoId, { pollingInterval: processing ? PROCESSING_POLL_MS : 0, skip: !processing });
