@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { RECENT_VIDEOS } from '../../server/db/migrations/0008_search_recent.js';
+import { recentVideosQuery, searchTerms } from '../../server/db/repositories/search.js';
+import { newId } from '../../server/ids.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 
 describe.each(databases)('search on %s', (dialect) => {
@@ -114,5 +118,85 @@ describe.each(databases)('search on %s', (dialect) => {
     expect((await search('playlist', 'noodle')).body.data.map((p: any) => p._id)).toEqual([ids.pastaList]);
     await call(server, 'DELETE', `/playlist/${ids.pastaList}`, { token: chef.token });
     expect((await search('playlist', 'noodle')).body.data).toEqual([]);
+  });
+});
+
+// Issue 18: a common word is ranked among the newest RECENT_VIDEOS videos only, so its cost is
+// bounded by that window and not by how many videos match.
+describe.each(databases)('search ranking bound on %s', (dialect) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let oldStrong: string;
+  let oldRare: string;
+  const matching = RECENT_VIDEOS + 300;
+
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    owner = await registerUser(server);
+    // The best 'quasar' match of all (in the title, three times), but older than the window.
+    oldStrong = await insertVideo(server, owner.id, { title: 'Quasar quasar quasar', description: 'quasar' });
+    oldRare = await insertVideo(server, owner.id, { title: 'Pulsar notes', description: 'an old one' });
+    const db = server.app.db.db;
+    const ids: string[] = [];
+    for (let offset = 0; offset < matching; offset += 250) {
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: Math.min(250, matching - offset) }, (_, i) => {
+        const id = newId();
+        ids.push(id);
+        const n = offset + i;
+        return { id, owner_id: owner.id, title: `Episode ${n}`, description: `about a quasar, part ${n}`, status: 'ready' as const, duration: 10, thumbnail: '', source_key: '', created_at: at, updated_at: at };
+      });
+      await db.insertInto('videos').values(rows).execute();
+    }
+    // One window video gets the word in its title by an edit: the window follows edits.
+    await db.updateTable('videos').set({ title: 'Quasar seen today' }).where('id', '=', ids[matching - 10]!).execute();
+    if (dialect === 'postgres') await sql`analyze videos`.execute(db);
+  });
+  afterAll(() => server?.close());
+
+  it('ranks a common word within the newest videos: an older, better match stays out', async () => {
+    const result = await call(server, 'GET', '/videos/search?q=quasar');
+    expect(result.status).toBe(200);
+    const found = result.body.data as { _id: string; title: string }[];
+    expect(found).toHaveLength(20);
+    expect(found[0]!.title).toBe('Quasar seen today');
+    expect(found.map((v) => v._id)).not.toContain(oldStrong);
+    // The rest are description matches from the window, newest first on equal relevance.
+    expect(found.slice(1).map((v) => v.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Episode ${matching - 1 - i}`).filter((t) => t !== `Episode ${matching - 10}`).slice(0, 19));
+  });
+
+  it('still finds a word that only older videos have', async () => {
+    expect((await call(server, 'GET', '/videos/search?q=pulsar')).body.data.map((v: any) => v._id)).toEqual([oldRare]);
+    expect((await call(server, 'GET', '/videos/search?q=quasar%20quasar%20quasar&limit=50')).body.data.length).toBe(50);
+  });
+
+  it('reads no more rows than the window, however many videos match', async () => {
+    const db = server.app.db.db;
+    const query = recentVideosQuery(dialect, searchTerms('quasar'), 20);
+    if (dialect === 'sqlite') {
+      const windowRows = await sql<{ n: number }>`select count(*) as n from videos_recent_fts`.execute(db);
+      expect(windowRows.rows[0]!.n).toBe(RECENT_VIDEOS);
+      const plan = (await sql<{ detail: string }>`explain query plan ${query}`.execute(db)).rows.map((r) => r.detail).join('\n');
+      expect(plan).toMatch(/videos_recent_fts/);
+      expect(plan).not.toMatch(/\bvideos_fts\b/);
+      expect(plan).not.toMatch(/SCAN (videos|owner)\b/);
+    } else {
+      // At this size (1 300 rows) the planner rightly reads the whole table for the final 20-row
+      // join; at 100 000 it takes the key, as it does here with sequential scans priced out.
+      const explained = await db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${query}`.execute(trx);
+      });
+      const nodes: { 'Node Type': string; 'Actual Rows': number; 'Index Name'?: string }[] = [];
+      const walk = (node: any) => {
+        nodes.push(node);
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk((explained.rows[0]!['QUERY PLAN'] as any)[0].Plan);
+      expect(Math.max(...nodes.map((n) => n['Actual Rows']))).toBeLessThanOrEqual(RECENT_VIDEOS);
+      expect(nodes.some((n) => n['Node Type'] === 'Index Scan' && n['Index Name'] === 'videos_pkey')).toBe(true);
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Bitmap Index Scan');
+    }
   });
 });

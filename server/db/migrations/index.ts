@@ -6,6 +6,7 @@ import * as offline from './0003_offline.js';
 import * as ownerTotals from './0004_owner_totals.js';
 import * as player from './0006_player.js';
 import * as notifications from './0007_notifications.js';
+import * as searchRecent from './0008_search_recent.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -17,6 +18,7 @@ const all: Record<string, DialectMigration> = {
   '0004_owner_totals': ownerTotals,
   '0006_player': player,
   '0007_notifications': notifications,
+  '0008_search_recent': searchRecent,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {

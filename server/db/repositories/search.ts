@@ -4,17 +4,20 @@
 // ts_rank. Either way every word must match and the last one matches as a prefix, so typing
 // 'reac' finds 'React'. The user's text never reaches the query syntax: only its letters and
 // digits do, quoted (FTS5) or as plain lexemes (tsquery).
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 import type { DB } from '../kysely.js';
 import type { PlaylistRepository, PlaylistRow } from './playlists.js';
+import { RECENT_VIDEOS } from '../migrations/0008_search_recent.js';
 import { LISTED_STATUS, videoCardColumns, type VideoCardRow } from './videoCards.js';
+
+/** VideoCardRow's columns (each entry is SQL: `videos.id`, `owner.id as owner_id`, ...) for the raw queries below. */
+const videoCardSql = sql.raw(videoCardColumns.join(', '));
 
 const MAX_TERMS = 8;
 /**
- * Relevance is ranked among the newest this-many matches. Ranking every match of a common word
- * (20 000 of 100 000 videos) cost 70 ms a query; walking the index newest-first and ranking 1 000
- * costs 5 ms, and for a word that common, recent results are what people want anyway.
+ * Users and playlists: relevance is ranked among the newest this-many matches (walking the index
+ * newest-first). Videos use the bounded window of migration 0008 instead (see `videos`).
  */
 const RANKED_CANDIDATES = 1000;
 
@@ -49,6 +52,57 @@ function ftsQuery(terms: string[]): string {
 /** `word & word & last:*` for to_tsquery('english', ...): terms are letters and digits only. */
 function tsQuery(terms: string[]): string {
   return terms.map((term, i) => `${term}${i === terms.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/**
+ * The best `limit` ready videos among the matches in the newest RECENT_VIDEOS, owners joined for
+ * those only. Exported so that tests can EXPLAIN it.
+ */
+export function recentVideosQuery(dialect: DatabaseDialect, terms: string[], limit: number): RawBuilder<VideoCardRow> {
+  if (dialect === 'sqlite') {
+    // CROSS JOIN keeps SQLite's join order: the window's matches first, then a rowid lookup each.
+    return sql<VideoCardRow>`select ${videoCardSql} from (
+        select hits.hit_key, hits.hit_rank from (
+          select rowid as hit_key, -bm25(videos_recent_fts, 10.0, 1.0) as hit_rank from videos_recent_fts where videos_recent_fts match ${ftsQuery(terms)}
+        ) hits cross join videos
+        where videos.rowid = hits.hit_key and videos.status = ${LISTED_STATUS}
+        order by hits.hit_rank desc, hits.hit_key desc limit ${limit}
+      ) top
+      cross join videos cross join users as owner
+      where videos.rowid = top.hit_key and owner.id = videos.owner_id
+      order by top.hit_rank desc, top.hit_key desc`;
+  }
+  return sql<VideoCardRow>`select ${videoCardSql} from (
+      select recent.id, ts_rank(recent.search, query) as hit_rank
+      from (select id, search, status from videos order by id desc limit ${RECENT_VIDEOS}) recent,
+        to_tsquery('english', ${tsQuery(terms)}) query
+      where recent.search @@ query and recent.status = ${LISTED_STATUS}
+      order by hit_rank desc, recent.id desc limit ${limit}
+    ) top
+    join videos on videos.id = top.id join users as owner on owner.id = videos.owner_id
+    order by top.hit_rank desc, top.id desc`;
+}
+
+/** The newest `count` ready matches in the whole table, owners joined for those only. */
+function olderVideosQuery(dialect: DatabaseDialect, terms: string[], count: number): RawBuilder<VideoCardRow> {
+  if (dialect === 'sqlite') {
+    return sql<VideoCardRow>`select ${videoCardSql} from (
+        select videos_fts.rowid as hit_key from videos_fts cross join videos
+        where videos_fts match ${ftsQuery(terms)} and videos.rowid = videos_fts.rowid and videos.status = ${LISTED_STATUS}
+        order by videos_fts.rowid desc limit ${count}
+      ) top
+      cross join videos cross join users as owner
+      where videos.rowid = top.hit_key and owner.id = videos.owner_id
+      order by top.hit_key desc`;
+  }
+  // MATERIALIZED keeps the GIN index: with ORDER BY id LIMIT beside it, the planner would walk
+  // the primary key backwards, which for a rare word (the only reason to be here) is the whole table.
+  return sql<VideoCardRow>`with matches as materialized (
+      select id from videos where search @@ to_tsquery('english', ${tsQuery(terms)}) and status = ${LISTED_STATUS}
+    )
+    select ${videoCardSql} from (select id from matches order by id desc limit ${count}) top
+    join videos on videos.id = top.id join users as owner on owner.id = videos.owner_id
+    order by top.id desc`;
 }
 
 export class SearchRepository {
@@ -102,21 +156,22 @@ export class SearchRepository {
       .execute() as Promise<UserSearchRow[]>;
   }
 
-  /** Ready videos only. */
+  /**
+   * Ready videos only. Ranked by relevance among the matches in the newest RECENT_VIDEOS videos
+   * (SQLite: the window index of migration 0008; PostgreSQL: the primary key read backwards, the
+   * tsvector checked per row), so a word in every fifth video costs the same at 1 000 and at
+   * 1 000 000 videos. Owners are joined for the final page only. When the window holds fewer
+   * than `limit` matches (a rare word), older matches follow newest first from the full index,
+   * which for a rare word is a short walk.
+   */
   async videos(q: string, limit: number): Promise<VideoCardRow[]> {
     const terms = searchTerms(q);
     if (!terms.length) return [];
-    return this.db
-      .selectFrom(this.hits('videos', terms, [10, 1]))
-      .crossJoin('videos')
-      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
-      .where(this.onHit('videos'))
-      .select(videoCardColumns)
-      .where('videos.status', '=', LISTED_STATUS)
-      .orderBy('hits.hit_rank', 'desc')
-      .orderBy('videos.id', 'desc')
-      .limit(limit)
-      .execute() as Promise<VideoCardRow[]>;
+    const recent = (await recentVideosQuery(this.dialect, terms, limit).execute(this.db)).rows;
+    if (recent.length >= limit) return recent;
+    const seen = new Set(recent.map((row) => row.id));
+    const older = (await olderVideosQuery(this.dialect, terms, limit + recent.length).execute(this.db)).rows;
+    return recent.concat(older.filter((row) => !seen.has(row.id)).slice(0, limit - recent.length));
   }
 
   async playlists(q: string, limit: number): Promise<PlaylistRow[]> {
