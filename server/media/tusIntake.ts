@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
 import { ApiError, unauthorized } from '../http/envelope.js';
 import { errorBody } from '../../contract/envelope.js';
-import { removeStaleTempFiles, sizeLimitMessage } from '../http/multipart.js';
+import { removeStaleTempFiles } from '../http/multipart.js';
 import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
 import { RedisLocker } from './tusLocker.js';
 
@@ -26,19 +26,29 @@ const CLEANUP_EVERY_MAX_MS = 3600_000;
 export interface TusIntake {
   /** Where partial uploads live (the data file is named by the upload id, `<id>.json` beside it). */
   directory: string;
-  /** Lets tus answer; `userId` is the signed-in caller (the owner of a new upload). */
-  handle(request: IncomingMessage, response: ServerResponse, userId: string): Promise<void>;
+  /**
+   * Lets tus answer; `userId` is the signed-in caller (the owner of a new upload), `declaredLength`
+   * the upload's Upload-Length (for the message when a body goes past it). A creation that fails
+   * leaves no row and no file: its client never got a Location to resume.
+   */
+  handle(request: IncomingMessage, response: ServerResponse, userId: string, declaredLength: number): Promise<void>;
   /** Deletes expired partial uploads, their leftovers and their rows. */
   cleanUp(): Promise<void>;
   start(): Promise<void>;
   stop(): void;
 }
 
+/** A tus body that would take its upload past the Upload-Length it was created with. */
+export function pastDeclaredLengthMessage(declaredLength: number): string {
+  return `This upload was declared as ${declaredLength} bytes (Upload-Length) and the body goes past that`;
+}
+
 export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   const { config } = app;
   const directory = join(config.dataDir, 'tmp', 'tus');
   const uploads = app.repos.tusUploads;
-  const callers = new WeakMap<object, string>();
+  /** Per tus request: who calls, the length its upload declared, and the upload it created. */
+  const callers = new WeakMap<object, { userId: string; declaredLength: number; createdId?: string }>();
   const json = (status: number, message: string) => JSON.stringify(errorBody(status, message));
 
   const { s3 } = config;
@@ -110,16 +120,25 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     allowedCredentials: config.corsOrigins.length > 0,
     exposedHeaders: [TUS_VIDEO_ID_HEADER, 'Upload-Expires'],
     async onUploadCreate(request, upload) {
-      const userId = request.runtime?.node?.req && callers.get(request.runtime.node.req);
-      if (!userId) throw unauthorized();
-      await uploads.create({ id: upload.id, userId, size: upload.size ?? 0 });
+      const caller = request.runtime?.node?.req && callers.get(request.runtime.node.req);
+      if (!caller) throw unauthorized();
+      await uploads.create({ id: upload.id, userId: caller.userId, size: upload.size ?? 0 });
+      caller.createdId = upload.id;
       return {};
     },
     onUploadFinish: (_request, upload) => finish(upload),
-    onResponseError(_request, error) {
+    async onResponseError(request, error) {
+      const caller = request.runtime?.node?.req && callers.get(request.runtime.node.req);
+      // Before the answer goes out, so the client never sees the failure with the upload still there.
+      if (caller?.createdId && (await uploads.find(caller.createdId))?.state === 'uploading') {
+        await uploads.remove(caller.createdId);
+        await forget(caller.createdId);
+      }
       if (error instanceof ApiError) return { status_code: error.statusCode, body: json(error.statusCode, error.message) };
       if ('status_code' in error) {
-        const message = error.status_code === 413 ? sizeLimitMessage('Video', config.maxVideoBytes) : error.body.trim();
+        // The routes refuse an Upload-Length over MAX_VIDEO_BYTES before tus runs, so a 413 from
+        // tus is a body going past the length its upload declared.
+        const message = error.status_code === 413 ? pastDeclaredLengthMessage(caller?.declaredLength ?? 0) : error.body.trim();
         return { status_code: error.status_code, body: json(error.status_code, message) };
       }
       app.log.error({ err: error }, 'tus request failed');
@@ -142,8 +161,9 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   let timer: NodeJS.Timeout | undefined;
   return {
     directory,
-    async handle(request, response, userId) {
-      callers.set(request, userId);
+    async handle(request, response, userId, declaredLength) {
+      const caller: { userId: string; declaredLength: number; createdId?: string } = { userId, declaredLength };
+      callers.set(request, caller);
       await tus.handle(request, response);
     },
     cleanUp,

@@ -13,7 +13,7 @@ import type { TusUploadRow } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
 import { checkVideoDetails } from '../videos/ingest.js';
-import { createTusIntake, TUS_VERSION } from '../media/tusIntake.js';
+import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../media/tusIntake.js';
 
 const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
@@ -30,10 +30,10 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];
   const config = { idempotency: false }; // tus resumes by offsets, not by keys
 
-  async function handOver(request: FastifyRequest, reply: FastifyReply) {
+  async function handOver(request: FastifyRequest, reply: FastifyReply, declaredLength: number) {
     const userId = userIdOf(request);
     reply.hijack();
-    await intake.handle(request.raw, reply.raw, userId);
+    await intake.handle(request.raw, reply.raw, userId, declaredLength);
     // Bytes taken in: how far this request moved the offset.
     const before = Number(request.headers['upload-offset'] ?? 0);
     const after = Number(reply.raw.getHeader('upload-offset') ?? before);
@@ -45,6 +45,15 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!upload) throw notFound('Upload not found');
     if (upload.user_id !== userIdOf(request)) throw forbidden('This upload belongs to another user');
     return upload;
+  }
+
+  /** 413 before tus runs when the body, by its Content-Length, would go past the declared length. */
+  function refuseBodyPast(request: FastifyRequest, declaredLength: number) {
+    const offset = Number(request.headers['upload-offset'] ?? 0);
+    const bodyLength = Number(request.headers['content-length'] ?? 0);
+    if (request.headers['content-type'] === 'application/offset+octet-stream' && offset + bodyLength > declaredLength) {
+      throw payloadTooLarge(pastDeclaredLengthMessage(declaredLength));
+    }
   }
 
   /** The answer, by state, for an upload that cannot take the request (not done, refused, already done). */
@@ -71,13 +80,14 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('Upload-Metadata is malformed (keys with base64 values, comma separated)');
       }
       checkVideoDetails(metadata);
-      await handOver(request, reply);
+      refuseBodyPast(request, Number(length));
+      await handOver(request, reply, Number(length));
     },
   );
 
   app.head('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Offset of a tus upload' } }, async (request, reply) => {
     const upload = await ownUpload(request);
-    if (upload.state === 'uploading' || upload.state === 'checking') return handOver(request, reply);
+    if (upload.state === 'uploading' || upload.state === 'checking') return handOver(request, reply, upload.size);
     if (upload.state === 'refused') throw outcomeError(upload);
     // Done: every byte is here, and the video it became (for a client that reloaded at the end).
     return reply
@@ -88,7 +98,10 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Append to a tus upload' } }, async (request, reply) => {
     const upload = await ownUpload(request);
-    if (upload.state === 'uploading') return handOver(request, reply);
+    if (upload.state === 'uploading') {
+      refuseBodyPast(request, upload.size);
+      return handOver(request, reply, upload.size);
+    }
     if (upload.video_id) reply.header(TUS_VIDEO_ID_HEADER, upload.video_id);
     reply.header('Tus-Resumable', TUS_VERSION);
     throw outcomeError(upload);
@@ -98,7 +111,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const upload = await ownUpload(request);
     if (upload.state === 'checking') throw outcomeError(upload);
     if (upload.state === 'uploading') {
-      await handOver(request, reply);
+      await handOver(request, reply, upload.size);
       if (reply.raw.statusCode === 204) await uploads.remove(upload.id);
       return;
     }

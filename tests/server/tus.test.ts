@@ -8,6 +8,7 @@ import { call, databases, registerUser, startServer, type TestServer, type TestU
 import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 const NOT_A_VIDEO = /^Video file must be an MP4, WebM or MOV video/;
+const DECLARED_10 = 'This upload was declared as 10 bytes (Upload-Length) and the body goes past that';
 const clip = makeClip('tus.mp4', { width: 320, height: 180, seconds: 2 });
 
 const base64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
@@ -174,7 +175,39 @@ describe.each(databases)('resumable uploads (tus) on %s', (dialect) => {
     const location = created.headers.get('location')!;
     const overflow = await tusCall(server, 'PATCH', location, { token: alice.token, headers: { 'Upload-Offset': '0' }, body: Buffer.alloc(20, 1) });
     expect(overflow.status).toBe(413);
-    expect(overflow.body).toMatchObject({ statusCode: 413, success: false });
+    expect(overflow.body).toMatchObject({ statusCode: 413, success: false, message: DECLARED_10 });
+    // The upload itself is intact and takes its 10 bytes afterwards.
+    expect(await offsetOf(server, location, alice.token)).toBe(0);
+  });
+
+  it('refuses a creation whose body goes past its Upload-Length: 413 naming the length, no row, no file', async () => {
+    const uploadRows = async () => (await server.app.db.db.selectFrom('tus_uploads').select('id').execute()).length;
+    const rowsBefore = await uploadRows();
+    const filesBefore = await filesUnder(tusDir());
+    const headers = { 'Upload-Length': '10', 'Upload-Metadata': metadataHeader({ filename: 'long.mp4', title: 'Too long', description: 'Longer than it says' }) };
+    // With a Content-Length: refused before tus starts.
+    const declared = await tusCall(server, 'POST', '', { token: alice.token, headers, body: Buffer.alloc(64 * 1024, 1) });
+    expect(declared.status).toBe(413);
+    expect(declared.body).toMatchObject({ statusCode: 413, success: false, message: DECLARED_10 });
+    // Chunked (no Content-Length): tus finds out while writing, after it created the upload.
+    const chunks = [Buffer.alloc(8, 1), Buffer.alloc(64 * 1024, 2)];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(new Uint8Array(next));
+        else controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.url}${TUS_UPLOADS_PATH}`, {
+      method: 'POST',
+      headers: { ...headers, 'Tus-Resumable': '1.0.0', authorization: `Bearer ${alice.token}`, 'content-type': 'application/offset+octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await chunked.json()).toMatchObject({ statusCode: 413, success: false, message: DECLARED_10 });
+    expect(await uploadRows()).toBe(rowsBefore);
+    expect(await filesUnder(tusDir())).toEqual(filesBefore);
   });
 
   it('checks the metadata at creation, like the multipart form', async () => {
