@@ -152,9 +152,9 @@ export function commentError(value: string): RuleResult {
   return undefined;
 }
 
-/** A picked image file (register avatar and cover): an image type within `maxBytes`. */
+/** A picked image file (register avatar and cover): an image type under `maxBytes` (spec: 'must be under 5 MB'). */
 export function imageFileError(file: { type: string; size: number }, maxBytes: number = LIMITS.imageBytes): RuleResult {
   if (!file.type.startsWith('image/')) return RULE_MESSAGES.imageType;
-  if (exceedsLimit(file.size, maxBytes)) return `Image size should be less than ${megabytes(maxBytes)}MB`;
+  if (file.size >= maxBytes) return `Image size should be less than ${megabytes(maxBytes)}MB`;
   return undefined;
 }

@@ -1,5 +1,4 @@
 // The login and register forms' field errors, from the rules the server applies (contract/rules.ts).
-import { LIMITS } from '../../contract/limits';
 import { emailError, fullNameError, loginPasswordError, newPasswordError, usernameError } from '../../contract/rules';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -35,11 +34,7 @@ export function validateRegister(values: RegisterValues): FieldErrors<keyof Regi
   });
 }
 
-/** Register avatar and cover: an image type under 5 MB, else the spec's message. */
-export function imageFileError(file: Pick<File, 'type' | 'size'>, maxBytes: number = LIMITS.imageBytes): string | null {
-  if (!file.type.startsWith('image/')) return 'Please upload an image file';
-  if (file.size >= maxBytes) return `Image size should be less than ${Math.round(maxBytes / (1024 * 1024))}MB`;
-  return null;
-}
+/** Register avatar and cover, thumbnails: the one rule in contract/rules.ts. */
+export { imageFileError } from '../../contract/rules';
 
 export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;

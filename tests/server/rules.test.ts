@@ -24,8 +24,8 @@ describe('contract rules', () => {
     expect(commentError('x'.repeat(LIMITS.commentMax))).toBeUndefined();
     expect(commentError('x'.repeat(LIMITS.commentMax + 1))).toBe(`Comment must be at most ${LIMITS.commentMax} characters`);
     expect(playlistNameError(` ${'n'.repeat(LIMITS.playlistName)} `)).toBeUndefined();
-    expect(imageFileError({ type: 'image/png', size: LIMITS.imageBytes })).toBeUndefined();
-    expect(imageFileError({ type: 'image/png', size: LIMITS.imageBytes + 1 })).toBe('Image size should be less than 5MB');
+    expect(imageFileError({ type: 'image/png', size: LIMITS.imageBytes - 1 })).toBeUndefined();
+    expect(imageFileError({ type: 'image/png', size: LIMITS.imageBytes })).toBe('Image size should be less than 5MB');
     expect(imageFileError({ type: 'text/plain', size: 10 })).toBe('Please upload an image file');
   });
 

@@ -26,7 +26,7 @@ export function ImagePicker({ label, file, onChange, shape, hint, error, onError
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
-    const problem = imageFileError(chosen);
+    const problem = imageFileError(chosen) ?? null;
     onError(problem);
     if (problem) {
       toast.error(problem);

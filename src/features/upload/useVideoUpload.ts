@@ -94,7 +94,7 @@ export function useVideoUpload() {
   };
 
   const chooseThumbnail = (file: File) => {
-    const problem = imageFileError(file);
+    const problem = imageFileError(file) ?? null;
     setThumbnailError(problem);
     if (problem) return void toast.error(problem);
     setThumbnail(file);
