@@ -16,13 +16,11 @@ interface LazyPart {
 }
 
 /**
- * Lazy parts that server-rendered HTML already shows: the layout's bottom navigation and the watch
- * screen's comments. The client loads them before it hydrates, so that no part of the page is
+ * Lazy parts that server-rendered HTML already shows: the layout's bottom navigation. The client loads them before it hydrates, so that no part of the page is
  * still waiting for its chunk when the session or theme is applied afterwards.
  */
 const RENDERED_PARTS: { layout: LazyPart[] } & Partial<Record<ScreenName, LazyPart[]>> = {
   layout: [{ source: 'src/features/layout/BottomNav.tsx', load: () => import('../features/layout/BottomNav') }],
-  watch: [{ source: 'src/features/comments/CommentsSection.tsx', load: () => import('../features/comments/CommentsSection') }],
 };
 
 const partsOf = (screen: ScreenName) => [SCREENS[screen], ...RENDERED_PARTS.layout, ...(RENDERED_PARTS[screen] ?? [])];
