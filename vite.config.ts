@@ -5,8 +5,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
+import { screenChunks } from './build/screenChunks';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+// The two first screens people open, each in one chunk (the layout's bottom bar with home); the
+// other screens import what they share from these.
+const screens = screenChunks([
+  { name: 'home', roots: ['src/features/feed/HomePage.tsx', 'src/features/layout/BottomNav.tsx'] },
+  { name: 'watch', roots: ['src/features/watch/WatchPage.tsx'] },
+]);
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -34,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       devOptions: { enabled: false },
     }),
     precompress(),
+    screens.plugin,
   ],
   build: {
     target: 'es2022',
@@ -48,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Everything the first load needs in one chunk. Left alone, rolldown splits modules shared by
         // the entry and the lazy screens into one small chunk per set of importers, and each new
         // screen added more of them: ~3.5 KB gzip of chunk glue on the first load for the same modules.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }, ...screens.groups] },
       },
     },
   },

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SCREEN_CHUNKS_FILE } from '../../build/screenChunks.js';
 import type { RenderedPage } from '../../src/entry-server.js';
 import { serializeSsrState, SSR_STATE_ID } from '../../src/ssrState.js';
 
@@ -32,7 +33,9 @@ const ORIGIN = 'http://ssr.internal';
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every chunk the modules statically need, the entry's own chunks left out (the page loads them anyway). */
-function chunksOf(manifest: ViteManifest, sources: string[]): string[] {
+function chunksOf(manifest: ViteManifest, screenChunks: Record<string, string>, sources: string[]): string[] {
+  // A screen merged into a named chunk (build/screenChunks.ts) has no source key: find it by file.
+  const keyOf = (source: string) => manifest[source] ? source : Object.keys(manifest).find((key) => manifest[key]!.file === screenChunks[source]);
   const entryKeys = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -41,7 +44,10 @@ function chunksOf(manifest: ViteManifest, sources: string[]): string[] {
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryKeys);
   const needed = new Set<string>();
-  for (const source of sources) walk(source, needed);
+  for (const source of sources) {
+    const key = keyOf(source);
+    if (key) walk(key, needed);
+  }
   return [...needed].filter((key) => !entryKeys.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
@@ -80,6 +86,8 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   }
   const manifestFile = join(app.config.clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
+  const screenChunksFile = join(app.config.clientDir, SCREEN_CHUNKS_FILE);
+  const screenChunks = existsSync(screenChunksFile) ? (JSON.parse(await readFile(screenChunksFile, 'utf8')) as Record<string, string>) : {};
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   // The screens' API calls run in-process, as anonymous requests.
   entry.setServerSideFetch({
@@ -97,7 +105,7 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
       const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS });
       if (!page) return null;
       const origin = `${request.protocol}://${request.host}`;
-      const head = headTags(page, origin + request.url, origin, chunksOf(manifest, page.screenSources));
+      const head = headTags(page, origin + request.url, origin, chunksOf(manifest, screenChunks, page.screenSources));
       const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(page.state)}</script>`;
       return template
         .replace(/<title>[\s\S]*?<\/title>/, '')
