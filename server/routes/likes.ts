@@ -134,11 +134,11 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(CommentLikeToggleResult) },
       },
     },
-    // The spec's client sends a body {videoId}; it is not needed (the comment knows its video), so
-    // there is no body schema: Fastify would then refuse the body-less calls other clients make.
+    // The spec's client sends a body {videoId}; other clients send none, so there is no body schema
+    // (Fastify would refuse the body-less calls). When given, the comment must be on that video.
     async (request, reply) => {
       const { commentId } = request.params;
-      const result = await reactions.toggleComment(userIdOf(request), commentId);
+      const result = await reactions.toggleComment(userIdOf(request), commentId, claimedVideoId(request.body));
       if (!result) throw notFound('Comment not found');
       app.live.commentReactionsUpdated({ videoId: result.videoId, commentId, totalLikes: result.totalLikes });
       return send(reply, 200, { isLiked: result.isLiked, totalLikes: result.totalLikes }, 'Comment reaction updated successfully');
@@ -146,3 +146,9 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 export default likesRoutes;
+
+/** The optional `{videoId}` of a comment-like body; anything else counts as absent. */
+function claimedVideoId(body: unknown): string | undefined {
+  const videoId = (body as { videoId?: unknown } | null | undefined)?.videoId;
+  return typeof videoId === 'string' && videoId !== '' ? videoId : undefined;
+}

@@ -127,6 +127,9 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
       expect(emitted).toHaveBeenLastCalledWith({ videoId, commentId, totalLikes: 1 });
       // Without a body as well.
       expect((await call(server, 'POST', path, { token: fan.token })).body.data).toEqual({ isLiked: true, totalLikes: 2 });
+      // A body naming another video: not this comment, nothing changes.
+      const elsewhere = await call(server, 'POST', path, { token: fan.token, json: { videoId: newId() } });
+      expect([elsewhere.status, elsewhere.body.message]).toEqual([404, 'Comment not found']);
     } finally {
       emitted.mockRestore();
     }

@@ -133,13 +133,13 @@ export class ReactionRepository {
     });
   }
 
-  /** Likes or unlikes a comment. undefined: no such comment. */
-  toggleComment(userId: string, commentId: string): Promise<{ isLiked: boolean; totalLikes: number; videoId: string } | undefined> {
+  /** Likes or unlikes a comment. undefined: no such comment (or not on `onVideo` when given). */
+  toggleComment(userId: string, commentId: string, onVideo?: string): Promise<{ isLiked: boolean; totalLikes: number; videoId: string } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       let lock = trx.selectFrom('comments').select(['id', 'video_id']).where('id', '=', commentId);
       if (this.dialect === 'postgres') lock = lock.forUpdate();
       const comment = await lock.executeTakeFirst();
-      if (!comment) return undefined;
+      if (!comment || (onVideo !== undefined && comment.video_id !== onVideo)) return undefined;
       const removed = await trx.deleteFrom('comment_likes').where('user_id', '=', userId).where('comment_id', '=', commentId).executeTakeFirst();
       const isLiked = Number(removed.numDeletedRows) === 0;
       if (isLiked) await trx.insertInto('comment_likes').values({ user_id: userId, comment_id: commentId, created_at: now() }).execute();
