@@ -46,3 +46,32 @@ export async function storeImage(storage: MediaStorage, kind: ImageKind, bytes: 
   await storage.putBuffer(imageStorageKey(name), output, 'image/webp');
   return name;
 }
+
+/** When an image was stored: its name is a UUIDv7, whose first 48 bits are milliseconds since 1970. */
+function storedAt(imageName: string): number | null {
+  const match = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/.exec(imageName);
+  return match ? parseInt(`${match[1]}${match[2]}`, 16) : null;
+}
+
+/**
+ * Removes stored images that no user (avatar, cover) and no video (thumbnail) points at: what a
+ * crash between storing an image and writing its row left behind. Only images older than
+ * `graceMs`, so a request on another node that has stored an image and not yet written its row
+ * keeps it; names it does not recognise are left alone. Answers how many it removed.
+ */
+export async function sweepUnreferencedImages(
+  deps: { storage: MediaStorage; referenced: () => Promise<string[]> },
+  graceMs: number,
+  nowMs = Date.now(),
+): Promise<number> {
+  const keys = await deps.storage.list(imageStorageKey(''));
+  const candidates = keys.filter((key) => {
+    const at = storedAt(key.slice(imageStorageKey('').length));
+    return at !== null && at <= nowMs - graceMs;
+  });
+  if (!candidates.length) return 0;
+  const kept = new Set((await deps.referenced()).map(imageStorageKey));
+  const orphans = candidates.filter((key) => !kept.has(key));
+  await Promise.all(orphans.map((key) => deps.storage.remove(key)));
+  return orphans.length;
+}

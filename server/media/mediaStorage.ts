@@ -15,6 +15,8 @@ export interface MediaStorage {
   /** Bytes [start, end] inclusive, or the whole object. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Every key under a prefix such as `images/`. */
+  list(prefix: string): Promise<string[]>;
   /** Remove every key under a prefix such as `videos/<id>/`. */
   removePrefix(prefix: string): Promise<void>;
   /** A path ffmpeg can read directly, when the object lives on this machine's disk. */

@@ -1,8 +1,8 @@
 // Where media bytes live. Keys are flat relative paths such as `images/<id>.webp` or
 // `videos/<videoId>/720.mp4`. Local disk by default; S3-compatible when configured.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize } from 'node:path';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
@@ -72,6 +72,11 @@ export class DiskStorage implements MediaStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const entries = await readdir(this.path(prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries.filter((entry) => entry.isFile()).map((entry) => relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/'));
   }
 
   async removePrefix(prefix: string): Promise<void> {

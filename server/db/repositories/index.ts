@@ -41,7 +41,7 @@ export function createRepositories(handle: DatabaseHandle, options: RepositoryOp
     sessions: new SessionRepository(handle.db),
     subscriptions: new SubscriptionRepository(handle.db),
     tusUploads: new TusUploadRepository(handle.db),
-    users: new UserRepository(handle.db),
+    users: new UserRepository(handle.db, handle.dialect),
     videoMedia: new VideoMediaRepository(handle.db),
     videos: new VideoRepository(handle.db, handle.dialect),
     views: new ViewRepository(handle),

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
@@ -25,7 +26,11 @@ export interface AccountDetails {
 }
 
 export class UserRepository {
-  constructor(private readonly db: DB) {}
+  /** `dialect` matters only where rows are locked (replaceImage). */
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: DatabaseDialect,
+  ) {}
 
   findById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,10 +102,16 @@ export class UserRepository {
     return this.findById(userId);
   }
 
-  /** Points the avatar or cover at a new image; returns the previous image name so it can be removed. */
+  /**
+   * Points the avatar or cover at a new image; returns the previous image name so it can be removed.
+   * The row is locked on PostgreSQL: two concurrent changes must not both read the same previous
+   * image, or the one in between is left behind with nothing pointing at it (issue 15).
+   */
   async replaceImage(userId: string, column: 'avatar' | 'cover_image', imageName: string): Promise<{ previous: string; user: UserRow } | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('users').select(column).where('id', '=', userId).executeTakeFirst();
+      let current = trx.selectFrom('users').select(column).where('id', '=', userId);
+      if (this.dialect === 'postgres') current = current.forUpdate();
+      const before = await current.executeTakeFirst();
       if (!before) return undefined;
       await trx
         .updateTable('users')
@@ -110,6 +121,12 @@ export class UserRepository {
       const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
       return { previous: (before as Record<string, string>)[column] ?? '', user };
     });
+  }
+
+  /** Every image name a user row points at (avatars and covers), for the sweep of unreferenced images. */
+  async imageNames(): Promise<string[]> {
+    const rows = await this.db.selectFrom('users').select(['avatar', 'cover_image']).execute();
+    return rows.flatMap((row) => [row.avatar, row.cover_image]).filter(Boolean);
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {

@@ -165,6 +165,12 @@ export class VideoRepository {
     });
   }
 
+  /** Every thumbnail image name, for the sweep of unreferenced images. */
+  async thumbnailNames(): Promise<string[]> {
+    const rows = await this.db.selectFrom('videos').select('thumbnail').where('thumbnail', '!=', '').execute();
+    return rows.map((row) => row.thumbnail);
+  }
+
   async setStatus(id: string, status: VideoStatus): Promise<void> {
     await this.db.updateTable('videos').set({ status, updated_at: now() }).where('id', '=', id).execute();
   }

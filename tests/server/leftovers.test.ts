@@ -1,0 +1,59 @@
+// Issue 15: files nothing points at. Concurrent image changes leave none behind, and what a crash
+// left (images without a row, partial uploads) is swept when a server starts.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { v7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from './harness.js';
+import { filesUnder } from './mediaFixtures.js';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+const HOUR = 3600_000;
+
+describe.each(databases)('files nothing points at, on %s', (dialect) => {
+  let server: Server;
+  let user: TestUser;
+  const imagesDir = () => join(server.dataDir, 'media', 'images');
+  /** Every image name the database points at. */
+  const referencedImages = async () => {
+    const users = await server.app.db.db.selectFrom('users').select(['avatar', 'cover_image']).execute();
+    const videos = await server.app.db.db.selectFrom('videos').select('thumbnail').execute();
+    return [...users.flatMap((row) => [row.avatar, row.cover_image]), ...videos.map((row) => row.thumbnail)].filter(Boolean).sort();
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    user = await registerUser(server);
+  });
+  afterAll(() => server?.close());
+
+  it('16 concurrent avatar and 16 cover changes by one user leave exactly the two images in use', async () => {
+    const change = async (path: string, field: string, color: string) => {
+      const form = new FormData();
+      form.set(field, blobOf(await pngBytes(64, 64, color), 'image/png'), 'me.png');
+      return call(server, 'POST', path, { token: user.token, form });
+    };
+    const colors = Array.from({ length: 16 }, (_, i) => `#${(0x102030 + i * 0x0a0b0c).toString(16).padStart(6, '0')}`);
+    const answers = await Promise.all(colors.flatMap((color) => [change('/users/update-avatar', 'avatar', color), change('/users/update-coverImage', 'coverImage', color)]));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const row = await server.app.db.db.selectFrom('users').select(['avatar', 'cover_image']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.avatar).not.toBe('');
+    expect(row.cover_image).not.toBe('');
+    expect(await filesUnder(imagesDir())).toEqual(await referencedImages());
+  });
+
+  it('sweeps images without a row at start, sparing recent ones (a request on another node may be writing its row)', async () => {
+    await mkdir(imagesDir(), { recursive: true });
+    const oldOrphan = `${v7({ msecs: Date.now() - 2 * HOUR })}.webp`;
+    const recentOrphan = `${v7()}.webp`;
+    const unknownName = 'not-ours.webp';
+    for (const name of [oldOrphan, recentOrphan, unknownName]) await writeFile(join(imagesDir(), name), 'x');
+    const inUse = await referencedImages();
+    expect(inUse.length).toBeGreaterThan(0);
+
+    // A second node starting on the same data sweeps.
+    const second = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
+    await second.close();
+    expect(await filesUnder(imagesDir())).toEqual([...inUse, recentOrphan, unknownName].sort());
+  });
+});
