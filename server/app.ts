@@ -25,6 +25,7 @@ import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
 import { createJobQueue } from './jobs/queue.js';
 import { createStorage, type MediaStorage } from './media/storage.js';
 import { RedisLink } from './redis/redisLink.js';
+import { ReadCache } from './cache/readCache.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
 import { createNotifier, type Notifier } from './notifications/notifier.js';
 import { attachRealtime } from './realtime/socket.js';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     notifier: Notifier;
     /** REDIS_URL's clients and whether Redis answers now; null without REDIS_URL. */
     redis: RedisLink | null;
+    /** Ready serialized bodies of the hot reads (cache/readCache.ts). */
+    readCache: ReadCache;
     /** Set by SIGTERM: readiness answers 503 so load balancers stop sending traffic. */
     draining: boolean;
   }
@@ -82,6 +85,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('redis', redis);
   // onClose hooks run in reverse order: after everything registered later (socket.io, jobs, tus).
   if (redis) app.addHook('onClose', () => redis.close());
+  const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs, redis, namespace: config.readCacheNamespace });
+  app.decorate('readCache', readCache);
+  readCache.register(app);
   app.decorate('draining', false);
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },

@@ -1,5 +1,5 @@
 // Every environment variable the server reads, typed and defaulted, in one place.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { LIMITS } from '../contract/limits.js';
@@ -27,6 +27,10 @@ export interface Config {
   databaseUrl: string | null;
   sqliteFile: string;
   redisUrl: string | null;
+  /** How long a read-cache entry may live (server/cache/readCache.ts); 0 turns the cache off. */
+  readCacheTtlMs: number;
+  /** Redis key prefix of the shared read cache: by default one per database, so processes on one database share it. */
+  readCacheNamespace: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
   corsOrigins: string[];
@@ -121,6 +125,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     sqliteFile: join(dataDir, 'vidshare.sqlite'),
     redisUrl: env.REDIS_URL || null,
+    readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 10_000),
+    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${createHash('sha256').update(databaseUrl ?? join(dataDir, 'vidshare.sqlite')).digest('hex').slice(0, 12)}`,
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 24 * 3600),
     corsOrigins: (env.CORS_ORIGINS || '')

@@ -29,3 +29,37 @@ export function envelope<T>(statusCode: number, data: T, message = 'Success'): E
 export function send<T>(reply: FastifyReply, statusCode: number, data: T, message = 'Success') {
   return reply.code(statusCode).send(envelope(statusCode, data, message));
 }
+
+/** The 200 envelope of `data` as the route's response serializer writes it. */
+export function serializedEnvelope(reply: FastifyReply, data: unknown, message: string): string {
+  return String(reply.serialize(envelope(200, data, message)));
+}
+
+/** Sends an envelope serialized earlier (the read cache's bodies) as it is. */
+export function sendSerialized(reply: FastifyReply, statusCode: number, body: string) {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** An envelope around a list, serialized once as head + items + tail: answers reorder the items without serializing again. */
+export interface SerializedList {
+  head: string;
+  items: string[];
+  tail: string;
+}
+
+/**
+ * Serializes `data` in the 200 envelope with the route's own response serializer, its list field
+ * `listField` apart, one string per item (serialized with `itemSchema`).
+ */
+export function serializedList<T extends object>(reply: FastifyReply, data: T, listField: keyof T & string, itemSchema: object, message: string): SerializedList {
+  const whole = serializedEnvelope(reply, { ...data, [listField]: [] }, message);
+  const marker = `"${listField}":[`;
+  const at = whole.indexOf(`${marker}]`);
+  if (at < 0) throw new Error(`serializedList: no empty ${listField} in the serialized envelope`);
+  const serializeItem = reply.compileSerializationSchema(itemSchema as Record<string, unknown>);
+  return {
+    head: whole.slice(0, at + marker.length),
+    items: (data[listField] as Record<string, unknown>[]).map((item) => String(serializeItem(item))),
+    tail: whole.slice(at + marker.length),
+  };
+}

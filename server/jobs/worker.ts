@@ -11,6 +11,7 @@ import { checkReadiness } from '../health/readiness.js';
 import { createStorage } from '../media/storage.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createLiveEvents } from '../realtime/live.js';
+import { invalidatingLive, ReadCache } from '../cache/readCache.js';
 import { RedisLink } from '../redis/redisLink.js';
 import { onShutdownSignal } from '../shutdown.js';
 import { createJobQueue, type JobDeps } from './queue.js';
@@ -43,7 +44,9 @@ metrics.gauge('vidshare_ready', 'Whether a dependency answers (1) or not (0); de
 const metricsServer = config.metricsPort === null ? null : await metrics.serve(config.metricsPort, config.host);
 if (metricsServer) log.info({ port: config.metricsPort }, 'metrics at /metrics');
 
-const deps: JobDeps = { config, repos, storage, live: createLiveEvents(io), log, redis, metrics };
+// Its events bump the read cache's versions in Redis, so the API processes drop what a job changed.
+const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs, redis, namespace: config.readCacheNamespace });
+const deps: JobDeps = { config, repos, storage, live: invalidatingLive(createLiveEvents(io), readCache), log, redis, metrics };
 const queue = createJobQueue(deps, { process: true });
 deps.jobs = queue;
 await queue.start();

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
+import { invalidatingLive } from '../cache/readCache.js';
 import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, userRoom, videoRoom } from './live.js';
 
 declare module 'fastify' {
@@ -64,7 +65,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
   });
 
   app.decorate('io', io);
-  app.decorate('live', createLiveEvents(io));
+  // Each event also invalidates the read cache's entries it changes.
+  app.decorate('live', invalidatingLive(createLiveEvents(io), app.readCache));
   // Open websockets would keep the HTTP server from closing.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);

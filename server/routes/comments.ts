@@ -8,11 +8,13 @@ import { LIMITS } from '../../contract/limits.js';
 import { commentError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toComment, toCommentReaction } from '../formatters/comment.js';
-import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
+import { CacheDeps } from '../cache/readCache.js';
+import { badRequest, forbidden, notFound, send, sendSerialized, serializedEnvelope } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 import { visibleVideo } from '../videos/visibility.js';
 
 
+const LIST_MESSAGE = 'Comments fetched successfully';
 const VideoParams = Type.Object({ videoId: IdString });
 const CommentParams = Type.Object({ commentId: IdString });
 const ListQuery = Type.Object({
@@ -60,11 +62,19 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: VideoParams, querystring: ListQuery, response: { 200: Envelope(Type.Array(Comment)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await visibleVideo(videos, videoId);
       const limit = request.query.limit ?? LIMITS.commentsPageDefault;
       const offset = ((request.query.page ?? 1) - 1) * limit;
-      const rows = await comments.listForVideo(videoId, request.auth?.userId ?? null, { limit, offset });
-      return send(reply, 200, rows.map((row) => toComment(row, app.urls)), 'Comments fetched successfully');
+      // The page as everyone sees it, from the read cache; whether the caller likes each comment apart.
+      const page = await app.readCache.read(`comments:${videoId}:${limit}:${offset}`, [CacheDeps.comments(videoId)], async () => {
+        // The visibility rule (videos/visibility.ts) throws the 404 here; deleting the video bumps the entry.
+        await visibleVideo(videos, videoId);
+        const list = (await comments.listForVideo(videoId, null, { limit, offset })).map((row) => toComment(row, app.urls));
+        return { value: { list, body: serializedEnvelope(reply, list, LIST_MESSAGE) }, store: true };
+      });
+      const callerId = request.auth?.userId ?? null;
+      if (!callerId) return sendSerialized(reply, 200, page.body);
+      const liked = await comments.likedAmong(callerId, page.list.map((comment) => comment._id));
+      return send(reply, 200, page.list.map((comment) => (liked.has(comment._id) ? { ...comment, isLiked: true } : comment)), LIST_MESSAGE);
     },
   );
 

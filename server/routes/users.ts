@@ -9,7 +9,8 @@ import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } fr
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
-import { badRequest, conflict, envelope, notFound, send, unauthorized } from '../http/envelope.js';
+import { CacheDeps, profileChanged } from '../cache/readCache.js';
+import { badRequest, conflict, envelope, notFound, send, sendSerialized, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
 import { imageStorageKey, storeImage, sweepUnreferencedImages } from '../media/images.js';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
 
+const PROFILE_MESSAGE = 'User profile fetched successfully';
 const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) });
 const DetailsBody = Type.Object({
   fullName: Type.Optional(Type.String()),
@@ -137,15 +139,25 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/c/:username',
     { schema: { tags: ['users'], params: UsernameParams, response: { 200: Envelope(Profile) } } },
     async (request, reply) => {
-      const user = await users.findByUsername(request.params.username);
-      if (!user) throw notFound('User not found');
+      const { username } = request.params;
       const callerId = request.auth?.userId ?? null;
+      // The tile as everyone sees it, from the read cache; the caller's subscription apart.
+      const tile = await app.readCache.read(`profile:${username.trim().toLowerCase()}`, [CacheDeps.profiles, CacheDeps.feed], async () => {
+        const user = await users.findByUsername(username);
+        if (!user) return { value: null, store: false };
+        const profile = toProfile(user, app.urls, await users.profileStats(user.id), { isSubscribed: false, notify: false });
+        return { value: { profile, body: serializedEnvelope(reply, profile, PROFILE_MESSAGE) }, store: true };
+      });
+      if (!tile) throw notFound('User not found');
+      if (!callerId) return sendSerialized(reply, 200, tile.body);
+      const channelId = tile.profile._id;
       const [stats, subscription] = await Promise.all([
-        users.profileStats(user.id, { allStatuses: callerId === user.id }),
-        callerId ? subscriptions.find(callerId, user.id) : undefined,
+        // The owner's own totals count videos of every status.
+        callerId === channelId ? users.profileStats(channelId, { allStatuses: true }) : null,
+        subscriptions.find(callerId, channelId),
       ]);
       const caller = { isSubscribed: !!subscription, notify: Number(subscription?.notify ?? 0) === 1 };
-      return send(reply, 200, toProfile(user, app.urls, stats, caller), 'User profile fetched successfully');
+      return send(reply, 200, { ...tile.profile, ...(stats ?? {}), ...caller }, PROFILE_MESSAGE);
     },
   );
 
@@ -193,6 +205,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (clash) throw conflict(clash === 'username' ? 'Username is already taken' : 'Email is already registered');
       if (!updated) throw notFound('User not found');
+      profileChanged(app.readCache);
       return send(reply, 201, await me(updated), 'Account details updated successfully');
     },
   );
@@ -212,6 +225,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.previous) {
       await app.storage.remove(imageStorageKey(result.previous)).catch((error) => request.log.warn({ err: error }, 'old image not removed'));
     }
+    profileChanged(app.readCache);
     return result.user;
   }
 

@@ -3,14 +3,15 @@
 import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Video, VideoPage } from '../../contract/entities.js';
+import { Video, VideoCard, VideoPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { LIMITS, MEDIA_SECONDS_MAX } from '../../contract/limits.js';
 import { megabytes, videoDescriptionError, videoTitleError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { OwnedVideoRow } from '../db/repositories/videos.js';
 import { resumePoint, toVideo, toVideoCard } from '../formatters/video.js';
-import { ApiError, badRequest, forbidden, notFound, send } from '../http/envelope.js';
+import { ApiError, badRequest, forbidden, notFound, send, sendSerialized, serializedEnvelope, serializedList } from '../http/envelope.js';
+import { CacheDeps, videosRemoved } from '../cache/readCache.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { frameOfStoredVideo } from '../media/frames.js';
@@ -21,6 +22,8 @@ import { deleteVideos } from '../videos/remove.js';
 const VideoParams = Type.Object({ videoId: IdString });
 /** GET /videos/{id} for an id no video has (issue 17: the watch page says so instead of 'try again'). */
 const VIDEO_MISSING = 'This video does not exist or was deleted.';
+const VIDEO_MESSAGE = 'Video fetched successfully';
+const FEED_MESSAGE = 'Videos fetched successfully';
 const FeedQuery = Type.Object({ ...PageQuery.properties, exclude: Type.Optional(IdString) });
 const OwnListQuery = Type.Object({ ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })) });
 const UpdateBody = Type.Object({
@@ -97,9 +100,14 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, querystring: FeedQuery, response: { 200: Envelope(VideoPage) } } },
     async (request, reply) => {
       const window = pageOf(request.query);
-      const page = splitPage(await videos.feed(window, request.query.exclude), window.limit);
-      const cards = shuffled(page.items).map((row) => toVideoCard(row, app.urls));
-      return send(reply, 200, { videos: cards, hasMore: page.hasMore }, 'Videos fetched successfully');
+      const exclude = request.query.exclude;
+      // The page's cards serialized once (cache/readCache.ts); each answer shuffles them anew.
+      const page = await app.readCache.read(`feed:${window.offset}:${window.limit}:${exclude ?? ''}`, [CacheDeps.feed], async () => {
+        const rows = splitPage(await videos.feed(window, exclude), window.limit);
+        const cards = rows.items.map((row) => toVideoCard(row, app.urls));
+        return { value: serializedList(reply, { videos: cards, hasMore: rows.hasMore }, 'videos', VideoCard, FEED_MESSAGE), store: true };
+      });
+      return sendSerialized(reply, 200, page.head + shuffled(page.items).join(',') + page.tail);
     },
   );
 
@@ -155,8 +163,23 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Any id a /watch/{id} link can carry: one that is not a stored video is a 404, never a 400.
     { schema: { tags, params: Type.Object({ videoId: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Envelope(Video) } } },
     async (request, reply) => {
-      const video = await videoAnswer(request.params.videoId, request.auth?.userId ?? null);
-      return send(reply, 200, video, 'Video fetched successfully');
+      const { videoId } = request.params;
+      const callerId = request.auth?.userId ?? null;
+      // The public part from the read cache; the caller's reaction and resume point apart.
+      const cached = await app.readCache.read(`video:${videoId}`, [CacheDeps.video(videoId)], async () => {
+        const row = await videos.findDetail(videoId);
+        if (!row) return { value: null, store: false };
+        const media = await videoMediaState(app.repos, videoId);
+        const video = toVideo(row, app.urls, { ...media, userReaction: null });
+        // Only settled videos: transcoding progress changes faster than it is worth keeping.
+        const settled = row.status === 'ready' && media.pendingQualities.length === 0 && video.progress === 100;
+        return { value: { video, body: serializedEnvelope(reply, video, VIDEO_MESSAGE) }, store: settled };
+      });
+      if (!cached) throw notFound(VIDEO_MISSING);
+      if (!callerId) return sendSerialized(reply, 200, cached.body);
+      const [userReaction, position] = await Promise.all([reactions.reactionOf(callerId, videoId), app.repos.history.positionOf(callerId, videoId)]);
+      const resumeAt = resumePoint(position ?? 0, cached.video.duration);
+      return send(reply, 200, { ...cached.video, userReaction, resumeAt }, VIDEO_MESSAGE);
     },
   );
 
@@ -239,6 +262,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!video) throw notFound('Video not found');
       if (video.owner_id !== userIdOf(request)) throw forbidden('You are not allowed to delete this video');
       await deleteVideos(app, [video]);
+      videosRemoved(app.readCache, [video.id]);
       return send(reply, 200, { _id: video.id }, 'Video deleted successfully');
     },
   );
@@ -251,7 +275,9 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } },
     },
     async (request, reply) => {
-      const deletedCount = await deleteVideos(app, await videos.listOwned(userIdOf(request)));
+      const owned = await videos.listOwned(userIdOf(request));
+      const deletedCount = await deleteVideos(app, owned);
+      videosRemoved(app.readCache, owned.map((video) => video.id));
       return send(reply, 200, { deletedCount }, 'All videos deleted successfully');
     },
   );

@@ -105,6 +105,18 @@ export class CommentRepository {
     return parents.flatMap((parent) => [parent, ...(byParent.get(parent.id) ?? [])]);
   }
 
+  /** Which of these comments `viewerId` likes (the per-caller part of a cached comment page). */
+  async likedAmong(viewerId: string, commentIds: string[]): Promise<Set<string>> {
+    if (!commentIds.length) return new Set();
+    const rows = await this.db
+      .selectFrom('comment_likes')
+      .select('comment_id')
+      .where('user_id', '=', viewerId)
+      .where('comment_id', 'in', commentIds)
+      .execute();
+    return new Set(rows.map((row) => row.comment_id));
+  }
+
   /** The new comment's id, or why it could not be added (the video or the parent went away). */
   async create(comment: NewComment): Promise<string | 'no-video' | 'no-parent'> {
     const at = now();

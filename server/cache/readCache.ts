@@ -1,0 +1,235 @@
+// The read cache (issue 18): anonymous feed pages, a video's public detail, comment pages and
+// profile tiles kept as ready serialized bodies, in this process and, with REDIS_URL, in Redis for
+// the other processes. It is never stale for a writer:
+// - every entry is stored under the versions of the things it shows (`feed`, `video:<id>`,
+//   `comments:<videoId>`, `profiles`, and the global `epoch`);
+// - the writes that change them bump those versions where they emit their live events (the
+//   LiveEvents wrapper below) or, for writes without an event (deleting a video, editing a
+//   profile), where the route does them; a bump happens after the write committed and before its
+//   answer leaves (the onSend hook waits for bumps still on their way to Redis);
+// - a read first asks for the current versions (a Map here; one MGET from Redis with REDIS_URL, so
+//   a write in another process is seen at once), then looks for the entry under exactly those.
+// A short TTL (READ_CACHE_TTL_MS) is only a safety net. While Redis is away, reads skip the cache
+// (another process's writes could not be seen) and the epoch is bumped when Redis is back.
+// Per-caller fields (isLiked, userReaction, resumeAt, isSubscribed) are never in an entry: the
+// routes fetch them apart for signed-in callers and merge them on top.
+import type { FastifyInstance } from 'fastify';
+import type { LiveEvents } from '../realtime/live.js';
+import type { RedisLink } from '../redis/redisLink.js';
+
+/** Version names: what an entry depends on, and what a write bumps. */
+export const CacheDeps = {
+  /** Every list of video cards (feed pages) and every profile's totals. */
+  feed: 'feed',
+  video: (videoId: string) => `video:${videoId}`,
+  comments: (videoId: string) => `comments:${videoId}`,
+  /** Profile tiles: subscriber counts (their totals follow `feed`). */
+  profiles: 'profiles',
+  /** Everything: a user's name or avatar shows on cards, comments and profiles. */
+  epoch: 'epoch',
+} as const;
+
+export interface Built<T> {
+  value: T;
+  /** False: answer this value but keep nothing (e.g. a video still processing). */
+  store: boolean;
+}
+
+export interface ReadCacheOptions {
+  /** 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries?: number;
+  redis: RedisLink | null;
+  /** Redis key prefix. */
+  namespace?: string;
+}
+
+interface Entry {
+  tag: string;
+  value: unknown;
+  expires: number;
+}
+
+/** Version keys live far longer than any entry, so a version never repeats while an entry under it lives. */
+const VERSION_TTL_MS = 24 * 3600 * 1000;
+
+export class ReadCache {
+  private readonly local = new Map<string, Entry>();
+  private readonly versions = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly maxEntries: number;
+  private readonly namespace: string;
+  private readonly redis: RedisLink | null;
+  readonly ttlMs: number;
+  /** Counters for tests and the bench: where reads were answered from. */
+  readonly stats = { local: 0, shared: 0, built: 0, bypassed: 0 };
+
+  constructor(options: ReadCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.namespace = options.namespace ?? 'vidshare:rc';
+    this.redis = options.redis;
+    // Bumps made while Redis was away never reached the other processes: start a new epoch.
+    this.redis?.onChange((up) => {
+      if (up) this.bump(CacheDeps.epoch);
+    });
+  }
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  /**
+   * The value for `key` as of the current versions of `deps`: from this process, from Redis, or
+   * built (and kept when the builder says so). Concurrent misses of one entry build it once.
+   */
+  async read<T>(key: string, deps: readonly string[], build: () => Promise<Built<T>>): Promise<T> {
+    if (!this.enabled || (this.redis && !this.redis.isUp)) {
+      this.stats.bypassed += 1;
+      return (await build()).value;
+    }
+    let tag: string;
+    try {
+      tag = await this.tagOf(deps);
+    } catch {
+      this.stats.bypassed += 1;
+      return (await build()).value;
+    }
+    const now = Date.now();
+    const entry = this.local.get(key);
+    if (entry && entry.tag === tag && entry.expires > now) {
+      this.stats.local += 1;
+      return entry.value as T;
+    }
+    const flightKey = `${key}@${tag}`;
+    const running = this.inflight.get(flightKey);
+    if (running) return running as Promise<T>;
+    const fill = this.fill(key, tag, build).finally(() => this.inflight.delete(flightKey));
+    this.inflight.set(flightKey, fill);
+    return fill;
+  }
+
+  /** A write changed what these versions cover: entries under the old versions are never read again. */
+  bump(...names: string[]): void {
+    if (!this.enabled) return;
+    for (const name of names) this.versions.set(name, (this.versions.get(name) ?? 0) + 1);
+    if (!this.redis) return;
+    const pipeline = this.redis.fastClient.pipeline();
+    for (const name of names) pipeline.incr(this.versionKey(name)).pexpire(this.versionKey(name), VERSION_TTL_MS);
+    const sent: Promise<unknown> = pipeline.exec().catch(() => undefined);
+    this.pending.add(sent);
+    void sent.finally(() => this.pending.delete(sent));
+  }
+
+  /** Resolves once every bump made so far reached Redis (or failed). */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Answers wait for the bumps their request made: the next read, in any process, sees the write. */
+  register(app: FastifyInstance): void {
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      if (!this.pending.size) return done(null, payload);
+      void this.settled().then(() => done(null, payload));
+    });
+  }
+
+  clear(): void {
+    this.local.clear();
+  }
+
+  private async tagOf(deps: readonly string[]): Promise<string> {
+    if (!this.redis) {
+      let tag = String(this.versions.get(CacheDeps.epoch) ?? 0);
+      for (const dep of deps) tag += `.${this.versions.get(dep) ?? 0}`;
+      return tag;
+    }
+    const values = await this.redis.fastClient.mget(this.versionKey(CacheDeps.epoch), ...deps.map((dep) => this.versionKey(dep)));
+    return values.map((value) => value ?? '0').join('.');
+  }
+
+  private async fill<T>(key: string, tag: string, build: () => Promise<Built<T>>): Promise<T> {
+    const sharedKey = `${this.namespace}:b:${key}@${tag}`;
+    if (this.redis) {
+      const shared = await this.redis.fastClient.get(sharedKey).catch(() => null);
+      if (shared !== null) {
+        this.stats.shared += 1;
+        const value = JSON.parse(shared) as T;
+        this.keep(key, tag, value);
+        return value;
+      }
+    }
+    this.stats.built += 1;
+    const built = await build();
+    if (!built.store) return built.value;
+    this.keep(key, tag, built.value);
+    if (this.redis) void this.redis.fastClient.set(sharedKey, JSON.stringify(built.value), 'PX', this.ttlMs).catch(() => undefined);
+    return built.value;
+  }
+
+  private keep(key: string, tag: string, value: unknown): void {
+    this.local.delete(key);
+    this.local.set(key, { tag, value, expires: Date.now() + this.ttlMs });
+    // Oldest first out (a Map keeps insertion order).
+    while (this.local.size > this.maxEntries) this.local.delete(this.local.keys().next().value!);
+  }
+
+  private versionKey(name: string): string {
+    return `${this.namespace}:v:${name}`;
+  }
+}
+
+/**
+ * The live events of the spec, each also bumping what it changes. Every write that emits an event
+ * (views, reactions, comments, subscriptions, edits, transcoding) invalidates through here.
+ */
+export function invalidatingLive(live: LiveEvents, cache: ReadCache): LiveEvents {
+  const videoChanged = (videoId: string) => cache.bump(CacheDeps.video(videoId), CacheDeps.feed);
+  return {
+    ...live,
+    commentUpdated(videoId) {
+      cache.bump(CacheDeps.comments(videoId), CacheDeps.video(videoId));
+      live.commentUpdated(videoId);
+    },
+    commentReactionsUpdated(payload) {
+      cache.bump(CacheDeps.comments(payload.videoId));
+      live.commentReactionsUpdated(payload);
+    },
+    subscriptionUpdated(payload) {
+      cache.bump(CacheDeps.profiles);
+      live.subscriptionUpdated(payload);
+    },
+    viewsUpdated(payload) {
+      videoChanged(payload.videoId);
+      live.viewsUpdated(payload);
+    },
+    videoReactionUpdated(payload) {
+      videoChanged(payload.videoId);
+      live.videoReactionUpdated(payload);
+    },
+    transcodeProgress(ownerId, payload) {
+      videoChanged(payload.videoId);
+      live.transcodeProgress(ownerId, payload);
+    },
+    videoUpdated(payload) {
+      videoChanged(payload.videoId);
+      live.videoUpdated(payload);
+    },
+    videoQualitiesUpdated(payload) {
+      videoChanged(payload.videoId);
+      live.videoQualitiesUpdated(payload);
+    },
+  };
+}
+
+/** Deleting videos has no live event: their detail, comments and every card list go. */
+export function videosRemoved(cache: ReadCache, videoIds: string[]): void {
+  if (!videoIds.length) return;
+  cache.bump(CacheDeps.feed, ...videoIds.flatMap((id) => [CacheDeps.video(id), CacheDeps.comments(id)]));
+}
+
+/** A user's name, avatar or cover changed: it shows on cards, comments and profiles everywhere. */
+export function profileChanged(cache: ReadCache): void {
+  cache.bump(CacheDeps.epoch);
+}

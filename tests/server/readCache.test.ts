@@ -1,0 +1,185 @@
+// The read cache (issue 18) is never stale for a writer: a write followed at once by a read sees
+// the write, for the writer and for others, in the same process and, with Redis, in another one;
+// per-caller fields never leak between users; a feed page's order still varies.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
+import { createRepositories } from '../../server/db/repositories/index.js';
+import { call, databases, type DatabaseDialect, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
+import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
+
+type Server = { url: string };
+
+/** Every cached read, as anonymous, `viewer` and `owner` see it, from one server. */
+async function reads(server: Server, videoId: string, owner: TestUser, viewer: TestUser) {
+  const as = async (token?: string) => ({
+    feed: (await call(server, 'GET', '/videos/all-videos?page=1&limit=50', { token })).body.data.videos as any[],
+    video: await call(server, 'GET', `/videos/${videoId}`, { token }),
+    comments: await call(server, 'GET', `/comments/all/${videoId}`, { token }),
+    profile: (await call(server, 'GET', `/users/c/${owner.username}`, { token })).body.data,
+  });
+  return { anonymous: await as(), viewer: await as(viewer.token), owner: await as(owner.token) };
+}
+
+/**
+ * Writes through `writeTo`, then reads at once from each of `readFrom` (warmed first, so that a
+ * stale entry would be there to answer).
+ */
+async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (ownerId: string) => Promise<string>) {
+  const owner = await registerUser(writeTo);
+  const viewer = await registerUser(writeTo);
+  const videoId = await createVideo(owner.id);
+  const warm = async () => {
+    for (const server of readFrom) for (let i = 0; i < 2; i += 1) await reads(server, videoId, owner, viewer);
+  };
+  const everywhere = async (check: (seen: Awaited<ReturnType<typeof reads>>) => void) => {
+    for (const server of readFrom) check(await reads(server, videoId, owner, viewer));
+  };
+  await warm();
+
+  // The owner edits the title.
+  expect((await call(writeTo, 'PATCH', `/videos/${videoId}`, { token: owner.token, json: { title: 'A brand new title' } })).status).toBe(200);
+  await everywhere((seen) => {
+    for (const who of [seen.anonymous, seen.viewer, seen.owner]) {
+      expect(who.video.body.data.title).toBe('A brand new title');
+      expect(who.feed.find((card) => card._id === videoId)?.title).toBe('A brand new title');
+    }
+  });
+
+  // The viewer comments, likes the video and likes the comment: counts for all, flags for the viewer only.
+  const comment = await call(writeTo, 'POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'First comment here' } });
+  expect(comment.status).toBe(201);
+  const commentId = comment.body.data._id as string;
+  await everywhere((seen) => {
+    for (const who of [seen.anonymous, seen.viewer, seen.owner]) {
+      expect(who.comments.body.data.map((row: any) => row._id)).toEqual([commentId]);
+      expect(who.video.body.data.commentsCount).toBe(1);
+    }
+  });
+  expect((await call(writeTo, 'POST', `/likes/toggle/v/${videoId}?reactionType=like`, { token: viewer.token })).status).toBe(200);
+  expect((await call(writeTo, 'POST', `/likes/toggle/c/${commentId}`, { token: viewer.token })).status).toBe(200);
+  await everywhere((seen) => {
+    for (const who of [seen.anonymous, seen.viewer, seen.owner]) {
+      expect(who.video.body.data.likes).toBe(1);
+      expect(who.feed.find((card) => card._id === videoId)?.likes).toBe(1);
+      expect(who.comments.body.data[0].totalLikes).toBe(1);
+    }
+    expect(seen.viewer.video.body.data.userReaction).toBe('like');
+    expect(seen.owner.video.body.data.userReaction).toBeNull();
+    expect(seen.anonymous.video.body.data.userReaction).toBeNull();
+    expect(seen.anonymous.video.body.data).not.toHaveProperty('resumeAt');
+    expect(seen.viewer.comments.body.data[0].isLiked).toBe(true);
+    expect(seen.owner.comments.body.data[0].isLiked).toBe(false);
+    expect(seen.anonymous.comments.body.data[0].isLiked).toBe(false);
+  });
+
+  // The viewer subscribes to the owner's channel and counts a view.
+  expect((await call(writeTo, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: viewer.token })).status).toBe(200);
+  expect((await call(writeTo, 'POST', `/views/add/${videoId}`, { token: viewer.token })).status).toBe(200);
+  await everywhere((seen) => {
+    for (const who of [seen.anonymous, seen.viewer, seen.owner]) {
+      expect(who.profile.subscribersCount).toBe(1);
+      expect(who.profile.totalViews).toBe(1);
+      expect(who.video.body.data.views).toBe(1);
+      expect(who.feed.find((card) => card._id === videoId)?.views).toBe(1);
+    }
+    expect(seen.viewer.profile.isSubscribed).toBe(true);
+    expect(seen.owner.profile.isSubscribed).toBe(false);
+    expect(seen.anonymous.profile.isSubscribed).toBe(false);
+  });
+
+  // The owner renames themself: their cards and profile; the viewer renames: their comment.
+  expect((await call(writeTo, 'POST', '/users/update-all-details', { token: owner.token, json: { fullName: 'Owner Renamed' } })).status).toBe(201);
+  expect((await call(writeTo, 'POST', '/users/update-all-details', { token: viewer.token, json: { fullName: 'Viewer Renamed' } })).status).toBe(201);
+  await everywhere((seen) => {
+    for (const who of [seen.anonymous, seen.viewer, seen.owner]) {
+      expect(who.feed.find((card) => card._id === videoId)?.owner.fullName).toBe('Owner Renamed');
+      expect(who.video.body.data.owner.fullName).toBe('Owner Renamed');
+      expect(who.profile.fullName).toBe('Owner Renamed');
+      expect(who.comments.body.data[0].owner.fullName).toBe('Viewer Renamed');
+    }
+  });
+
+  // The owner deletes the video.
+  expect((await call(writeTo, 'DELETE', `/videos/delete/${videoId}`, { token: owner.token })).status).toBe(200);
+  await everywhere((seen) => {
+    for (const who of [seen.anonymous, seen.viewer, seen.owner]) {
+      expect(who.video.status).toBe(404);
+      expect(who.comments.status).toBe(404);
+      expect(who.feed.some((card) => card._id === videoId)).toBe(false);
+      expect(who.profile.totalVideos).toBe(0);
+    }
+  });
+}
+
+describe.each(databases)('read cache on %s, one process', (dialect: DatabaseDialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+  });
+  afterAll(async () => server?.close());
+
+  it('is never stale for the writer or anyone else, and keeps per-caller fields apart', async () => {
+    const before = { ...server.app.readCache.stats };
+    // A video inserted behind the API's back becomes listed the way transcoding does it: with a bump.
+    await neverStale(server, [server], async (ownerId) => {
+      const id = await insertVideo(server, ownerId);
+      server.app.readCache.bump('feed');
+      return id;
+    });
+    // The reads did come from the cache (else this test proves nothing about it).
+    expect(server.app.readCache.stats.local).toBeGreaterThan(before.local);
+  });
+
+  it('still shuffles a feed page served from the cache', async () => {
+    const owner = await registerUser(server);
+    for (let i = 0; i < 8; i += 1) await insertVideo(server, owner.id, { title: `Shuffle ${i}` });
+    server.app.readCache.bump('feed');
+    const hitsBefore = server.app.readCache.stats.local;
+    const orders = new Set<string>();
+    let ids: string | null = null;
+    for (let i = 0; i < 20; i += 1) {
+      const page = (await call(server, 'GET', '/videos/all-videos?page=1&limit=8')).body.data.videos as { _id: string }[];
+      orders.add(page.map((card) => card._id).join());
+      const sorted = page.map((card) => card._id).sort().join();
+      ids ??= sorted;
+      expect(sorted).toBe(ids);
+    }
+    expect(server.app.readCache.stats.local - hitsBefore).toBeGreaterThanOrEqual(19);
+    // 20 draws of 8! orders: all equal only if the shuffle were gone.
+    expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
+describe.each(databases)('read cache on %s, two processes sharing Redis', (dialect: DatabaseDialect) => {
+  skipReason('Two-process read cache test');
+  const run = redisForTests.url ? it : it.skip;
+  let place: Place;
+  let processes: Awaited<ReturnType<typeof startApiProcess>>[] = [];
+
+  beforeAll(async () => {
+    if (!redisForTests.url) return;
+    place = await sharedPlace(dialect, { REDIS_URL: redisForTests.url, READ_CACHE_NAMESPACE: uniqueName('rc'), JOBS_QUEUE: uniqueName('jobs'), RATE_LIMIT_NAMESPACE: uniqueName('rl') });
+    processes = [await startApiProcess(place), await startApiProcess(place)];
+  }, 120_000);
+  afterAll(async () => {
+    for (const process of processes) await stopProcess(process.child);
+    await place?.dispose();
+  });
+
+  run('a write in one process is seen at once by reads in both', async () => {
+    const [a, b] = processes as unknown as [{ url: string }, { url: string }];
+    const repos = createRepositories(place.db, loadConfig(place.env));
+    const redis = new Redis(redisForTests.url!);
+    // Listed the way transcoding lists a video: with a bump of the feed's version.
+    const createVideo = async (ownerId: string) => {
+      const id = await repos.videos.create({ ownerId, title: 'Shared video', description: 'd', status: 'ready', duration: 10, thumbnail: '', sourceKey: '' });
+      await redis.incr(`${place.env.READ_CACHE_NAMESPACE}:v:feed`);
+      return id;
+    };
+    await neverStale(a, [a, b], createVideo);
+    await neverStale(b, [a, b], createVideo);
+    redis.disconnect();
+  }, 120_000);
+});
