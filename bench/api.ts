@@ -1,4 +1,5 @@
 // API throughput and latency with autocannon, beside a bare-Fastify ceiling measured in the same run.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ export interface LoadFigure {
   p99: number;
   errors: number;
   bytesPerReq: number;
+  /** Server CPU (user + system, every process under test) per answered request, in µs. */
+  cpuUsPerReq: number;
 }
 
 export interface Scenario {
@@ -28,34 +31,74 @@ export interface Scenario {
   signedIn?: boolean;
 }
 
+/** A server under load: its base URL and, when it is our child, its pid (for its CPU time). */
+export interface Target {
+  url: string;
+  pid?: number;
+}
+
 /** Waits until requests left over from the previous scenario have drained. */
-async function drained(url: string): Promise<void> {
+export async function drained(url: string): Promise<void> {
+  const health = new URL('/api/v1/healthcheck', url).href;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const started = performance.now();
-    await fetch(url).catch(() => undefined);
+    await fetch(health).catch(() => undefined);
     if (performance.now() - started < 50) return;
     await new Promise((r) => setTimeout(r, 500));
   }
 }
 
-export async function load(url: string, scenario: Scenario, seconds: number, headers: Record<string, string> = {}): Promise<Omit<LoadFigure, 'size'>> {
-  await drained(new URL('/api/v1/healthcheck', url).href);
-  const result = await autocannon({
-    url: url + scenario.path,
-    method: scenario.method ?? 'GET',
-    body: scenario.body,
-    headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers },
-    connections: 50,
-    duration: seconds,
-  });
+const TICKS_PER_SECOND = 100;
+const WARM_UP_REQUESTS = 300;
+/** utime + stime of a process in µs (Linux /proc; NaN elsewhere). */
+function cpuMicros(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * autocannon with 50 connections in all, split evenly over the targets (two API processes: a
+ * round-robin by connection, as a load balancer would do), run at the same time and summed.
+ */
+export async function load(targets: string | Target | Target[], scenario: Scenario, seconds: number, headers: Record<string, string> = {}): Promise<Omit<LoadFigure, 'size'>> {
+  const list: Target[] = typeof targets === 'string' ? [{ url: targets }] : Array.isArray(targets) ? targets : [targets];
+  for (const target of list) {
+    await drained(target.url);
+    // Unmeasured warm-up: a server just started (the large size) would otherwise be measured
+    // while its JIT compiles the route, against a warm one.
+    await autocannon({ url: target.url + scenario.path, method: scenario.method ?? 'GET', body: scenario.body, headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers }, connections: 10, amount: WARM_UP_REQUESTS });
+    await drained(target.url);
+  }
+  const cpuBefore = list.map((t) => cpuMicros(t.pid));
+  const results = await Promise.all(
+    list.map((target) =>
+      autocannon({
+        url: target.url + scenario.path,
+        method: scenario.method ?? 'GET',
+        body: scenario.body,
+        headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers },
+        connections: Math.round(50 / list.length),
+        duration: seconds,
+      }),
+    ),
+  );
+  const cpu = list.reduce((sum, t, i) => sum + cpuMicros(t.pid) - cpuBefore[i]!, 0);
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     name: scenario.name,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    bytesPerReq: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    bytesPerReq: total ? results.reduce((sum, r) => sum + r.throughput.total, 0) / total : 0,
+    cpuUsPerReq: total ? cpu / total : NaN,
   };
 }
 
@@ -65,18 +108,21 @@ export interface BenchDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A throw-away database (SQLite file or PostgreSQL schema) holding `videos` seeded videos. */
-export async function prepareDatabase(videos: number): Promise<BenchDatabase> {
+/**
+ * A throw-away database holding `videos` seeded videos: a SQLite file, or a schema of the
+ * PostgreSQL server at `postgresUrl` when given.
+ */
+export async function prepareDatabase(videos: number, postgresUrl?: string): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-bench-'));
   const env: Record<string, string | undefined> = { DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'none'), DATABASE_URL: undefined, REDIS_URL: undefined };
   let schema: string | null = null;
-  if (process.env.DATABASE_URL) {
-    schema = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  if (postgresUrl) {
+    schema = `bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    const dbUrl = new URL(process.env.DATABASE_URL);
+    const dbUrl = new URL(postgresUrl);
     dbUrl.searchParams.set('options', `-c search_path=${schema}`);
     env.DATABASE_URL = dbUrl.toString();
   }
@@ -90,7 +136,7 @@ export async function prepareDatabase(videos: number): Promise<BenchDatabase> {
     seed,
     async cleanup() {
       if (schema) {
-        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        const admin = new pg.Client({ connectionString: postgresUrl });
         await admin.connect();
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
         await admin.end();

@@ -21,6 +21,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    amount?: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -2,19 +2,22 @@
 // every figure beside its baseline measured in the same run. Writes bench/results/latest.{json,md}.
 //   --videos N      the large data size (default 100000; 1000 is always the small one)
 //   --seconds S     autocannon duration per scenario (default 10)
-//   --skip a,b      skip sections: api, scaling, live, client, lighthouse, media
+//   --skip a,b      skip sections: api, scaling (two processes and the large size), live, client, lighthouse, media
+// API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
 //   --only a,b      run only these sections (e.g. `npm run bench -- --only lighthouse`)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumMissingReason } from '../scripts/lighthouse.js';
-import { benchToken, load, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
+import pg from 'pg';
+import { benchToken, drained, load, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
 import { measureClientWeight } from './client.js';
 import { buildApp, lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
 import { measureLiveEvents } from './live.js';
-import { startNodeServer } from './processes.js';
+import { startNodeServer, type RunningProcess } from './processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,10 +33,9 @@ const SECONDS = Number(values.seconds);
 const SECTIONS = ['api', 'scaling', 'live', 'client', 'lighthouse', 'media'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
-const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
 const lines: string[] = [];
-const results: Record<string, unknown> = { date: new Date().toISOString(), dialect, smallVideos: SMALL, largeVideos: LARGE, seconds: SECONDS };
+const results: Record<string, unknown> = { date: new Date().toISOString(), smallVideos: SMALL, largeVideos: LARGE, seconds: SECONDS };
 function out(line = '') {
   console.log(line);
   lines.push(line);
@@ -47,36 +49,61 @@ function table(header: string[], rows: (string | number)[][]) {
   out();
 }
 
-out(`# Vidshare benchmark (${dialect}, ${new Date().toISOString()})`);
+out(`# Vidshare benchmark (${new Date().toISOString()}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at start)`);
 out();
 
-// API at the small size, with the bare-Fastify ceiling measured just before.
-let apiSmall: LoadFigure[] = [];
-if (!skip.has('api') || !skip.has('live')) {
-  const database = await prepareDatabase(SMALL);
+// API at the small size (bare-Fastify ceiling measured just before), two API processes against
+// one, then the same reads at the large size: on SQLite, and on PostgreSQL when DATABASE_URL answers.
+const SCALING = ['feed page 1', 'feed page 50', 'one video', 'video comments', 'search common word', 'search rare word'];
+const TWO_PROCESSES = ['feed page 1', 'one video', 'video comments', 'search common word'];
+
+interface DialectRun {
+  dialect: 'sqlite' | 'postgres';
+  ceiling?: LoadFigure;
+  small: LoadFigure[];
+  /** The small size again, each measured just before its twin in `large`. */
+  scaleSmall: LoadFigure[];
+  large: LoadFigure[];
+  one: LoadFigure[];
+  two: LoadFigure[];
+}
+
+async function postgresProblem(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function stopDrained(api: RunningProcess) {
+  await drained(api.url);
+  await api.stop();
+}
+
+async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | undefined): Promise<DialectRun> {
+  const run: DialectRun = { dialect, small: [], scaleSmall: [], large: [], one: [], two: [] };
+  const database = await prepareDatabase(SMALL, postgresUrl);
   const api = await startApi(database);
+  const target = { url: api.url, pid: api.child.pid };
   try {
     const token = await benchToken(api.url);
     if (!skip.has('api')) {
       const sample = await fetch(`${api.url}/api/v1/videos/all-videos?page=1`).then((r) => r.arrayBuffer());
       const bare = await startNodeServer('bench/bareServer.ts', { BARE_BYTES: String(sample.byteLength) });
-      const ceiling = await load(bare.url, { name: 'bare Fastify (ceiling)', path: '/bare' }, SECONDS);
+      run.ceiling = { ...(await load({ url: bare.url, pid: bare.child.pid }, { name: 'bare Fastify (ceiling)', path: '/bare' }, SECONDS)), size: SMALL };
       await bare.stop();
       for (const scenario of scenarios(database.seed)) {
-        const figure = await load(api.url, scenario, SECONDS, scenario.signedIn ? { authorization: `Bearer ${token}` } : {});
-        apiSmall.push({ ...figure, size: SMALL });
+        const figure = await load(target, scenario, SECONDS, scenario.signedIn ? { authorization: `Bearer ${token}` } : {});
+        run.small.push({ ...figure, size: SMALL });
       }
-      out(`## API at ${SMALL} videos, 50 connections, ${SECONDS} s each`);
-      table(
-        ['scenario', 'req/s', 'p50', 'p99', 'errors', 'vs ceiling'],
-        [[ceiling.name, ceiling.reqPerSec.toFixed(0), ms(ceiling.p50), ms(ceiling.p99), ceiling.errors, '1.00']].concat(
-          apiSmall.map((f) => [f.name, f.reqPerSec.toFixed(0), ms(f.p50), ms(f.p99), f.errors, (f.reqPerSec / ceiling.reqPerSec).toFixed(2)]),
-        ),
-      );
-      results.ceiling = ceiling;
-      results.api = apiSmall;
     }
-    if (!skip.has('live')) {
+    if (!skip.has('live') && dialect === 'sqlite') {
       const live = await measureLiveEvents(api.url, token, database.seed.commentedVideoId, 1000, 20);
       out('## Live events: 1000 socket.io clients in one video room, 20 comment posts');
       table(
@@ -89,34 +116,104 @@ if (!skip.has('api') || !skip.has('live')) {
       if (live.missed) out(`missed deliveries: ${live.missed}`);
       results.live = live;
     }
+    if (!skip.has('scaling')) {
+      // A second API process on the same database; autocannon splits its 50 connections over both
+      // ports. One and two processes alternate per scenario, so both see the same machine.
+      const second = await startApi(database);
+      try {
+        for (const scenario of scenarios(database.seed).filter((s) => TWO_PROCESSES.includes(s.name))) {
+          run.one.push({ ...(await load(target, scenario, SECONDS)), size: SMALL });
+          run.two.push({ ...(await load([target, { url: second.url, pid: second.child.pid }], scenario, SECONDS)), size: SMALL });
+        }
+      } finally {
+        await stopDrained(second);
+      }
+      // The large size, alternating with the small one per scenario (both servers stay up), so
+      // that each p99 ratio compares figures taken a few seconds apart on the same machine.
+      const large = await prepareDatabase(LARGE, postgresUrl);
+      const largeApi = await startApi(large);
+      try {
+        const largeScenarios = scenarios(large.seed);
+        for (const scenario of scenarios(database.seed).filter((s) => SCALING.includes(s.name))) {
+          run.scaleSmall.push({ ...(await load(target, scenario, SECONDS)), size: SMALL });
+          const twin = largeScenarios.find((s) => s.name === scenario.name)!;
+          run.large.push({ ...(await load({ url: largeApi.url, pid: largeApi.child.pid }, twin, SECONDS)), size: LARGE });
+        }
+      } finally {
+        await stopDrained(largeApi);
+        await large.cleanup();
+      }
+    }
   } finally {
-    await api.stop();
+    await stopDrained(api);
     await database.cleanup();
+  }
+  return run;
+}
+
+const cpu = (figure: LoadFigure | undefined) => (figure && Number.isFinite(figure.cpuUsPerReq) ? figure.cpuUsPerReq.toFixed(0) : 'n/a');
+const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b && Number.isFinite(a / b) ? (a / b).toFixed(2) : 'n/a');
+
+function printDialect(run: DialectRun) {
+  const name = run.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  if (run.ceiling) {
+    const ceiling = run.ceiling;
+    out(`## API at ${SMALL} videos on ${name}, 50 connections, ${SECONDS} s each`);
+    table(
+      ['scenario', 'req/s', 'p50', 'p99', 'server CPU µs/req', 'errors', 'vs ceiling'],
+      [ceiling, ...run.small].map((f) => [f.name, f.reqPerSec.toFixed(0), ms(f.p50), ms(f.p99), cpu(f), f.errors, ratio(f.reqPerSec, ceiling.reqPerSec)]),
+    );
+  }
+  if (run.two.length) {
+    out(`## Two API processes on ${name} (${SMALL} videos): 50 connections split over two ports, alternating with one process`);
+    table(
+      ['scenario', 'req/s 1 process', 'req/s 2 processes', 'growth', 'p99 1 / 2', 'CPU µs/req 1 / 2', 'errors'],
+      run.two.map((two, i) => {
+        const one = run.one[i]!;
+        return [two.name, one.reqPerSec.toFixed(0), two.reqPerSec.toFixed(0), ratio(two.reqPerSec, one.reqPerSec), `${ms(one.p99)} / ${ms(two.p99)}`, `${cpu(one)} / ${cpu(two)}`, one.errors + two.errors];
+      }),
+    );
+  }
+  if (run.large.length) {
+    out(`## Scaling on ${name}: ${SMALL} vs ${LARGE} videos, alternating per scenario`);
+    table(
+      ['scenario', `p99 @${SMALL}`, `p99 @${LARGE}`, 'p99 ratio', `CPU µs/req @${SMALL}`, `CPU µs/req @${LARGE}`, 'CPU ratio', `req/s @${LARGE}`, 'errors'],
+      run.large.map((f, i) => {
+        const small = run.scaleSmall[i]!;
+        return [f.name, ms(small.p99), ms(f.p99), ratio(f.p99, Math.max(small.p99, 1)), cpu(small), cpu(f), ratio(f.cpuUsPerReq, small.cpuUsPerReq), f.reqPerSec.toFixed(0), f.errors];
+      }),
+    );
   }
 }
 
-// Scaling: the same read scenarios at the large size; ratio of p99s.
-if (!skip.has('scaling') && apiSmall.length) {
-  const database = await prepareDatabase(LARGE);
-  const api = await startApi(database);
-  const large: LoadFigure[] = [];
-  try {
-    for (const scenario of scenarios(database.seed).filter((s) => ['feed page 1', 'feed page 50', 'one video', 'search common word', 'search rare word'].includes(s.name))) {
-      large.push({ ...(await load(api.url, scenario, SECONDS)), size: LARGE });
-    }
-  } finally {
-    await api.stop();
-    await database.cleanup();
+const runs: DialectRun[] = [];
+if (!skip.has('api') || !skip.has('live') || !skip.has('scaling')) {
+  const postgresUrl = process.env.DATABASE_URL;
+  const problem = postgresUrl ? await postgresProblem(postgresUrl) : 'DATABASE_URL is not set';
+  runs.push(await runDialect('sqlite', undefined));
+  printDialect(runs[0]!);
+  if (problem) {
+    out(`## PostgreSQL skipped: ${problem}`);
+    out();
+  } else {
+    runs.push(await runDialect('postgres', postgresUrl));
+    printDialect(runs[1]!);
   }
-  out(`## Scaling: ${SMALL} vs ${LARGE} videos`);
-  table(
-    ['scenario', `p99 @${SMALL}`, `p99 @${LARGE}`, 'ratio', `req/s @${LARGE}`],
-    large.map((f) => {
-      const small = apiSmall.find((s) => s.name === f.name)!;
-      return [f.name, ms(small.p99), ms(f.p99), (f.p99 / Math.max(small.p99, 1)).toFixed(2), f.reqPerSec.toFixed(0)];
-    }),
-  );
-  results.scaling = large;
+  if (runs.length === 2 && runs[0]!.ceiling) {
+    const [lite, postgres] = runs as [DialectRun, DialectRun];
+    const vsCeiling = (run: DialectRun, name: string) => ratio(run.small.find((f) => f.name === name)?.reqPerSec, run.ceiling?.reqPerSec);
+    const p99Ratio = (run: DialectRun, name: string) => ratio(run.large.find((f) => f.name === name)?.p99, run.scaleSmall.find((f) => f.name === name)?.p99);
+    const growth = (run: DialectRun, name: string) => ratio(run.two.find((f) => f.name === name)?.reqPerSec, run.one.find((f) => f.name === name)?.reqPerSec);
+    out('## SQLite beside PostgreSQL');
+    table(
+      ['scenario', 'vs ceiling SQLite', 'vs ceiling PG', `p99 @${LARGE} / @${SMALL} SQLite`, 'PG', '2 processes / 1 SQLite', 'PG'],
+      lite.small.map((f) => [f.name, vsCeiling(lite, f.name), vsCeiling(postgres, f.name), p99Ratio(lite, f.name), p99Ratio(postgres, f.name), growth(lite, f.name), growth(postgres, f.name)]),
+    );
+  }
+  const errors = runs.flatMap((run) => [...run.small, ...run.scaleSmall, ...run.large, ...run.one, ...run.two]).reduce((sum, f) => sum + f.errors, 0);
+  out(`errors in all API scenarios: ${errors}`);
+  out();
+  results.api = runs;
 }
 
 // Client weight and Lighthouse.
