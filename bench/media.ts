@@ -1,8 +1,10 @@
 // Media benchmark (issue 16): for generated 10 s and 30 s 720p30 clips, the ladder exactly as the
-// pipeline runs it (lowest rung first, then the rest from one decode; fMP4 + HLS playlists)
-// against one plain `ffmpeg -preset veryfast` 720p encode, alternating rounds so machine load hits
-// both alike. CPU seconds are ffmpeg's own (user + system, from this process's reaped children),
-// so other work on the machine barely moves them; wall times are reported beside them.
+// pipeline runs it (fMP4 + HLS playlists), in both of its plans: one run decoding the source once
+// for every rung (what a source that browsers play gets) and the lowest rung alone first, then the
+// rest from one decode (any other source), against one plain `ffmpeg -preset veryfast` 720p
+// encode, alternating within each round so machine load hits all three alike. CPU seconds are
+// ffmpeg's own (user + system, from this process's reaped children), so other work on the
+// machine barely moves them; wall times are reported beside them.
 // Then, per rung, the x264 presets the ladder could use: CPU seconds, bytes and SSIM against the
 // source scaled to the rung, which is how the ladder's preset was chosen.
 //   npx tsx bench/media.ts [--rounds N] [--no-presets | --only-presets]   (or npm run bench:media; npm run bench calls runMediaBench())
@@ -22,16 +24,28 @@ const run = promisify(execFile);
 const CLIPS = [10, 30];
 const CANDIDATE_PRESETS = ['superfast', 'veryfast', 'faster'];
 
+export interface LadderFigures {
+  /** 'one run' (one decode for every rung) or 'lowest first'. */
+  plan: string;
+  cpu: number;
+  wall: number;
+  /** Wall seconds until the first rung was complete and published. */
+  firstRungWall: number;
+  rungs: Array<{ height: number; bytes: number; ssim: number }>;
+}
+
 export interface ClipFigures {
   clipSeconds: number;
   preset: string;
   plainCpu: number;
   plainWall: number;
-  ladderCpu: number;
-  ladderWall: number;
-  firstPlayableWall: number;
-  rungs: Array<{ height: number; bytes: number; ssim: number }>;
+  ladders: LadderFigures[];
 }
+
+const PLANS = [
+  { plan: 'one run', lowestFirst: false },
+  { plan: 'lowest first', lowestFirst: true },
+];
 
 export interface PresetFigures {
   height: number;
@@ -103,42 +117,47 @@ async function benchClip(tools: MediaTools, dir: string, seconds: number, preset
   const probe = (await probeVideo(tools, source))!;
   const rungs = ladderFor(probe.height);
   const plain: Array<{ cpu: number; wall: number }> = [];
-  const ladder: Array<{ cpu: number; wall: number; first: number }> = [];
-  const workDir = (round: number) => join(dir, `ladder-${seconds}-${round}`);
+  const ladders = PLANS.map(() => [] as Array<{ cpu: number; wall: number; first: number }>);
+  const workDir = (plan: number, round: number) => join(dir, `ladder-${seconds}-${plan}-${round}`);
   for (let round = 0; round < rounds; round++) {
     plain.push(await measured(() => plainEncode(tools, source, join(dir, `plain-${seconds}-${round}.mp4`))));
-    const started = performance.now();
-    let first = Number.NaN;
-    const result = await measured(() =>
-      transcodeLadder({
-        tools,
-        sourcePath: source,
-        probe,
-        rungs,
-        workDir: workDir(round),
-        preset,
-        onRendition: async () => {
-          if (Number.isNaN(first)) first = (performance.now() - started) / 1000;
-        },
-      }),
-    );
-    ladder.push({ ...result, first });
+    for (const [index, { lowestFirst }] of PLANS.entries()) {
+      const started = performance.now();
+      let first = Number.NaN;
+      const result = await measured(() =>
+        transcodeLadder({
+          tools,
+          sourcePath: source,
+          probe,
+          rungs,
+          lowestFirst,
+          workDir: workDir(index, round),
+          preset,
+          onRendition: async () => {
+            if (Number.isNaN(first)) first = (performance.now() - started) / 1000;
+          },
+        }),
+      );
+      ladders[index]!.push({ ...result, first });
+    }
   }
-  const measuredRungs = [];
-  for (const rung of rungs) {
-    const path = join(workDir(0), `${rung.height}.mp4`);
-    measuredRungs.push({ height: rung.height, bytes: (await stat(path)).size, ssim: await ssimOf(tools, path, source, rung.height) });
+  const figures: LadderFigures[] = [];
+  for (const [index, { plan }] of PLANS.entries()) {
+    const measuredRungs = [];
+    for (const rung of rungs) {
+      const path = join(workDir(index, 0), `${rung.height}.mp4`);
+      measuredRungs.push({ height: rung.height, bytes: (await stat(path)).size, ssim: await ssimOf(tools, path, source, rung.height) });
+    }
+    const runs = ladders[index]!;
+    figures.push({
+      plan,
+      cpu: median(runs.map((entry) => entry.cpu)),
+      wall: median(runs.map((entry) => entry.wall)),
+      firstRungWall: median(runs.map((entry) => entry.first)),
+      rungs: measuredRungs,
+    });
   }
-  return {
-    clipSeconds: seconds,
-    preset,
-    plainCpu: median(plain.map((entry) => entry.cpu)),
-    plainWall: median(plain.map((entry) => entry.wall)),
-    ladderCpu: median(ladder.map((entry) => entry.cpu)),
-    ladderWall: median(ladder.map((entry) => entry.wall)),
-    firstPlayableWall: median(ladder.map((entry) => entry.first)),
-    rungs: measuredRungs,
-  };
+  return { clipSeconds: seconds, preset, plainCpu: median(plain.map((entry) => entry.cpu)), plainWall: median(plain.map((entry) => entry.wall)), ladders: figures };
 }
 
 /** Each rung alone at each candidate preset (decode included, the same for all): CPU, bytes, SSIM. */
@@ -167,10 +186,13 @@ function rowsOf(clips: ClipFigures[], presets: PresetFigures[]): (string | numbe
   const rows: (string | number)[][] = [];
   for (const clip of clips) {
     const label = `${clip.clipSeconds} s`;
-    rows.push([`${label}: ladder CPU / one veryfast 720p (goal <= 1.4)`, `${clip.ladderCpu.toFixed(2)} s`, `${clip.plainCpu.toFixed(2)} s`, (clip.ladderCpu / clip.plainCpu).toFixed(2)]);
-    rows.push([`${label}: ladder wall / one veryfast 720p`, `${clip.ladderWall.toFixed(2)} s`, `${clip.plainWall.toFixed(2)} s`, (clip.ladderWall / clip.plainWall).toFixed(2)]);
-    rows.push([`${label}: first playable rung / duration (goal <= 0.2)`, `${clip.firstPlayableWall.toFixed(2)} s`, `${clip.clipSeconds} s`, (clip.firstPlayableWall / clip.clipSeconds).toFixed(3)]);
-    for (const rung of clip.rungs) rows.push([`${label}: ${rung.height}p (${clip.preset}) bytes, SSIM`, kb(rung.bytes), '', rung.ssim.toFixed(4)]);
+    for (const ladder of clip.ladders) {
+      const name = `${label}, ${ladder.plan}`;
+      rows.push([`${name}: ladder CPU / one veryfast 720p (goal <= 1.4)`, `${ladder.cpu.toFixed(2)} s`, `${clip.plainCpu.toFixed(2)} s`, (ladder.cpu / clip.plainCpu).toFixed(2)]);
+      rows.push([`${name}: ladder wall / one veryfast 720p`, `${ladder.wall.toFixed(2)} s`, `${clip.plainWall.toFixed(2)} s`, (ladder.wall / clip.plainWall).toFixed(2)]);
+      rows.push([`${name}: first rung / duration (goal <= 0.2)`, `${ladder.firstRungWall.toFixed(2)} s`, `${clip.clipSeconds} s`, (ladder.firstRungWall / clip.clipSeconds).toFixed(3)]);
+      for (const rung of ladder.rungs) rows.push([`${name}: ${rung.height}p (${clip.preset}) bytes, SSIM`, kb(rung.bytes), '', rung.ssim.toFixed(4)]);
+    }
   }
   for (const height of [...new Set(presets.map((entry) => entry.height))]) {
     const baseline = presets.find((entry) => entry.height === height && entry.preset === 'veryfast')!;
@@ -194,7 +216,7 @@ export async function runMediaBench(options: { rounds?: number; presets?: boolea
   ticksPerSecond = Number((await run('getconf', ['CLK_TCK']).catch(() => ({ stdout: '100' }))).stdout) || 100;
   try {
     const clips: ClipFigures[] = [];
-    if (options.clips !== false) for (const seconds of CLIPS) clips.push(await benchClip(tools, dir, seconds, config.transcodePreset, options.rounds ?? 2));
+    if (options.clips !== false) for (const seconds of CLIPS) clips.push(await benchClip(tools, dir, seconds, config.transcodePreset, options.rounds ?? 3));
     const presets = options.presets === false ? [] : await benchPresets(tools, dir);
     return { clips, presets, rows: rowsOf(clips, presets) };
   } finally {
@@ -204,10 +226,10 @@ export async function runMediaBench(options: { rounds?: number; presets?: boolea
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { rounds: { type: 'string', default: '2' }, 'no-presets': { type: 'boolean', default: false }, 'only-presets': { type: 'boolean', default: false } },
+    options: { rounds: { type: 'string', default: '3' }, 'no-presets': { type: 'boolean', default: false }, 'only-presets': { type: 'boolean', default: false } },
   });
   const figures = await runMediaBench({ rounds: Number(values.rounds), presets: !values['no-presets'], clips: !values['only-presets'] });
-  console.log(`Media: 10 s and 30 s 720p30 clips, the ladder vs one plain veryfast 720p encode (median of ${values.rounds} rounds)\n`);
+  console.log(`Media: 10 s and 30 s 720p30 clips, the ladder's two plans vs one plain veryfast 720p encode (medians of ${values.rounds} interleaved rounds)\n`);
   console.log('| figure | value | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const row of figures.rows) console.log(`| ${row.join(' | ')} |`);

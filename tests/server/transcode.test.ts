@@ -64,6 +64,11 @@ describe('ladderFor(height)', () => {
     expect(planRuns(ladderFor(200)).map((runRungs) => runRungs.map((rung) => rung.height))).toEqual([[200]]);
     expect(planRuns([])).toEqual([]);
   });
+
+  it('plans every rung in one run (one decode) when the lowest need not come first', () => {
+    expect(planRuns(ladderFor(1080), false).map((runRungs) => runRungs.map((rung) => rung.height))).toEqual([[360, 480, 720, 1080]]);
+    expect(planRuns(ladderFor(200), false).map((runRungs) => runRungs.map((rung) => rung.height))).toEqual([[200]]);
+  });
 });
 
 describe('locating ffmpeg', () => {
@@ -108,6 +113,26 @@ describe('transcodeLadder', () => {
       expect(Math.abs(probed.duration - 2)).toBeLessThan(0.15);
       const boxes = await topLevelBoxes(rendition.path);
       expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat')); // +faststart
+    }
+  });
+
+  it('makes the same ladder in one run (one decode), still publishing the lowest rung first', async () => {
+    const [source] = await clips;
+    const probe = (await probeVideo(tools, source))!;
+    const published: number[] = [];
+    const renditions = await transcodeLadder({
+      tools,
+      sourcePath: source,
+      probe,
+      rungs: ladderFor(720),
+      lowestFirst: false,
+      workDir: await workDir(),
+      onRendition: async (rendition) => void published.push(rendition.height),
+    });
+    expect(published).toEqual([360, 480, 720]);
+    for (const rendition of renditions) {
+      expect(await ffprobe(rendition.path)).toMatchObject({ height: rendition.height, videoCodec: 'h264', audioCodec: 'aac' });
+      expect(rendition.hls.resolution).toMatch(new RegExp(`^\\d+x${rendition.height}$`));
     }
   });
 

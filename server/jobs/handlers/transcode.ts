@@ -66,6 +66,9 @@ export const transcodeJob: JobHandler<'transcode'> = {
         sourcePath,
         probe,
         rungs: todo,
+        // The lowest rung first makes a new video ready (listed, announced) within seconds; with a
+        // rung already published, one run (one decode) for the rest.
+        lowestFirst: qualities.length === 0,
         workDir: join(workDir, 'out'),
         preset: deps.config.transcodePreset,
         signal: job.signal,
