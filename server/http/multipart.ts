@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { newId } from '../ids.js';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './envelope.js';
+import { partialUploadDir } from './partialUploads.js';
 
 export interface FileRule {
   maxBytes: number;
@@ -75,8 +76,9 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
         throw badRequest(`Only one file is allowed in '${part.fieldname}'`);
       }
       if (rule.toDisk) {
-        await mkdir(tempDir, { recursive: true });
-        const path = join(tempDir, `${newId()}.upload`);
+        const directory = partialUploadDir(tempDir);
+        await mkdir(directory, { recursive: true });
+        const path = join(directory, `${newId()}.upload`);
         let size = 0;
         form.diskFiles[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, path, size: 0 };
         await pipeline(
@@ -124,8 +126,8 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
 }
 
 /** Temp files a crash left behind (uploads cut off mid-way, transcoding work dirs). */
-export async function removeStaleTempFiles(tempDir: string, olderThanMs = 24 * 3600 * 1000): Promise<void> {
-  const names = await readdir(tempDir).catch(() => [] as string[]);
+export async function removeStaleTempFiles(tempDir: string, olderThanMs = 24 * 3600 * 1000, keep: string[] = []): Promise<void> {
+  const names = (await readdir(tempDir).catch(() => [] as string[])).filter((name) => !keep.includes(name));
   const cutoff = Date.now() - olderThanMs;
   for (const name of names) {
     const path = join(tempDir, name);

@@ -5,7 +5,7 @@
 // decides who may touch which upload.
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
@@ -146,6 +146,17 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     },
   });
 
+  /**
+   * Files of uploads that can no longer take bytes (a crash after the intake, or during a failed
+   * creation): no row, or a finished one. An unfinished upload keeps its files, to be resumed.
+   */
+  async function removeOrphanFiles() {
+    const ids = [...new Set((await readdir(directory).catch(() => [] as string[])).map((name) => name.replace(/\.json$/, '')))];
+    const unfinished = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) for (const id of await uploads.unfinished(ids.slice(i, i + 500))) unfinished.add(id);
+    await Promise.all(ids.filter((id) => !unfinished.has(id)).map(forget));
+  }
+
   async function cleanUp() {
     await mkdir(directory, { recursive: true }); // the temp sweep may have removed an idle directory
     try {
@@ -155,6 +166,7 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     }
     // Leftovers the FileStore no longer lists (a crash between the intake and forget()).
     await removeStaleTempFiles(directory, config.tusExpiryMs);
+    if (!s3Store) await removeOrphanFiles();
     await uploads.removeExpired(new Date(Date.now() - config.tusExpiryMs).toISOString());
   }
 

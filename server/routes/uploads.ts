@@ -8,12 +8,20 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toVideoCard } from '../formatters/video.js';
 import { badRequest, send } from '../http/envelope.js';
 import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
+import { startPartialUploadSweep } from '../http/partialUploads.js';
 import { megabytes } from '../../contract/rules.js';
 import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
-  app.addHook('onReady', () => removeStaleTempFiles(tempDir));
+  // Not the directories swept by their own rules (uploads in flight of other processes live there).
+  app.addHook('onReady', () => removeStaleTempFiles(tempDir, undefined, ['multipart', 'tus']));
+  // Partial uploads of a crashed process go (http/partialUploads.ts).
+  let stopSweep = () => {};
+  app.addHook('onReady', async () => {
+    stopSweep = await startPartialUploadSweep(tempDir, (error) => app.log.warn({ err: error }, 'partial upload sweep failed'));
+  });
+  app.addHook('onClose', async () => stopSweep());
 
   app.post(
     '/upload-Video',

@@ -1,11 +1,12 @@
 // Issue 15: files nothing points at. Concurrent image changes leave none behind, and what a crash
 // left (images without a row, partial uploads) is swept when a server starts.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from './harness.js';
 import { filesUnder } from './mediaFixtures.js';
+import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 const HOUR = 3600_000;
@@ -55,5 +56,55 @@ describe.each(databases)('files nothing points at, on %s', (dialect) => {
     const second = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
     await second.close();
     expect(await filesUnder(imagesDir())).toEqual([...inUse, recentOrphan, unknownName].sort());
+  });
+
+  it('sweeps partial uploads a crashed process left at start, and keeps uploads that can still finish', async () => {
+    const tmp = join(server.dataDir, 'tmp');
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    const place = async (path: string, mtime?: Date) => {
+      await mkdir(join(path, '..'), { recursive: true });
+      await writeFile(path, 'partial');
+      if (mtime) await utimes(path, mtime, mtime);
+    };
+    // A multipart upload cut off by a crash: its process's directory stopped its heartbeat.
+    const crashedDir = join(tmp, 'multipart', v7());
+    await place(join(crashedDir, 'cut-off.upload'));
+    await utimes(crashedDir, longAgo, longAgo);
+    // One from a version that kept them in tmp/ itself.
+    await place(join(tmp, 'legacy.upload'), longAgo);
+    // A sibling process's upload in flight: its directory is alive.
+    const siblingFile = join(tmp, 'multipart', v7(), 'in-flight.upload');
+    await place(siblingFile);
+    // tus: files whose upload has no row (a crash in the middle of the intake)...
+    const strayId = 'f'.repeat(32);
+    await place(join(tmp, 'tus', strayId));
+    await place(join(tmp, 'tus', `${strayId}.json`));
+    // ...and an unfinished upload, which its client can still resume.
+    const created = await fetch(`${server.url}${TUS_UPLOADS_PATH}`, {
+      method: 'POST',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        authorization: `Bearer ${user.token}`,
+        'Upload-Length': '100',
+        'Upload-Metadata': `filename ${btoa('a.mp4')},title ${btoa('Later')},description ${btoa('Resumed later')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const resumable = created.headers.get('location')!.split('/').pop()!;
+    const images = await filesUnder(imagesDir());
+
+    const second = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
+    try {
+      const left = await filesUnder(tmp);
+      expect(left.filter((name) => name.endsWith('.upload'))).toEqual([join('multipart', siblingFile.split('/').slice(-2).join('/'))]);
+      expect(left.filter((name) => name.startsWith('tus/')).sort()).toEqual([`tus/${resumable}`, `tus/${resumable}.json`]);
+      expect(await filesUnder(imagesDir())).toEqual(images);
+      // The unfinished upload resumes on the node that just started.
+      const head = await fetch(`${second.url}${TUS_UPLOADS_PATH}/${resumable}`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${user.token}` } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe('0');
+    } finally {
+      await second.close();
+    }
   });
 });

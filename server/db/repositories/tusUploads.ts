@@ -45,6 +45,13 @@ export class TusUploadRepository {
       .execute();
   }
 
+  /** Which of these uploads may still take bytes or are being checked (their files must stay). */
+  async unfinished(ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.selectFrom('tus_uploads').select('id').where('id', 'in', ids).where('state', 'in', ['uploading', 'checking']).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('tus_uploads').where('id', '=', id).execute();
   }
