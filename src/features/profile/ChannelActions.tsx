@@ -46,6 +46,8 @@ export function ChannelActions({ profile }: { profile: Profile }) {
   };
 
   return (
+    // One row on a 320 px phone: there the Notifications button shows only its bell (its name stays
+    // 'Notifications'), so Share never wraps alone onto a second row (issue 17).
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <SubscribeButton channelId={profile._id} size={size} />
       <Button
@@ -54,10 +56,12 @@ export function ChannelActions({ profile }: { profile: Profile }) {
         onClick={() => void toggleNotifications()}
         disabled={notify.isLoading}
         aria-pressed={profile.notify}
-        startIcon={profile.notify ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
-        sx={{ borderRadius: 999 }}
+        aria-label={size === 'small' ? 'Notifications' : undefined}
+        title={size === 'small' ? (profile.notify ? 'Notifications on' : 'Notifications off') : undefined}
+        startIcon={size === 'small' ? undefined : profile.notify ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
+        sx={{ borderRadius: 999, ...(size === 'small' && { minWidth: 0, px: 1 }) }}
       >
-        Notifications
+        {size === 'small' ? profile.notify ? <NotificationsActiveIcon fontSize="small" /> : <NotificationsNoneIcon fontSize="small" /> : 'Notifications'}
       </Button>
       <Button size={size} variant="outlined" onClick={() => void share()} startIcon={<ShareIcon />} sx={{ borderRadius: 999 }}>
         Share

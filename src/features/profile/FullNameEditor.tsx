@@ -82,13 +82,32 @@ export function FullNameEditor({ fullName, editable }: { fullName: string; edita
   }
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 34 }, overflowWrap: 'anywhere' }}>
+    // A long name stops after two lines with an ellipsis (the whole name is its title and the
+    // page title), and the pencil stays beside its first line instead of floating apart (issue 17).
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.25, minWidth: 0 }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        title={fullName}
+        sx={{
+          fontWeight: 800,
+          fontSize: { xs: 24, sm: 32 },
+          lineHeight: 1.25,
+          minWidth: 0,
+          overflowWrap: 'anywhere',
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 2,
+          overflow: 'hidden',
+        }}
+      >
         {fullName}
       </Typography>
       {editable && (
         <IconButton
           aria-label="Edit full name"
+          size="small"
+          sx={{ flexShrink: 0, mt: { xs: '1px', sm: '4px' } }}
           title="Edit full name"
           onClick={() => {
             setDraft(fullName);

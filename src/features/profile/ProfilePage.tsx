@@ -7,12 +7,15 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useGetProfileQuery } from '../../api/endpoints/users';
 import { useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
+import { pillTabsSx } from '../../components/pillTabs';
 import { toast } from '../../components/toast';
 import { canSeePrivateTabs, isProfileOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
@@ -51,6 +54,7 @@ export default function ProfilePage() {
   const privateAllowed = canSeePrivateTabs(viewer, token, username);
   const resolution = resolveProfileTab(params.get('tab'), { signedIn, privateAllowed });
   const [notice, setNotice] = useState<string | null>(null);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const status = (profile.error as { status?: unknown } | undefined)?.status;
   const failed = profile.isError && status !== 404;
 
@@ -94,15 +98,13 @@ export default function ProfilePage() {
   return (
     <Box sx={{ maxWidth: 1800, mx: 'auto' }}>
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+      <Box sx={{ borderBottom: { sm: 1 }, borderColor: { sm: 'divider' }, mb: 3 }}>
         <Tabs
           value={active}
           onChange={(_event, tab: ProfileTabId) => select(tab)}
-          variant="scrollable"
-          // No scroll arrows: they indented the row by 40 px and cut labels mid-word; the row scrolls by swipe.
-          scrollButtons={false}
           aria-label="Profile sections"
-          sx={{ '& .MuiTab-root': { minWidth: 'auto', px: 1.5, whiteSpace: 'nowrap' } }}
+          // Phones: wrapping pills (components/pillTabs.ts); wider: the underlined row, flush left.
+          sx={phone ? pillTabsSx : { '& .MuiTab-root': { minWidth: 'auto', px: 2, whiteSpace: 'nowrap' }, '& .MuiTab-root:first-of-type': { pl: 0.5 } }}
         >
           {tabs.map((tab) => (
             <Tab key={tab.id} value={tab.id} label={tab.label} id={`profile-tab-${tab.id}`} aria-controls="profile-panel" />

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
+import { rememberSearch } from './recentSearches';
 import { searchPath, searchSubmitted } from './searchBarSlice';
 
-/** Goes to /search?q=...; a blank query does nothing; a submit closes the dialog and clears the box. */
+/** Goes to /search?q=...; a blank query does nothing; a submit closes the dialog, clears the box and joins the recent searches. */
 export function useSubmitSearch() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -11,6 +12,7 @@ export function useSubmitSearch() {
     (query: string): boolean => {
       const path = searchPath(query);
       if (!path) return false;
+      rememberSearch(query);
       navigate(path);
       dispatch(searchSubmitted());
       return true;

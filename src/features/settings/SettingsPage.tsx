@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useSearchParams } from 'react-router-dom';
+import { pillTabsSx } from '../../components/pillTabs';
 import { useLogout } from '../auth/useLogout';
 import { AccountTab } from './AccountTab';
 import { AppearanceTab, NotificationsTab, PrivacyTab } from './PreferenceTabs';
@@ -29,6 +30,7 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const logout = useLogout();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const requested = params.get('tab');
   const active = SETTINGS_TABS.find((tab) => tab.id === requested) ?? SETTINGS_TABS[0];
   const select = (id: SettingsTabId) => setParams(id === 'account' ? {} : { tab: id });
@@ -54,13 +56,13 @@ export default function SettingsPage() {
             value={active.id}
             onChange={(_event, id: SettingsTabId) => select(id)}
             orientation={wide ? 'vertical' : 'horizontal'}
-            variant="scrollable"
-            // No scroll arrows: they indented the row by 40 px and cut labels mid-word; the row scrolls by swipe.
-            scrollButtons={false}
+            // Phones: wrapping pills (components/pillTabs.ts); tablets: the underlined row; wide: a column.
             sx={
               wide
                 ? { '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 44 } }
-                : { borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 'auto', px: 1.5, whiteSpace: 'nowrap' } }
+                : phone
+                  ? pillTabsSx
+                  : { borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 'auto', px: 2, whiteSpace: 'nowrap' }, '& .MuiTab-root:first-of-type': { pl: 0.5 } }
             }
           >
             {SETTINGS_TABS.map((tab) => (

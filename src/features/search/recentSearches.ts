@@ -1,0 +1,67 @@
+// Recent searches (issue 17): kept on this device only, newest first, at most RECENT_LIMIT, one
+// entry per query whatever its case; the full-screen phone search lists them and removes them.
+import { useSyncExternalStore } from 'react';
+
+export const RECENT_SEARCHES_KEY = 'vidshare.recentSearches';
+export const RECENT_LIMIT = 8;
+
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; list: string[] } = { raw: null, list: [] };
+
+function read(): string[] {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(RECENT_SEARCHES_KEY);
+  } catch {
+    return [];
+  }
+  if (raw === cache.raw) return cache.list;
+  let list: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '[]');
+    if (Array.isArray(parsed)) list = parsed.filter((item): item is string => typeof item === 'string' && item.trim() !== '').slice(0, RECENT_LIMIT);
+  } catch {
+    /* broken JSON: none */
+  }
+  cache = { raw, list };
+  return list;
+}
+
+function write(list: string[]): void {
+  try {
+    localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(list));
+  } catch {
+    /* storage full or disabled: the list simply is not kept */
+  }
+  for (const listener of listeners) listener();
+}
+
+export function recentSearches(): string[] {
+  return read();
+}
+
+/** Puts a submitted query first (trimmed); an older entry of the same query, any case, goes. */
+export function rememberSearch(query: string): void {
+  const trimmed = query.trim();
+  if (!trimmed) return;
+  const rest = read().filter((item) => item.toLowerCase() !== trimmed.toLowerCase());
+  write([trimmed, ...rest].slice(0, RECENT_LIMIT));
+}
+
+export function forgetSearch(query: string): void {
+  write(read().filter((item) => item !== query));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => event.key === RECENT_SEARCHES_KEY && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useRecentSearches(): string[] {
+  return useSyncExternalStore(subscribe, read, () => []);
+}
