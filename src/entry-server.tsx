@@ -17,6 +17,7 @@ import { renderedSources } from './app/screens';
 import { makeStore } from './app/store';
 import { pageTitle } from './app/usePageTitle';
 import { booted } from './features/auth/authSlice';
+import { setDarkMode } from './features/theme/themeSlice';
 import { type SsrState, ssrStateOf } from './ssrState';
 
 export { setServerSideFetch };
@@ -41,12 +42,14 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** Renders `url` (path + query), or returns null when it is not one of the server-rendered screens. */
-export async function render(url: string, options: { dataTimeoutMs: number }): Promise<RenderedPage | null> {
+export async function render(url: string, options: { dataTimeoutMs: number; lightMode?: boolean }): Promise<RenderedPage | null> {
   const { pathname, search } = new URL(url, 'http://ssr.invalid');
   const route = routeData(pathname, search);
   if (!route) return null;
   const store = makeStore();
   store.dispatch(booted());
+  // Dark unless the browser said it prefers light (server/ssr/render.ts); the client hydrates in the same mode.
+  if (options.lightMode) store.dispatch(setDarkMode(false));
   // A slow API must not hold the page: after the timeout the screen renders its loading state.
   await Promise.race([Promise.allSettled(route.prefetch(store.dispatch)), new Promise((resolve) => setTimeout(resolve, options.dataTimeoutMs))]);
 

@@ -1,6 +1,6 @@
 // Boot. Two ways in:
 // - a server-rendered page seen signed out (first visits, crawlers): hydrate over the inlined data,
-//   exactly as the server rendered it (signed out, dark), then apply this device's theme;
+//   exactly as the server rendered it (signed out; dark, or light when the browser hinted so), then apply this device's theme;
 // - the service worker's precached shell (repeat visits, offline), or any page on a device with a
 //   stored session: cached data from IndexedDB, stored user refreshed, then render.
 // Either way the current route's screen chunk and queries start at once, not after the first
@@ -17,7 +17,7 @@ import { loadRendered, SCREENS } from './app/screens';
 import { listenForReconnect, makeStore, type AppStore } from './app/store';
 import { booted } from './features/auth/authSlice';
 import { bootSession, resumeStoredSession, watchSession } from './features/auth/session';
-import { setThemePreference } from './features/theme/themeSlice';
+import { setDarkMode, setThemePreference } from './features/theme/themeSlice';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { getThemePreference, getToken } from './lib/storage';
 import { readSsrState } from './ssrState';
@@ -51,6 +51,8 @@ let sessionBooted: Promise<void>;
 if (ssrState) {
   store.dispatch(rehydrateApiCache(ssrState.api));
   store.dispatch(booted());
+  // Hydrate in the mode the server rendered (light when the browser's colour-scheme hint said so).
+  store.dispatch(setDarkMode(document.documentElement.classList.contains('dark')));
   // Hydrate once the screen's chunk is here, so the page hydrates in one pass; in a transition,
   // so React yields to the browser between components.
   void screenLoaded

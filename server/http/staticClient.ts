@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { loadSsrRenderer } from '../ssr/render.js';
+import { COLOR_SCHEME_HINT, loadSsrRenderer } from '../ssr/render.js';
 import { sendRouteNotFound } from './errorHandler.js';
 import { redactQuery } from './requestLog.js';
 
@@ -39,7 +39,10 @@ export async function serveClient(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error, url: redactQuery(request.url) }, 'server rendering failed: sending the shell');
       return null;
     });
-    if (html) return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    if (html) {
+      reply.header('Accept-CH', COLOR_SCHEME_HINT).header('Critical-CH', COLOR_SCHEME_HINT).header('Vary', COLOR_SCHEME_HINT);
+      return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+    }
     return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
   });
   app.setNotFoundHandler(sendRouteNotFound);

@@ -14,7 +14,7 @@ import type { RenderedPage } from '../../src/entry-server.js';
 import { serializeSsrState, SSR_STATE_ID } from '../../src/ssrState.js';
 
 interface SsrEntry {
-  render(url: string, options: { dataTimeoutMs: number }): Promise<RenderedPage | null>;
+  render(url: string, options: { dataTimeoutMs: number; lightMode?: boolean }): Promise<RenderedPage | null>;
   setServerSideFetch(config: { origin: string; fetch: typeof fetch }): void;
 }
 
@@ -24,6 +24,13 @@ export interface SsrRenderer {
   /** The page's HTML, or null when the URL is not a server-rendered screen. */
   render(request: FastifyRequest): Promise<string | null>;
 }
+
+/**
+ * The client hint naming the browser's colour scheme. Rendered pages ask for it as critical
+ * (Accept-CH + Critical-CH, server/http/staticClient.ts): Chromium then sends it on the first visit
+ * too (one restarted request, once per origin); other browsers get dark HTML and switch after hydrating.
+ */
+export const COLOR_SCHEME_HINT = 'Sec-CH-Prefers-Color-Scheme';
 
 /** How long the route's API calls may take before the page renders without their data. */
 const DATA_TIMEOUT_MS = 1500;
@@ -102,7 +109,10 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
 
   return {
     async render(request) {
-      const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS });
+      // Chromium tells its colour scheme when asked (COLOR_SCHEME_HINT): a light-preferring phone gets
+      // light HTML instead of dark HTML re-rendered light (every component, every style) right after hydrating.
+      const lightMode = request.headers[COLOR_SCHEME_HINT.toLowerCase()] === 'light';
+      const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS, lightMode });
       if (!page) return null;
       const origin = `${request.protocol}://${request.host}`;
       const head = headTags(page, origin + request.url, origin, chunksOf(manifest, screenChunks, page.screenSources));
@@ -111,7 +121,8 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
         .replace(/<title>[\s\S]*?<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
-        .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${state}`);
+        .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${state}`)
+        .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? start : html));
     },
   };
 }

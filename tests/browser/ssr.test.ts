@@ -35,7 +35,14 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+    // Chromium is asked for its colour scheme, and the page varies on it.
+    expect(response.headers.get('critical-ch')).toBe('Sec-CH-Prefers-Color-Scheme');
+    expect(response.headers.get('vary')).toMatch(/Sec-CH-Prefers-Color-Scheme/);
     const html = await response.text();
+    expect(html).toMatch(/<html[^>]* class="dark"/);
+    const light = await (await fetch(`${server.url}/watch/${videoId}`, { headers: { 'Sec-CH-Prefers-Color-Scheme': 'light' } })).text();
+    expect(light).not.toMatch(/<html[^>]* class="dark"/);
+    expect(light).toContain('background-color:#f9f9f9');
     const escaped = title.replace(/</g, '&lt;').replace(/>/g, '&gt;');
     expect(html).toContain(`<title>${escaped} - Vidshare</title>`);
     expect(html).toContain(`<meta property="og:title" content="${escaped} - Vidshare" />`);
@@ -116,7 +123,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     await page.goto(`${server.url}/watch/${videoId}`);
-    // Rendered dark (the server cannot know), then the device's preference once hydrated.
+    // Rendered light (Chromium's colour-scheme hint) or dark, the device's preference once hydrated.
     await eventually(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await eventually(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(15, 15, 15)');
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
