@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { prepareQuery } from '../../server/db/prepared.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
 import { call, databases, type DatabaseDialect, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
@@ -112,6 +113,23 @@ async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (own
     }
   });
 }
+
+describe('compiled queries', () => {
+  it('refuse a query whose arguments do not all reach its parameters, and run with new values', async () => {
+    const server = await startServer();
+    try {
+      const db = server.app.db.db;
+      expect(() => prepareQuery(db, ['', 0], (username: string, _unused: number) => db.selectFrom('users').select('id').where('username', '=', username))).toThrow(/argument 1/);
+      const byName = prepareQuery(db, [''], (username: string) => db.selectFrom('users').select('id').where('username', '=', username));
+      const [first, second] = [await registerUser(server), await registerUser(server)];
+      expect(await byName(first.username)).toEqual([{ id: first.id }]);
+      expect(await byName(second.username)).toEqual([{ id: second.id }]);
+      expect(await byName('nobody-by-that-name')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
 
 describe.each(databases)('read cache on %s, one process', (dialect: DatabaseDialect) => {
   let server: TestServer;

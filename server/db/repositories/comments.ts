@@ -5,6 +5,7 @@ import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
+import { prepareQuery } from '../prepared.js';
 import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
 import { lockVideo } from './videos.js';
 
@@ -38,10 +39,26 @@ const REPLIES_PER_PAGE = 1000;
 
 export class CommentRepository {
   /** Every change locks the video's row first (PostgreSQL), so adds, deletes and the video's own deletion serialize. */
+  /** Top-level comments of a page as everyone sees them (the read cache's query), compiled once (db/prepared.ts). */
+  private readonly publicParents;
+
   constructor(
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
-  ) {}
+  ) {
+    this.publicParents = prepareQuery(this.db, ['', 0, 0], (videoId: string, limit: number, offset: number) =>
+      this.parentsQuery(null, videoId, limit, offset),
+    );
+  }
+
+  private parentsQuery(viewerId: string | null, videoId: string, limit: number, offset: number) {
+    return this.selectComments(viewerId)
+      .where('comments.video_id', '=', videoId)
+      .where('comments.parent_id', 'is', null)
+      .orderBy('comments.id', 'desc')
+      .limit(limit)
+      .offset(offset);
+  }
 
   private selectComments(viewerId: string | null) {
     return this.db
@@ -87,13 +104,9 @@ export class CommentRepository {
    * the order they were written (ids are UUIDv7, so they sort by time).
    */
   async listForVideo(videoId: string, viewerId: string | null, page: { limit: number; offset: number }): Promise<CommentRow[]> {
-    const parents = (await this.selectComments(viewerId)
-      .where('comments.video_id', '=', videoId)
-      .where('comments.parent_id', 'is', null)
-      .orderBy('comments.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute()) as CommentRow[];
+    const parents = (
+      viewerId ? await this.parentsQuery(viewerId, videoId, page.limit, page.offset).execute() : await this.publicParents(videoId, page.limit, page.offset)
+    ) as CommentRow[];
     if (!parents.length) return [];
     const replies = (await this.selectComments(viewerId)
       .where('comments.parent_id', 'in', parents.map((parent) => parent.id))

@@ -3,6 +3,7 @@ import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
+import { prepareQuery } from '../prepared.js';
 import type { UsersTable } from '../schema.js';
 import { LISTED_STATUS } from './videoCards.js';
 
@@ -27,17 +28,22 @@ export interface AccountDetails {
 
 export class UserRepository {
   /** `dialect` matters only where rows are locked (replaceImage). */
+  /** Looked up on every profile miss, compiled once (db/prepared.ts). */
+  private readonly byUsername;
+
   constructor(
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
-  ) {}
+  ) {
+    this.byUsername = prepareQuery(this.db, [''], (username: string) => this.db.selectFrom('users').selectAll().where('username', '=', username));
+  }
 
   findById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findByUsername(username: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('username', '=', username.trim().toLowerCase()).executeTakeFirst();
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    return (await this.byUsername(username.trim().toLowerCase()))[0];
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {

@@ -4,6 +4,7 @@ import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import type { Database, VideoStatus } from '../schema.js';
+import { prepareQuery } from '../prepared.js';
 import { LISTED_STATUS, selectVideoCards, type VideoCardRow } from './videoCards.js';
 
 export interface NewVideo {
@@ -65,11 +66,26 @@ function titleContains(q: string) {
 }
 
 export class VideoRepository {
+  /** The hot reads, compiled once (db/prepared.ts). */
+  private readonly prepared;
+
   /** `dialect` matters only for the methods that lock rows (remove). */
   constructor(
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
-  ) {}
+  ) {
+    this.prepared = {
+      detail: prepareQuery(this.db, [''], (id: string) =>
+        selectVideoCards(this.db).select(['videos.dislikes_count', 'videos.comments_count', 'videos.updated_at']).where('videos.id', '=', id),
+      ),
+      feed: prepareQuery(this.db, [0, 0], (limit: number, offset: number) =>
+        selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS).orderBy('videos.id', 'desc').limit(limit).offset(offset),
+      ),
+      feedExcept: prepareQuery(this.db, ['', 0, 0], (excludeId: string, limit: number, offset: number) =>
+        selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS).where('videos.id', '!=', excludeId).orderBy('videos.id', 'desc').limit(limit).offset(offset),
+      ),
+    };
+  }
 
   async create(video: NewVideo): Promise<string> {
     const at = now();
@@ -107,18 +123,13 @@ export class VideoRepository {
     return selectVideoCards(this.db).where('videos.id', '=', id).executeTakeFirst();
   }
 
-  findDetail(id: string): Promise<VideoDetailRow | undefined> {
-    return selectVideoCards(this.db)
-      .select(['videos.dislikes_count', 'videos.comments_count', 'videos.updated_at'])
-      .where('videos.id', '=', id)
-      .executeTakeFirst();
+  async findDetail(id: string): Promise<VideoDetailRow | undefined> {
+    return (await this.prepared.detail(id))[0];
   }
 
   /** Ready videos, newest first on the stable key (UUIDv7 ids are time-ordered). limit+1 rows. */
   feed(window: PageWindow, excludeId?: string): Promise<VideoCardRow[]> {
-    let query = selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS);
-    if (excludeId) query = query.where('videos.id', '!=', excludeId);
-    return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
+    return excludeId ? this.prepared.feedExcept(excludeId, window.limit + 1, window.offset) : this.prepared.feed(window.limit + 1, window.offset);
   }
 
   /** Ready videos of the channels `subscriberId` follows, newest first. limit+1 rows. */
