@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
 import { invalidatingLive } from '../cache/readCache.js';
+import { cachedLookup, DropCounter, EventBucket } from './eventLimits.js';
 import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, userRoom, videoRoom } from './live.js';
 
 declare module 'fastify' {
@@ -13,6 +14,15 @@ declare module 'fastify' {
 }
 
 const MAX_VIDEO_ROOMS = 20;
+/** Room commands per socket: a watch page sends one join and one leave per video it shows. */
+const COMMAND_BURST = 20;
+const COMMANDS_PER_SECOND = 5;
+/** Dropped commands within DROP_WINDOW_MS before the socket is disconnected. */
+const DROPS_BEFORE_DISCONNECT = 200;
+const DROP_WINDOW_MS = 10_000;
+/** The channel of a video barely changes (never, in fact): a short cache spares the database. */
+const OWNER_CACHE_MS = 30_000;
+const OWNER_CACHE_ENTRIES = 10_000;
 
 /** socket.io on the API's own port; with REDIS_URL, events cross server processes. */
 export async function attachRealtime(app: FastifyInstance): Promise<void> {
@@ -27,9 +37,21 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
     io.adapter(createAdapter(pub, sub));
   }
   const sessions = app.repos.sessions;
+  // The visibility rule (videos/visibility.ts): any video that exists may be joined.
+  const channelOf = cachedLookup(async (videoId) => (await app.repos.videos.findState(videoId))?.owner_id ?? null, OWNER_CACHE_MS, OWNER_CACHE_ENTRIES);
 
   io.on('connection', async (socket) => {
     socket.join(ALL_ROOM);
+    // Every event a client sends passes one bucket; a socket that keeps flooding is cut off.
+    const bucket = new EventBucket(COMMAND_BURST, COMMANDS_PER_SECOND);
+    const drops = new DropCounter(DROPS_BEFORE_DISCONNECT, DROP_WINDOW_MS);
+    socket.use((_packet, next) => {
+      if (bucket.take()) return next();
+      if (drops.tooMany()) {
+        app.log.warn({ socketId: socket.id, userId: socket.data.userId }, 'socket disconnected: too many events');
+        socket.disconnect(true);
+      }
+    });
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
     if (token) {
       const claims = await app.tokens.verify(token);
@@ -47,10 +69,10 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
       socket.leave(ALL_ROOM);
       socket.join(videoRoom(videoId));
       channelOfVideo.set(videoId, '');
-      const video = await app.repos.videos.findOwned(videoId);
-      if (video && channelOfVideo.has(videoId)) {
-        channelOfVideo.set(videoId, video.owner_id);
-        socket.join(channelRoom(video.owner_id));
+      const channelId = await channelOf(videoId).catch(() => null);
+      if (channelId && channelOfVideo.has(videoId)) {
+        channelOfVideo.set(videoId, channelId);
+        socket.join(channelRoom(channelId));
       }
     });
     socket.on(RoomCommand.leaveVideo, (videoId: unknown) => {
