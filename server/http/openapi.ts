@@ -5,6 +5,7 @@ import * as entities from '../../contract/entities.js';
 import { ErrorEnvelope } from '../../contract/envelope.js';
 import { IDEMPOTENCY_KEY_HEADER, TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
 import { requireUser } from '../auth/authenticate.js';
+import { STORAGE_FULL_MESSAGE } from './errorHandler.js';
 
 /** What the document needs to know about a route that its schema does not say. */
 export interface RouteFacts {
@@ -178,6 +179,10 @@ export function completeDocument(document: Json, routes: RouteFacts[]): Json {
   document.paths = paths;
   document.servers = [{ url: '/', description: 'This server (the API lives under /api/v1, files under /media)' }];
   document.info.license ??= { name: 'MIT', url: 'https://opensource.org/licenses/MIT' };
+  document.info.description =
+    'The /api/v1 API of Vidshare. Every answer is `{ statusCode, data, message, success }`; every error is the ErrorEnvelope. ' +
+    'Request logs keep the names of query parameters but never their values (`?token=[redacted]`), and no headers (so no Authorization or cookies); ' +
+    'still, put no secret in a URL.';
   document.components ??= {};
   document.components.parameters = {
     ...document.components.parameters,
@@ -303,6 +308,17 @@ function documentSpecialRoutes(paths: Json): void {
     // Keeps the route's own description (its limits come from the configuration).
     const described = operation.requestBody.content['multipart/form-data']?.schema?.description;
     operation.requestBody.content['multipart/form-data'] = { schema: { ...schema, ...(described ? { description: described } : {}) } };
+  }
+  // Routes that store what they receive: too large, or no room left on the server.
+  for (const [path, item] of Object.entries<Json>(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      const content = operation?.requestBody?.content ?? {};
+      const tusWrite = path === '/api/v1/uploads/tus' || (path.startsWith('/api/v1/uploads/tus/') && method === 'patch');
+      if (!operation || !(content['multipart/form-data'] || tusWrite)) continue;
+      operation.responses['413'] ??= errorAnswer('Too large: a file over its limit, or a tus body past its Upload-Length');
+      operation.responses['507'] ??= errorAnswer(`No storage space left on the server: "${STORAGE_FULL_MESSAGE}" Nothing is kept; retry later.`);
+    }
   }
   const tusHeaders = [
     { name: 'Tus-Resumable', in: 'header', required: true, schema: { type: 'string', enum: ['1.0.0'] } },

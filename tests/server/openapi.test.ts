@@ -67,4 +67,23 @@ describe('OpenAPI document', () => {
     expect(me.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     expect(document.servers).toHaveLength(1);
   });
+
+  it('documents 413 and 507 on every route that stores an upload, and the log redaction', () => {
+    const uploads: [string, string][] = [
+      ['post', '/api/v1/videos/upload-Video'],
+      ['post', '/api/v1/users/update-avatar'],
+      ['post', '/api/v1/users/update-coverImage'],
+      ['post', '/api/v1/users/register'],
+      ['post', '/api/v1/uploads/tus'],
+      ['patch', '/api/v1/uploads/tus/{uploadId}'],
+    ];
+    for (const [method, path] of uploads) {
+      const responses = document.paths[path][method].responses;
+      for (const code of ['413', '507']) {
+        expect({ path, code, schema: responses[code]?.content['application/json'].schema }).toEqual({ path, code, schema: { $ref: '#/components/schemas/ErrorEnvelope' } });
+      }
+    }
+    expect(document.paths['/api/v1/users/me'].get.responses['507']).toBeUndefined();
+    expect(document.info.description).toContain('[redacted]');
+  });
 });
