@@ -69,6 +69,7 @@ type Shot = { name: string; path: string; then?: (page: Page) => Promise<void>; 
 
 async function shoot(browser: Browser, signedIn: { token: string; user: unknown } | null, shots: Shot[], viewport: (typeof VIEWPORTS)[number], theme: 'dark' | 'light') {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: theme });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await context.addInitScript(
     ([preference, session]) => {
       localStorage.setItem('theme', preference);
@@ -124,7 +125,8 @@ async function main(): Promise<void> {
       then: async (page) => {
         await page.evaluate(() => localStorage.setItem('vidshare.recentSearches', JSON.stringify(['mandelbrot zoom', 'colour bars explained', 'game of life'])));
         await page.getByRole('button', { name: 'Open search' }).click();
-        await page.waitForFunction(() => getComputedStyle(document.querySelector('.MuiDialog-container') ?? document.body).opacity === '1' && Boolean(document.querySelector('.MuiDialog-container')));
+        await page.getByRole('dialog').waitFor(); // a lazy chunk
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('.MuiDialog-container')!).opacity === '1');
       },
     },
     { name: 'upload', path: '/upload' },
@@ -133,7 +135,17 @@ async function main(): Promise<void> {
     ...(playlistId ? [{ name: 'playlist', path: `/playlist/${playlistId}` }] : []),
     { name: 'history', path: '/watch-history' },
     { name: 'liked', path: '/liked-videos' },
-    { name: 'avatar-menu', path: '/home', then: (page) => page.getByRole('button', { name: 'Account menu' }).click() },
+    {
+      name: 'avatar-menu',
+      path: '/home',
+      then: async (page) => {
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('menu').waitFor(); // a lazy chunk
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="menu"]')!.closest('.MuiPaper-root')!).opacity === '1');
+      },
+    },
+    // A toast (the copied link) over the header's row: it must sit below it, small, at the right.
+    { name: 'toast', path: `/profile/${visitedChannel}`, then: (page) => page.getByRole('main').getByRole('button', { name: 'Share' }).click() },
     { name: 'not-found-video', path: '/watch/not-a-real-id' },
   ];
   const signedOutShots: Shot[] = [

@@ -5,7 +5,7 @@
 // Share share one row; the profile and settings tabs are never cut and start in line with the content.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
@@ -54,6 +54,8 @@ describe.skipIf(missing !== null)('toasts, the phone search, long names and tabs
     me = await registerUser(server, { fullName: LONG_NAME });
     channel = await registerUser(server, { fullName: LONG_NAME });
     await insertVideo(server, channel.id, { title: 'Tidepools at low water', duration: 95 });
+    // A new subscriber: one unread notification for me, with the long name in it.
+    expect((await call(server, 'POST', `/subscription/toggle/sub/${me.id}`, { token: channel.token })).status).toBe(200);
     browser = await launchChromium();
   });
 
@@ -167,6 +169,14 @@ describe.skipIf(missing !== null)('toasts, the phone search, long names and tabs
     await eventually(() => main.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
     const rows = await Promise.all(['Subscribe', 'Notifications', 'Share'].map(async (label) => (await main.getByRole('button', { name: label, exact: true }).boundingBox())!.y));
     expect(new Set(rows.map(Math.round)).size).toBe(1);
+
+    // A notification's text keeps clear of its 'Mark read' button.
+    await page.goto(`${server.url}/notifications`);
+    const markRead = page.getByRole('button', { name: /^Mark read: / });
+    await eventually(() => markRead.isVisible()).toBe(true);
+    const button = (await markRead.boundingBox())!;
+    const textRight = await page.locator('[data-read="false"] .MuiTypography-root').first().evaluate((element) => element.getBoundingClientRect().right);
+    expect(textRight).toBeLessThanOrEqual(button.x);
 
     await page.goto(`${server.url}/settings`);
     await eventually(() => page.getByRole('tab', { name: 'Privacy' }).isVisible()).toBe(true);

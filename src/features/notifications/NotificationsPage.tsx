@@ -85,13 +85,14 @@ function NotificationRow({ notification, onOpen, onMarkRead }: { notification: A
           </Button>
         )
       }
-      sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiListItemSecondaryAction-root': { right: 4 } }}
+      // The row's text keeps clear of 'Mark read' (ListItem's own 48 px rule would win over the button's sx).
+      sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiListItemSecondaryAction-root': { right: 4 }, '& > .MuiListItemButton-root': { pr: notification.read ? 2 : 12 } }}
     >
       <ListItemButton
         component={Link}
         to={notificationLink(notification)}
         onClick={onOpen}
-        sx={{ gap: 1.5, alignItems: 'flex-start', py: 1.5, pr: notification.read ? 2 : 12, bgcolor: notification.read ? undefined : 'action.hover' }}
+        sx={{ gap: 1.5, alignItems: 'flex-start', py: 1.5, bgcolor: notification.read ? undefined : 'action.hover' }}
       >
         <Box aria-hidden sx={{ width: 8, height: 8, mt: 2, borderRadius: '50%', flexShrink: 0, bgcolor: notification.read ? 'transparent' : 'primary.main' }} />
         <UserAvatar name={notification.actor.fullName} src={notification.actor.avatar} size={40} />

@@ -59,7 +59,7 @@ export default function SettingsPage() {
             // Phones: wrapping pills (components/pillTabs.ts); tablets: the underlined row; wide: a column.
             sx={
               wide
-                ? { '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 44 } }
+                ? { '& .MuiTab-root': { alignItems: 'flex-start', minHeight: 44, pl: 0.5 } }
                 : phone
                   ? pillTabsSx
                   : { borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minWidth: 'auto', px: 2, whiteSpace: 'nowrap' }, '& .MuiTab-root:first-of-type': { pl: 0.5 } }
@@ -69,7 +69,7 @@ export default function SettingsPage() {
               <Tab key={tab.id} value={tab.id} label={tab.label} aria-controls="settings-panel" />
             ))}
           </Tabs>
-          {wide && <Box sx={{ mt: 2, ml: 1 }}>{logoutButton}</Box>}
+          {wide && <Box sx={{ mt: 2 }}>{logoutButton}</Box>}
         </Box>
         <Box id="settings-panel" role="tabpanel" aria-label={active.label} sx={{ minWidth: 0 }}>
           <Panel />
