@@ -4,6 +4,7 @@
 // navigation, and once the service worker controls the page, navigations come from its precached shell.
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureClientWeight } from '../../bench/client.js';
 import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
@@ -58,6 +59,15 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     expect(await page.title()).toBe(`${title} - Vidshare`);
     expect(await page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
     await context.close();
+  });
+
+  it('keeps the entry chunk every first visit runs within the 170 KB gzip budget, hls.js out of the first load', async () => {
+    const html = await (await fetch(`${server.url}/watch/${videoId}`)).text();
+    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
+    expect(scripts.some((src) => /hls/i.test(src))).toBe(false);
+    const { firstLoadJs } = await measureClientWeight(DIST);
+    expect(firstLoadJs.files.length).toBe(1);
+    expect(firstLoadJs.gzip).toBeLessThanOrEqual(170 * 1024);
   });
 
   it('hydrates the rendered page without a hydration warning, keeping its DOM, and titles follow navigation', async () => {
