@@ -40,7 +40,7 @@ export async function serveClient(app: FastifyInstance): Promise<void> {
       return null;
     });
     if (html) {
-      reply.header('Accept-CH', COLOR_SCHEME_HINT).header('Critical-CH', COLOR_SCHEME_HINT).header('Vary', COLOR_SCHEME_HINT);
+      reply.header('Accept-CH', COLOR_SCHEME_HINT).header('Vary', COLOR_SCHEME_HINT);
       return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
     }
     return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
