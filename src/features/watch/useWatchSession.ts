@@ -24,7 +24,8 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as WatchLocationState;
+  const location = useLocation();
+  const state = (location.state ?? {}) as WatchLocationState;
   const [addView] = useAddViewMutation();
   const [addToHistory] = useAddToHistoryMutation();
   const viewed = useRef<string | null>(null);
@@ -43,6 +44,12 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
   useEffect(() => {
     if (store.getState().miniPlayer.isActive) dispatch(resetMiniPlayer());
   }, [dispatch, store, videoId]);
+  // The hand-over is for this opening only: the history entry keeps its state, so Back to it or a
+  // reload would start again at the maximize's time (or autoplay) instead of the saved position.
+  const [handedOver] = useState(() => state.resumeAt !== undefined || start.at > 0);
+  useEffect(() => {
+    if (location.state) navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [location, navigate]);
 
   useEffect(() => {
     let leave: (() => void) | undefined;
@@ -83,7 +90,7 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
   return {
     startAt: start.at,
     /** Opened from a maximize or as the next video (its own time beats the saved position). */
-    handedOver: state.resumeAt !== undefined || start.at > 0,
+    handedOver,
     autoplay: start.autoplay,
     onFirstPlay: () => {
       if (!signedIn || historyAdded.current === videoId) return;
