@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { rememberSearch } from './recentSearches';
 import { searchPath, searchSubmitted } from './searchBarSlice';
 
 /** Goes to /search?q=...; a blank query does nothing; a submit closes the dialog, clears the box and joins the recent searches. */
@@ -12,7 +11,8 @@ export function useSubmitSearch() {
     (query: string): boolean => {
       const path = searchPath(query);
       if (!path) return false;
-      rememberSearch(query);
+      // Kept out of the first load: the phone search (a lazy chunk) is the one reader.
+      void import('./recentSearches').then(({ rememberSearch }) => rememberSearch(query));
       navigate(path);
       dispatch(searchSubmitted());
       return true;
