@@ -1,7 +1,7 @@
 // The local storage keys of spec section 3, read and written in one place.
 import type { CurrentUser } from '../../contract/entities';
 
-export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme' } as const;
+export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme', recentSearches: 'vidshare.recentSearches' } as const;
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 
@@ -79,9 +79,11 @@ export function storeUser(user: StoredUser): void {
   write(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
+/** Signed out (by the user or a 401): the keys go, and with them what this person searched for. */
 export function clearSession(): void {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.user, null);
+  write(STORAGE_KEYS.recentSearches, null);
 }
 
 export function getThemePreference(): ThemePreference {

@@ -140,4 +140,15 @@ describe('replayed re-auth check', () => {
     expect(error).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('signing out forgets the recent searches kept on the device', async () => {
+    signIn();
+    const { rememberSearch, recentSearches } = await import('../../src/features/search/recentSearches');
+    rememberSearch('private query');
+    expect(recentSearches()).toEqual(['private query']);
+    const store = makeStore();
+    store.dispatch({ type: 'auth/syncFromStorage' });
+    await signOutLocally(store);
+    expect(recentSearches()).toEqual([]);
+  });
 });
