@@ -9,7 +9,7 @@ import { commentError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toComment, toCommentReaction } from '../formatters/comment.js';
 import { CacheDeps } from '../cache/readCache.js';
-import { badRequest, forbidden, notFound, send, sendSerialized, serializedEnvelope } from '../http/envelope.js';
+import { badRequest, forbidden, notFound, send, sendCached, serializedEnvelope } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 import { visibleVideo } from '../videos/visibility.js';
 
@@ -72,7 +72,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { value: { list, body: serializedEnvelope(reply, list, LIST_MESSAGE) }, store: true };
       });
       const callerId = request.auth?.userId ?? null;
-      if (!callerId) return sendSerialized(reply, 200, page.body);
+      if (!callerId) return sendCached(request, reply, 200, page);
       const liked = await comments.likedAmong(callerId, page.list.map((comment) => comment._id));
       return send(reply, 200, page.list.map((comment) => (liked.has(comment._id) ? { ...comment, isLiked: true } : comment)), LIST_MESSAGE);
     },

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
 import { CacheDeps, profileChanged } from '../cache/readCache.js';
-import { badRequest, conflict, envelope, notFound, send, sendSerialized, serializedEnvelope, unauthorized } from '../http/envelope.js';
+import { badRequest, conflict, envelope, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
 import { imageStorageKey, storeImage, sweepUnreferencedImages } from '../media/images.js';
@@ -149,7 +149,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { value: { profile, body: serializedEnvelope(reply, profile, PROFILE_MESSAGE) }, store: true };
       });
       if (!tile) throw notFound('User not found');
-      if (!callerId) return sendSerialized(reply, 200, tile.body);
+      if (!callerId) return sendCached(request, reply, 200, tile);
       const channelId = tile.profile._id;
       const [stats, subscription] = await Promise.all([
         // The owner's own totals count videos of every status.

@@ -10,7 +10,7 @@ import { megabytes, videoDescriptionError, videoTitleError } from '../../contrac
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { OwnedVideoRow } from '../db/repositories/videos.js';
 import { resumePoint, toVideo, toVideoCard } from '../formatters/video.js';
-import { ApiError, badRequest, forbidden, notFound, send, sendSerialized, serializedEnvelope, serializedList } from '../http/envelope.js';
+import { ApiError, badRequest, forbidden, notFound, send, sendCached, sendShuffledList, serializedEnvelope, serializedList } from '../http/envelope.js';
 import { CacheDeps, videosRemoved } from '../cache/readCache.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
@@ -107,7 +107,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const cards = rows.items.map((row) => toVideoCard(row, app.urls));
         return { value: serializedList(reply, { videos: cards, hasMore: rows.hasMore }, 'videos', VideoCard, FEED_MESSAGE), store: true };
       });
-      return sendSerialized(reply, 200, page.head + shuffled(page.items).join(',') + page.tail);
+      return sendShuffledList(request, reply, page, shuffled);
     },
   );
 
@@ -176,7 +176,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { value: { video, body: serializedEnvelope(reply, video, VIDEO_MESSAGE) }, store: settled };
       });
       if (!cached) throw notFound(VIDEO_MISSING);
-      if (!callerId) return sendSerialized(reply, 200, cached.body);
+      if (!callerId) return sendCached(request, reply, 200, cached);
       const [userReaction, position] = await Promise.all([reactions.reactionOf(callerId, videoId), app.repos.history.positionOf(callerId, videoId)]);
       const resumeAt = resumePoint(position ?? 0, cached.video.duration);
       return send(reply, 200, { ...cached.video, userReaction, resumeAt }, VIDEO_MESSAGE);

@@ -162,6 +162,38 @@ describe.each(databases)('read cache on %s, one process', (dialect: DatabaseDial
     expect(server.app.readCache.stats.local - hitsBefore).toBeGreaterThanOrEqual(19);
     // 20 draws of 8! orders: all equal only if the shuffle were gone.
     expect(orders.size).toBeGreaterThan(1);
+
+    // Compressed answers come from a few kept orders: still shuffled, same cards.
+    const compressedOrders = new Set<string>();
+    for (let i = 0; i < 20; i += 1) {
+      const response = await fetch(`${server.url}/api/v1/videos/all-videos?page=1&limit=8`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      const page = ((await response.json()) as { data: { videos: { _id: string }[] } }).data.videos;
+      expect(page.map((card) => card._id).sort().join()).toBe(ids);
+      compressedOrders.add(page.map((card) => card._id).join());
+    }
+    expect(compressedOrders.size).toBeGreaterThan(1);
+  });
+
+  it('sends cached bodies compressed as the client asks, the same data as uncompressed', async () => {
+    const owner = await registerUser(server);
+    const videoId = await insertVideo(server, owner.id);
+    for (let i = 0; i < 30; i += 1) expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: `Comment number ${i} with some words` } })).status).toBe(201);
+    const path = `${server.url}/api/v1/comments/all/${videoId}`;
+    const plain = await fetch(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.json();
+    for (const encoding of ['br', 'gzip', 'br;q=0, gzip']) {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await fetch(path, { headers: { 'accept-encoding': encoding } });
+        expect(response.headers.get('content-encoding')).toBe(encoding.startsWith('br;q=0') ? 'gzip' : encoding);
+        expect(await response.json()).toEqual(expected);
+      }
+    }
+    // A small body (one video) goes uncompressed, as @fastify/compress would send it.
+    const small = await fetch(`${server.url}/api/v1/videos/${videoId}`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect((await small.json()).data._id).toBe(videoId);
   });
 });
 
