@@ -46,7 +46,11 @@ export default function MiniPlayer() {
 
   if (!isActive || !videoSrc) return null;
 
-  const time = () => videoRef.current?.currentTime ?? store.getState().miniPlayer.currentTime;
+  // Until its metadata has loaded the element says 0: the stored time is where the video stands.
+  const time = () => {
+    const video = videoRef.current;
+    return video && video.readyState >= HTMLMediaElement.HAVE_METADATA ? video.currentTime : store.getState().miniPlayer.currentTime;
+  };
 
   const maximize = () => {
     const at = time();
