@@ -52,6 +52,8 @@ interface Entry {
 
 /** Version keys live far longer than any entry, so a version never repeats while an entry under it lives. */
 const VERSION_TTL_MS = 24 * 3600 * 1000;
+/** Version counters kept in this process (without Redis) before starting over under a new epoch. */
+const MAX_LOCAL_VERSIONS = 100_000;
 
 export class ReadCache {
   private readonly local = new Map<string, Entry>();
@@ -113,8 +115,17 @@ export class ReadCache {
   /** A write changed what these versions cover: entries under the old versions are never read again. */
   bump(...names: string[]): void {
     if (!this.enabled) return;
-    for (const name of names) this.versions.set(name, (this.versions.get(name) ?? 0) + 1);
-    if (!this.redis) return;
+    if (!this.redis) {
+      for (const name of names) this.versions.set(name, (this.versions.get(name) ?? 0) + 1);
+      // One counter per video ever changed: past the bound, start over under a new epoch (every
+      // entry's tag starts with the epoch, so none built before is read again).
+      if (this.versions.size > MAX_LOCAL_VERSIONS) {
+        const epoch = (this.versions.get(CacheDeps.epoch) ?? 0) + 1;
+        this.versions.clear();
+        this.versions.set(CacheDeps.epoch, epoch);
+      }
+      return;
+    }
     const pipeline = this.redis.fastClient.pipeline();
     for (const name of names) pipeline.incr(this.versionKey(name)).pexpire(this.versionKey(name), VERSION_TTL_MS);
     const sent: Promise<unknown> = pipeline.exec().catch(() => undefined);

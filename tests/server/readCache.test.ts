@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
+import { ReadCache } from '../../server/cache/readCache.js';
 import { prepareQuery } from '../../server/db/prepared.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
 import { call, databases, type DatabaseDialect, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
@@ -113,6 +114,25 @@ async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (own
     }
   });
 }
+
+describe('read cache versions in one process', () => {
+  it('serve an entry until a version it depends on moves, and start over under a new epoch past the bound', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000, redis: null });
+    let builds = 0;
+    const read = () => cache.read('entry', ['video:a'], async () => ({ value: (builds += 1), store: true }));
+    expect([await read(), await read()]).toEqual([1, 1]);
+    cache.bump('video:b');
+    expect(await read()).toBe(1);
+    cache.bump('video:a');
+    expect(await read()).toBe(2);
+    // Many videos changed: the counters start over (video:a back at 0, then 1 again), and the
+    // entry built at video:a 1 before is not served again.
+    for (let i = 0; i <= 100_000; i += 1) cache.bump(`video:${i}`);
+    cache.bump('video:a');
+    expect(await read()).toBe(3);
+    expect(await read()).toBe(3);
+  });
+});
 
 describe('compiled queries', () => {
   it('refuse a query whose arguments do not all reach its parameters, and run with new values', async () => {
