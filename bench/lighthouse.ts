@@ -120,7 +120,13 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
       const results = new Map<string, LighthouseResult[]>(pages.map((p) => [p.page, []]));
       for (let run = 1; run <= RUNS; run += 1) {
         for (const { page, url } of pages) {
-          const result = await runLighthouse(url, `lh-${page.replace(/\W+/g, '-')}-${run}`, join(work, 'reports'));
+          // Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART): that run
+          // is left out of the medians (the table's runs column says how many counted), not the bench.
+          const result = await runLighthouse(url, `lh-${page.replace(/\W+/g, '-')}-${run}`, join(work, 'reports')).catch((error: unknown) => {
+            log(`  run ${run} ${page}: Lighthouse failed (${error instanceof Error ? error.message : String(error)}), left out`);
+            return null;
+          });
+          if (!result) continue;
           results.get(page)!.push(result);
           log(`  run ${run} ${page}: performance ${Math.round((result.scores.performance ?? 0) * 100)}, LCP ${Math.round(result.metrics.lcpMs)} ms, TBT ${Math.round(result.metrics.tbtMs)} ms`);
         }
@@ -159,10 +165,10 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
 export function lighthouseTable(rows: PageFigures[]): string[] {
   const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
   return [
-    '| page | performance | vs shell | FCP | LCP | TBT | CLS | bytes | a11y | best practices | PWA failures | LCP element (throttled Chromium) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| page | runs | performance | vs shell | FCP | LCP | TBT | CLS | bytes | a11y | best practices | PWA failures | LCP element (throttled Chromium) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) =>
-      `| ${r.page} | ${r.performance} | ${r.vsShell.toFixed(2)} | ${seconds(r.fcpMs)} | ${seconds(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KB | ${r.accessibility} | ${r.bestPractices} | ${r.page === 'bare shell' ? 'n/a' : r.pwaFailures} | ${r.lcpElement.replace(/\|/g, '/')} |`,
+      `| ${r.page} | ${r.runs} | ${r.performance} | ${r.vsShell.toFixed(2)} | ${seconds(r.fcpMs)} | ${seconds(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KB | ${r.accessibility} | ${r.bestPractices} | ${r.page === 'bare shell' ? 'n/a' : r.pwaFailures} | ${r.lcpElement.replace(/\|/g, '/')} |`,
     ),
   ];
 }

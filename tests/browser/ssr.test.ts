@@ -42,6 +42,9 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     expect(response.headers.get('vary')).toMatch(/Sec-CH-Prefers-Color-Scheme/);
     const html = await response.text();
     expect(html).toMatch(/<html[^>]* class="dark"/);
+    // The app's stylesheet is inline: no render-blocking request before the first paint.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toContain('.skip-link{');
     const light = await (await fetch(`${server.url}/watch/${videoId}`, { headers: { 'Sec-CH-Prefers-Color-Scheme': 'light' } })).text();
     expect(light).not.toMatch(/<html[^>]* class="dark"/);
     expect(light).toContain('background-color:#f9f9f9');
