@@ -47,7 +47,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
     const drops = new DropCounter(DROPS_BEFORE_DISCONNECT, DROP_WINDOW_MS);
     socket.use((_packet, next) => {
       if (bucket.take()) return next();
-      if (drops.tooMany()) {
+      // Events already read from the wire still pass here after the cut: log and cut once.
+      if (drops.tooMany() && socket.connected) {
         app.log.warn({ socketId: socket.id, userId: socket.data.userId }, 'socket disconnected: too many events');
         socket.disconnect(true);
       }

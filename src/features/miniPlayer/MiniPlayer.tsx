@@ -33,6 +33,23 @@ export default function MiniPlayer() {
   const [playing, setPlaying] = useState(false);
   const drag = useRef<{ pointerId: number; dx: number; dy: number } | null>(null);
   const lastSync = useRef(0);
+  /** Set once the element has gone to the stored time: before that its time updates say 0. */
+  const atStoredTime = useRef(false);
+  /** Continues at the stored time and plays, once per source. */
+  const startAtStoredTime = (video: HTMLVideoElement) => {
+    if (atStoredTime.current) return;
+    atStoredTime.current = true;
+    const at = store.getState().miniPlayer.currentTime;
+    if (at > 0) video.currentTime = Math.min(at, video.duration || at);
+    void video.play().catch(() => undefined);
+  };
+  // The element is made while a navigation's render may still be suspended (the next screen's
+  // chunk loading): its 'loadedmetadata' can come before React has committed it and is then lost.
+  useEffect(() => {
+    atStoredTime.current = false;
+    const video = videoRef.current;
+    if (video && video.readyState >= HTMLMediaElement.HAVE_METADATA) startAtStoredTime(video);
+  }, [videoSrc, isActive]); // once per source
 
   useEffect(() => {
     const onResize = () => {
@@ -121,18 +138,13 @@ export default function MiniPlayer() {
         ref={videoRef}
         src={videoSrc}
         playsInline
-        onLoadedMetadata={(event) => {
-          const video = event.currentTarget;
-          const at = store.getState().miniPlayer.currentTime;
-          if (at > 0) video.currentTime = Math.min(at, video.duration || at);
-          void video.play().catch(() => undefined);
-        }}
+        onLoadedMetadata={(event) => startAtStoredTime(event.currentTarget)}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(event) => {
           // Kept in the store so a return to the watch page (maximize, Back) continues here.
-          if (Date.now() - lastSync.current < TIME_SYNC_MS) return;
+          if (!atStoredTime.current || Date.now() - lastSync.current < TIME_SYNC_MS) return;
           lastSync.current = Date.now();
           dispatch(setCurrentTime(event.currentTarget.currentTime));
         }}
