@@ -12,7 +12,7 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumMissingReason } from '../scripts/lighthouse.js';
-import pg from 'pg';
+import { postgresProblem } from '../scripts/postgresProbe.js';
 import { benchToken, drained, load, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
 import { measureClientWeight } from './client.js';
 import { buildApp, lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
@@ -66,19 +66,6 @@ interface DialectRun {
   large: LoadFigure[];
   one: LoadFigure[];
   two: LoadFigure[];
-}
-
-async function postgresProblem(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 async function stopDrained(api: RunningProcess) {
@@ -198,7 +185,7 @@ function printDialect(run: DialectRun) {
 const runs: DialectRun[] = [];
 if (!skip.has('api') || !skip.has('live') || !skip.has('scaling')) {
   const postgresUrl = process.env.DATABASE_URL;
-  const problem = postgresUrl ? await postgresProblem(postgresUrl) : 'DATABASE_URL is not set';
+  const problem = postgresUrl ? await postgresProblem(postgresUrl, 3000) : 'DATABASE_URL is not set';
   runs.push(await runDialect('sqlite', undefined));
   printDialect(runs[0]!);
   if (problem) {

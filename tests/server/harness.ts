@@ -8,21 +8,9 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../server/app.js';
 import { type Config, type DatabaseDialect, loadConfig } from '../../server/config.js';
+import { postgresProblem } from '../../scripts/postgresProbe.js';
 
 export type { DatabaseDialect };
-
-async function postgresReachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set and reachable (else a printed reason). */
 export async function testDatabases(): Promise<DatabaseDialect[]> {
@@ -31,7 +19,7 @@ export async function testDatabases(): Promise<DatabaseDialect[]> {
     console.log('[skip] PostgreSQL runs skipped: DATABASE_URL is not set');
     return ['sqlite'];
   }
-  const problem = await postgresReachable(url);
+  const problem = await postgresProblem(url);
   if (problem) {
     console.log(`[skip] PostgreSQL runs skipped: cannot reach DATABASE_URL (${problem})`);
     return ['sqlite'];
