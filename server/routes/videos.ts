@@ -83,16 +83,19 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = [{ bearer: [] }];
   const tempDir = join(app.config.dataDir, 'tmp');
 
-  async function videoAnswer(videoId: string, callerId: string | null) {
+  /** The video as everyone sees it (no caller fields), with its status; null when there is none. */
+  async function publicVideo(videoId: string) {
     const row = await videos.findDetail(videoId);
-    if (!row) throw notFound(VIDEO_MISSING);
-    const [media, userReaction, position] = await Promise.all([
-      videoMediaState(app.repos, videoId),
-      callerId ? reactions.reactionOf(callerId, videoId) : null,
-      callerId ? app.repos.history.positionOf(callerId, videoId) : null,
-    ]);
-    const resumeAt = callerId ? resumePoint(position ?? 0, Number(row.duration)) : undefined;
-    return toVideo(row, app.urls, { ...media, userReaction, resumeAt });
+    if (!row) return null;
+    const media = await videoMediaState(app.repos, videoId);
+    const video = toVideo(row, app.urls, { ...media, userReaction: null });
+    return { video, settled: row.status === 'ready' && media.pendingQualities.length === 0 && video.progress === 100 };
+  }
+
+  /** The caller's own fields of a video: their reaction and where they resume. */
+  async function callerFields(callerId: string, video: Video) {
+    const [userReaction, position] = await Promise.all([reactions.reactionOf(callerId, video._id), app.repos.history.positionOf(callerId, video._id)]);
+    return { ...video, userReaction, resumeAt: resumePoint(position ?? 0, video.duration) };
   }
 
   app.get(
@@ -167,19 +170,14 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const callerId = request.auth?.userId ?? null;
       // The public part from the read cache; the caller's reaction and resume point apart.
       const cached = await app.readCache.read(`video:${videoId}`, [CacheDeps.video(videoId)], async () => {
-        const row = await videos.findDetail(videoId);
-        if (!row) return { value: null, store: false };
-        const media = await videoMediaState(app.repos, videoId);
-        const video = toVideo(row, app.urls, { ...media, userReaction: null });
+        const found = await publicVideo(videoId);
+        if (!found) return { value: null, store: false };
         // Only settled videos: transcoding progress changes faster than it is worth keeping.
-        const settled = row.status === 'ready' && media.pendingQualities.length === 0 && video.progress === 100;
-        return { value: { video, body: serializedEnvelope(reply, video, VIDEO_MESSAGE) }, store: settled };
+        return { value: { video: found.video, body: serializedEnvelope(reply, found.video, VIDEO_MESSAGE) }, store: found.settled };
       });
       if (!cached) throw notFound(VIDEO_MISSING);
       if (!callerId) return sendCached(request, reply, 200, cached);
-      const [userReaction, position] = await Promise.all([reactions.reactionOf(callerId, videoId), app.repos.history.positionOf(callerId, videoId)]);
-      const resumeAt = resumePoint(position ?? 0, cached.video.duration);
-      return send(reply, 200, { ...cached.video, userReaction, resumeAt }, VIDEO_MESSAGE);
+      return send(reply, 200, await callerFields(callerId, cached.video), VIDEO_MESSAGE);
     },
   );
 
@@ -222,7 +220,9 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (thumbnail && replaced.previousThumbnail) {
           await app.storage.remove(imageStorageKey(replaced.previousThumbnail)).catch((error) => request.log.warn({ err: error }, 'old thumbnail not removed'));
         }
-        const answer = await videoAnswer(video.id, callerId);
+        const found = await publicVideo(video.id);
+        if (!found) throw notFound(VIDEO_MISSING);
+        const answer = await callerFields(callerId, found.video);
         app.live.videoUpdated({ videoId: answer._id, title: answer.title, description: answer.description, thumbnail: answer.thumbnail, updatedAt: answer.updatedAt });
         return send(reply, 200, answer, 'Video updated successfully');
       } finally {
