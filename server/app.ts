@@ -15,6 +15,7 @@ import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
+import { COMPRESS_MIN_BYTES } from './http/envelope.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import { fallbackStore } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
@@ -124,7 +125,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // HLS playlists) never: it is already compressed, and a Range answer's offsets are unencoded bytes.
   // Static assets come precompressed from the build (http/staticClient.ts) and are left alone.
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_MIN_BYTES,
     encodings: ['br', 'gzip'],
     globalDecompression: false,
     customTypes: /^(application\/(json|problem\+json|javascript|manifest\+json|xml)|text\/|image\/svg\+xml)/,

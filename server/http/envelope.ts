@@ -65,8 +65,8 @@ export function serializedList<T extends object>(reply: FastifyReply, data: T, l
   };
 }
 
-/** What @fastify/compress would compress (app.ts: its threshold), with its brotli settings. */
-const COMPRESS_MIN_BYTES = 1024;
+/** The smallest answer compressed, here and by @fastify/compress (app.ts); BROTLI: that plugin's brotli settings. */
+export const COMPRESS_MIN_BYTES = 1024;
 const BROTLI = { params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 /** Compressed forms of cached bodies, made on first need and dropped with the body (this process only). */
 const encodedForms = new WeakMap<object, Map<'br' | 'gzip', Buffer>>();
