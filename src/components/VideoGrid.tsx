@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
+import type { InfiniteList } from './useInfiniteList';
 import { VideoCard, VideoCardSkeleton } from './VideoCard';
 
 /** Cards visible without scrolling on most screens: their thumbnails load at once (they are the LCP). */
@@ -38,6 +39,18 @@ interface Props {
   endMessage?: string;
   /** The grid sits beside a side column (e.g. settings' tab list). */
   narrow?: boolean;
+}
+
+/** VideoGrid's list props from a useInfiniteList result; `errorMessage` is shown when a page failed. */
+export function listGridProps(list: InfiniteList<VideoCardData>, errorMessage: string) {
+  return {
+    videos: list.items,
+    loading: list.loading,
+    error: list.isError ? errorMessage : null,
+    onRetry: list.retry,
+    loadingMore: list.loadingMore,
+    hasMore: list.hasMore,
+  };
 }
 
 export function VideoGrid({

@@ -73,6 +73,16 @@ export interface InfiniteResult<P> {
   refetch: () => unknown;
 }
 
+/** What useInfiniteList gives a list: its items and the flags VideoGrid takes. */
+export interface InfiniteList<T> {
+  items: T[];
+  hasMore: boolean;
+  loading: boolean;
+  loadingMore: boolean;
+  isError: boolean;
+  retry: () => void;
+}
+
 /**
  * An infinite query wired to the page scroll: its items without duplicates and the flags VideoGrid
  * takes. `useInfiniteList(useGetFeedInfiniteQuery())`, or with `page => page.playlists` for playlists.
@@ -81,7 +91,7 @@ export function useInfiniteList<T extends { _id: string }, P = { videos: readonl
   result: InfiniteResult<P>,
   itemsOf?: (page: P) => readonly T[],
   { enabled = true }: { enabled?: boolean } = {},
-) {
+): InfiniteList<T> {
   const items = uniqueById<T, P>(result.data?.pages, itemsOf);
   const hasMore = Boolean(result.hasNextPage);
   useInfiniteScroll({

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { VideoCard } from '../../../contract/entities';
 import { useGetFeedInfiniteQuery } from '../../api/endpoints/videos';
 import { useInfiniteList } from '../../components/useInfiniteList';
-import { VideoGrid } from '../../components/VideoGrid';
+import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { usePageTitle } from '../../app/usePageTitle';
 
 export const FEED_ERROR = 'Failed to fetch videos. Please try again later.';
@@ -19,12 +19,7 @@ export default function HomePage() {
         Recommended
       </Typography>
       <VideoGrid
-        videos={feed.items}
-        loading={feed.loading}
-        error={feed.isError ? FEED_ERROR : null}
-        onRetry={feed.retry}
-        loadingMore={feed.loadingMore}
-        hasMore={feed.hasMore}
+        {...listGridProps(feed, FEED_ERROR)}
       />
     </section>
   );

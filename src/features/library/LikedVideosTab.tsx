@@ -10,7 +10,7 @@ import type { LikedEntry, LikedPage } from '../../../contract/entities';
 import { useClearLikedVideosMutation, useGetLikedVideosInfiniteQuery } from '../../api/endpoints/reactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useInfiniteList } from '../../components/useInfiniteList';
-import { VideoGrid } from '../../components/VideoGrid';
+import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';
 import { TabHeader } from '../profile/TabHeader';
@@ -54,12 +54,7 @@ export function LikedVideosTab({ level }: { level?: 'h1' | 'h2' }) {
         ]}
       />
       <VideoGrid
-        videos={videos}
-        loading={list.loading}
-        error={list.isError ? LIKED_ERROR : null}
-        onRetry={list.retry}
-        loadingMore={list.loadingMore}
-        hasMore={list.hasMore}
+        {...listGridProps(list, LIKED_ERROR)}
         emptyTitle="No liked videos yet"
         emptyMessage="Start liking videos to see them here!"
       />

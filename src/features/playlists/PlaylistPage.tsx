@@ -19,7 +19,7 @@ import { useAppSelector } from '../../app/hooks';
 import { StatTiles } from '../../components/StatTiles';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
-import { VideoGrid } from '../../components/VideoGrid';
+import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoadedToast } from '../../lib/listFeedback';
 import { canEditPlaylistVideos } from '../../lib/ownership';
@@ -123,12 +123,7 @@ export default function PlaylistPage() {
         />
       </Box>
       <VideoGrid
-        videos={list.items}
-        loading={list.loading}
-        error={list.isError ? PLAYLIST_ERROR : null}
-        onRetry={list.retry}
-        loadingMore={list.loadingMore}
-        hasMore={list.hasMore}
+        {...listGridProps(list, PLAYLIST_ERROR)}
         emptyTitle="This playlist is empty"
         emptyMessage={canEdit ? 'Add videos to start building this playlist.' : 'No videos have been added yet.'}
         emptyAction={

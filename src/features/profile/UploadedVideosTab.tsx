@@ -10,7 +10,7 @@ import type { VideoCard } from '../../../contract/entities';
 import { useGetProfileQuery } from '../../api/endpoints/users';
 import { useGetUserVideosInfiniteQuery } from '../../api/endpoints/videos';
 import { useInfiniteList } from '../../components/useInfiniteList';
-import { VideoGrid } from '../../components/VideoGrid';
+import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';
 import { TabHeader } from './TabHeader';
@@ -47,12 +47,7 @@ export function UploadedVideosTab({ username, isOwner, level }: { username: stri
         ]}
       />
       <VideoGrid
-        videos={list.items}
-        loading={list.loading}
-        error={list.isError ? UPLOADED_FETCH_ERROR : null}
-        onRetry={list.retry}
-        loadingMore={list.loadingMore}
-        hasMore={list.hasMore}
+        {...listGridProps(list, UPLOADED_FETCH_ERROR)}
         emptyTitle="No videos uploaded yet"
         emptyMessage="Start sharing your amazing content with the world!"
         emptyAction={isOwner ? uploadLink('Upload Your First Video') : undefined}

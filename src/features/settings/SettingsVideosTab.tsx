@@ -16,7 +16,7 @@ import { useDeleteAllVideosMutation, useDeleteVideoMutation, useGetMyVideosInfin
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
-import { VideoGrid } from '../../components/VideoGrid';
+import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
 import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';
 import { SettingsSection } from './SettingsSection';
@@ -87,12 +87,8 @@ export function SettingsVideosTab() {
         </Stack>
       </Stack>
       <VideoGrid
+        {...listGridProps(list, UPLOADED_FETCH_ERROR)}
         videos={shown}
-        loading={list.loading}
-        error={list.isError ? UPLOADED_FETCH_ERROR : null}
-        onRetry={list.retry}
-        loadingMore={list.loadingMore}
-        hasMore={list.hasMore}
         emptyMessage={list.items.length ? 'No videos match your search.' : "You haven't uploaded any videos yet."}
         endMessage="You've reached the end!"
         narrow

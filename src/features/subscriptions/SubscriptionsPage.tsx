@@ -12,7 +12,7 @@ import { useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { UserAvatar } from '../../components/UserAvatar';
-import { VideoGrid } from '../../components/VideoGrid';
+import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { selectCurrentUser } from '../auth/authSlice';
 
 export const SUBSCRIPTIONS_FEED_ERROR = 'Failed to fetch videos. Please try again later.';
@@ -36,12 +36,7 @@ export default function SubscriptionsPage() {
         <ChannelsWorthFollowing excludeId={user?._id} />
       ) : (
         <VideoGrid
-          videos={feed.items}
-          loading={feed.loading}
-          error={feed.isError ? SUBSCRIPTIONS_FEED_ERROR : null}
-          onRetry={feed.retry}
-          loadingMore={feed.loadingMore}
-          hasMore={feed.hasMore}
+          {...listGridProps(feed, SUBSCRIPTIONS_FEED_ERROR)}
           emptyTitle="No videos yet"
           emptyMessage="The channels you follow have not published any videos yet."
         />
