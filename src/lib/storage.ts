@@ -40,8 +40,9 @@ export const PLAYER_KEYS = {
   captions: 'vidshare.captions',
   autoplay: (userId: string | null | undefined) => `vidshare.autoplay.${userId || 'guest'}`,
 } as const;
-export const readPlayerPreference = (key: string): string | null => read(key);
-export const writePlayerPreference = (key: string, value: string | null): void => write(key, value);
+/** Other values kept on this device only (player choices, recent searches): storage errors read as absent. */
+export const readDeviceValue = (key: string): string | null => read(key);
+export const writeDeviceValue = (key: string, value: string | null): void => write(key, value);
 
 export const getToken = (): string | null => read(STORAGE_KEYS.token) || null;
 

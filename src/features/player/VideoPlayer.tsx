@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PLAYER_KEYS, readPlayerPreference, writePlayerPreference } from '../../lib/storage';
+import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
 import { CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
 import { PlayerControls } from './PlayerControls';
 import { pictureInPictureAvailable, togglePictureInPicture, useMediaSession } from './mediaSession';
@@ -67,7 +67,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [failed, setFailed] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
   const [speed, setSpeed] = useState(1);
-  const [rememberedCaptions, setRememberedCaptions] = useState(() => readPlayerPreference(PLAYER_KEYS.captions));
+  const [rememberedCaptions, setRememberedCaptions] = useState(() => readDeviceValue(PLAYER_KEYS.captions));
   const captionLanguage = shownCaptions(captions, rememberedCaptions);
   // Where to continue once the (new) source has its metadata: the start time, or the quality switch.
   const resume = useRef<{ time: number; play: boolean } | null>({ time: startAt, play: autoPlay });
@@ -136,7 +136,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
 
   const chooseCaptions = (language: string) => {
     setRememberedCaptions(language);
-    writePlayerPreference(PLAYER_KEYS.captions, language);
+    writeDeviceValue(PLAYER_KEYS.captions, language);
   };
 
   const reportPosition = (video: HTMLVideoElement) => onPosition?.(video.currentTime, video.duration, video.paused);

@@ -2,7 +2,7 @@
 // entry per query whatever its case; the full-screen phone search lists them and removes them.
 // Signing out forgets them (clearSession).
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { readDeviceValue, STORAGE_KEYS, writeDeviceValue } from '../../lib/storage';
 
 export const RECENT_SEARCHES_KEY = STORAGE_KEYS.recentSearches;
 export const RECENT_LIMIT = 8;
@@ -11,12 +11,7 @@ const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: string[] } = { raw: null, list: [] };
 
 function read(): string[] {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(RECENT_SEARCHES_KEY);
-  } catch {
-    return [];
-  }
+  const raw = readDeviceValue(RECENT_SEARCHES_KEY);
   if (raw === cache.raw) return cache.list;
   let list: string[] = [];
   try {
@@ -30,11 +25,8 @@ function read(): string[] {
 }
 
 function write(list: string[]): void {
-  try {
-    localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(list));
-  } catch {
-    /* storage full or disabled: the list simply is not kept */
-  }
+  // Storage full or disabled: the list simply is not kept.
+  writeDeviceValue(RECENT_SEARCHES_KEY, JSON.stringify(list));
   for (const listener of listeners) listener();
 }
 
