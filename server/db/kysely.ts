@@ -81,12 +81,12 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-/** The timestamp format every table stores (see schema.ts). */
 /** The cheapest round trip: readiness checks that the database answers. */
 export async function pingDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** The timestamp format every table stores (see schema.ts). */
 export function now(): string {
   return new Date().toISOString();
 }

@@ -38,10 +38,10 @@ export interface NewComment {
 const REPLIES_PER_PAGE = 1000;
 
 export class CommentRepository {
-  /** Every change locks the video's row first (PostgreSQL), so adds, deletes and the video's own deletion serialize. */
   /** Top-level comments of a page as everyone sees them (the read cache's query), compiled once (db/prepared.ts). */
   private readonly publicParents;
 
+  /** Every change locks the video's row first (PostgreSQL), so adds, deletes and the video's own deletion serialize. */
   constructor(
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,

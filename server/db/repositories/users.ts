@@ -27,10 +27,10 @@ export interface AccountDetails {
 }
 
 export class UserRepository {
-  /** `dialect` matters only where rows are locked (replaceImage). */
   /** Looked up on every profile miss, compiled once (db/prepared.ts). */
   private readonly byUsername;
 
+  /** `dialect` matters only where rows are locked (replaceImage). */
   constructor(
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
