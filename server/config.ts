@@ -104,6 +104,8 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || null;
+  const sqliteFile = join(dataDir, 'vidshare.sqlite');
+  const clientDir = resolve(env.CLIENT_DIR || './dist');
   const s3 =
     env.S3_ENDPOINT && env.S3_BUCKET
       ? {
@@ -118,15 +120,15 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
     dataDir,
-    clientDir: resolve(env.CLIENT_DIR || './dist'),
+    clientDir,
     // Beside the client build by default: dist -> dist-ssr.
-    ssrDir: resolve(env.SSR_DIR || `${resolve(env.CLIENT_DIR || './dist')}-ssr`),
+    ssrDir: resolve(env.SSR_DIR || `${clientDir}-ssr`),
     dialect: databaseUrl ? 'postgres' : 'sqlite',
     databaseUrl,
-    sqliteFile: join(dataDir, 'vidshare.sqlite'),
+    sqliteFile,
     redisUrl: env.REDIS_URL || null,
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 10_000),
-    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${createHash('sha256').update(databaseUrl ?? join(dataDir, 'vidshare.sqlite')).digest('hex').slice(0, 12)}`,
+    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${createHash('sha256').update(databaseUrl ?? sqliteFile).digest('hex').slice(0, 12)}`,
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 24 * 3600),
     corsOrigins: (env.CORS_ORIGINS || '')
