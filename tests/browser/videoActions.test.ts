@@ -5,20 +5,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, pngBytes, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
+import { makeClip, mp4Upload, uploadVideo, waitForVideo } from '../server/mediaFixtures.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
-
-/** Transcoding done (polled: expect.poll is for tests, not hooks). */
-async function untilReady(server: TestServer, videoId: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while ((await call(server, 'GET', `/videos/${videoId}`)).body.data.status !== 'ready') {
-    if (Date.now() > deadline) throw new Error('the video did not become ready in 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,7 +36,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
     const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, videoTitle));
     expect(upload.status).toBeLessThan(300);
     videoId = upload.body.data._id;
-    await untilReady(server, videoId);
+    await waitForVideo(server.app.db.db, videoId, (state) => state.status === 'ready', 90_000);
     const playlist = await call(server, 'POST', '/playlist/create', { token: owner.token, json: { name: 'Ocean', description: 'Sea things' } });
     playlistId = playlist.body.data._id;
     browser = await launchChromium();
