@@ -80,3 +80,21 @@ export async function persistedQueryKeys(page: Page): Promise<string[]> {
     });
   });
 }
+
+/** The watch page's player as the viewer has it now. */
+export function mainVideoState(page: Page) {
+  return page.locator('main video').evaluate((video: HTMLVideoElement) => ({
+    time: video.currentTime,
+    paused: video.paused,
+    src: video.currentSrc,
+    rate: video.playbackRate,
+    ready: video.readyState,
+    /** The rung on screen: the frame's short side. */
+    rung: Math.min(video.videoWidth, video.videoHeight),
+    /** End of the buffered range being played (later ranges, e.g. from a resume point, do not count). */
+    bufferedEnd:
+      Array.from({ length: video.buffered.length }, (_, i): [number, number] => [video.buffered.start(i), video.buffered.end(i)]).find(
+        ([start, end]) => start <= video.currentTime + 0.5 && video.currentTime <= end,
+      )?.[1] ?? video.currentTime,
+  }));
+}

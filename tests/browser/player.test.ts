@@ -8,26 +8,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 const CLIP_SECONDS = 60;
 const shots = process.env.PLAYER_SHOTS;
-
-const playerState = (page: Page) =>
-  page.locator('main video').evaluate((video: HTMLVideoElement) => ({
-    time: video.currentTime,
-    paused: video.paused,
-    src: video.currentSrc,
-    rate: video.playbackRate,
-    rung: Math.min(video.videoWidth, video.videoHeight),
-    /** End of the buffered range being played (later ranges, e.g. from a resume point, do not count). */
-    bufferedEnd: Array.from({ length: video.buffered.length }, (_, i): [number, number] => [video.buffered.start(i), video.buffered.end(i)]).find(
-      ([start, end]) => start <= video.currentTime + 0.5 && video.currentTime <= end,
-    )?.[1] ?? video.currentTime,
-  }));
 
 describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
   let server: TestServer;
@@ -67,7 +54,7 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await page.goto(`${server.url}/watch/${videoId}`);
     await eventually(() => page.getByRole('heading', { name: 'Adaptive clip' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Play video' }).click();
-    await expect.poll(async () => (await playerState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
     // Playing, and the ladder is not done: the first seconds came before the last rung.
     const during = await apiVideo();
     expect(during.pendingQualities.length).toBeGreaterThan(0);
@@ -76,7 +63,7 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     // The notice follows the ladder live and goes once it is complete; HLS has taken over.
     await expect.poll(async () => (await apiVideo()).pendingQualities?.length ?? 0, { timeout: 180_000, interval: 1000 }).toBe(0);
     await eventually(() => page.getByTestId('qualities-notice').count(), 20_000).toBe(0);
-    await eventually(async () => (await playerState(page)).src, 20_000).toMatch(/^blob:/);
+    await eventually(async () => (await mainVideoState(page)).src, 20_000).toMatch(/^blob:/);
   });
 
   it('plays through HLS with Auto, and Auto steps down under a throttled network', async () => {
@@ -93,11 +80,11 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${server.url}/watch/${videoId}`);
     await page.getByRole('button', { name: 'Play video' }).click();
-    await eventually(async () => (await playerState(page)).src, 20_000).toMatch(/^blob:/);
-    await eventually(async () => (await playerState(page)).time, 20_000).toBeGreaterThan(0.5);
+    await eventually(async () => (await mainVideoState(page)).src, 20_000).toMatch(/^blob:/);
+    await eventually(async () => (await mainVideoState(page)).time, 20_000).toBeGreaterThan(0.5);
     // Auto shows the rung it plays.
-    await eventually(async () => (await playerState(page)).rung, 20_000).toBeGreaterThanOrEqual(480);
-    const { rung: start } = await playerState(page);
+    await eventually(async () => (await mainVideoState(page)).rung, 20_000).toBeGreaterThanOrEqual(480);
+    const { rung: start } = await mainVideoState(page);
     expect(await page.getByRole('button', { name: `Quality: Auto · ${start}p` }).isVisible()).toBe(true);
 
     const cdp = await context.newCDPSession(page);
@@ -112,11 +99,11 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: needed / 4 / 8, uploadThroughput: -1 });
     try {
       // Past what is buffered, the next fragments come over the slow link: Auto takes a lower rung.
-      const { bufferedEnd } = await playerState(page);
+      const { bufferedEnd } = await mainVideoState(page);
       expect(bufferedEnd).toBeLessThan(CLIP_SECONDS - 10);
       await page.locator('main video').evaluate((video: HTMLVideoElement, at: number) => void (video.currentTime = at), Math.min(bufferedEnd + 6, CLIP_SECONDS - 4));
-      await expect.poll(async () => (await playerState(page)).rung, { timeout: 60_000, interval: 500 }).toBeLessThan(start);
-      const fallen = (await playerState(page)).rung;
+      await expect.poll(async () => (await mainVideoState(page)).rung, { timeout: 60_000, interval: 500 }).toBeLessThan(start);
+      const fallen = (await mainVideoState(page)).rung;
       await eventually(() => page.getByRole('button', { name: `Quality: Auto · ${fallen}p` }).isVisible()).toBe(true);
     } finally {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -125,13 +112,13 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
   });
 
   it('switches to a manual quality keeping the time and the play', async () => {
-    const before = await playerState(page);
+    const before = await mainVideoState(page);
     await page.getByRole('button', { name: /^Quality: / }).click();
     const menu = page.getByRole('menu', { name: 'Quality' });
     expect(await menu.getByRole('menuitemradio').allTextContents()).toEqual([expect.stringMatching(/^Auto/), '720pgood', '480peco', '360plow']);
     await menu.getByRole('menuitemradio', { name: /^720p/ }).click();
-    await eventually(async () => (await playerState(page)).rung, 30_000).toBe(720);
-    const after = await playerState(page);
+    await eventually(async () => (await mainVideoState(page)).rung, 30_000).toBe(720);
+    const after = await mainVideoState(page);
     expect(after.time).toBeGreaterThanOrEqual(before.time - 0.2);
     expect(after.paused).toBe(false);
     await page.getByRole('button', { name: 'Quality: 720p' }).click();
@@ -191,10 +178,10 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await page.getByRole('button', { name: 'Play video' }).click();
     await page.getByRole('button', { name: 'Playback speed: Normal' }).click();
     await page.getByRole('menuitemradio', { name: '0.25x' }).click();
-    await eventually(async () => (await playerState(page)).rate).toBe(0.25);
+    await eventually(async () => (await mainVideoState(page)).rate).toBe(0.25);
     await page.getByRole('button', { name: 'Playback speed: 0.25x' }).click();
     await page.getByRole('menuitemradio', { name: '2x' }).click();
-    await eventually(async () => (await playerState(page)).rate).toBe(2);
+    await eventually(async () => (await mainVideoState(page)).rate).toBe(2);
   });
 
   it('leaves and comes back to resume at the saved position: client navigation, reload, and after the mini player', async () => {
@@ -205,18 +192,18 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
         element.currentTime = at;
         void element.play();
       }, from);
-      await eventually(async () => (await playerState(page)).time, 20_000).toBeGreaterThan(from + 1.5);
+      await eventually(async () => (await mainVideoState(page)).time, 20_000).toBeGreaterThan(from + 1.5);
       await video.evaluate((element: HTMLVideoElement) => element.pause());
-      const { time } = await playerState(page);
+      const { time } = await mainVideoState(page);
       await expect.poll(async () => (await apiVideo()).resumeAt ?? 0, { timeout: 20_000, interval: 500 }).toBeCloseTo(time, 0);
       return time;
     };
     /** The player came back paused at `at`, and plays on from there. */
     const resumedAt = async (at: number) => {
-      await eventually(async () => (await playerState(page)).time, 20_000).toBeCloseTo(at, 0);
+      await eventually(async () => (await mainVideoState(page)).time, 20_000).toBeCloseTo(at, 0);
       await page.getByRole('button', { name: 'Play video' }).click();
-      await eventually(async () => (await playerState(page)).time, 20_000).toBeGreaterThan(at + 0.5);
-      expect((await playerState(page)).time).toBeLessThan(at + 10);
+      await eventually(async () => (await mainVideoState(page)).time, 20_000).toBeGreaterThan(at + 0.5);
+      expect((await mainVideoState(page)).time).toBeLessThan(at + 10);
     };
 
     const left = await playThenPause(20);
@@ -238,7 +225,7 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await page.waitForURL(`${server.url}/home`);
     await page.getByTestId('mini-player').getByRole('button', { name: 'Maximize' }).click();
     await page.waitForURL(`${server.url}/watch/${videoId}`);
-    await eventually(async () => (await playerState(page)).time, 20_000).toBeGreaterThan(later);
+    await eventually(async () => (await mainVideoState(page)).time, 20_000).toBeGreaterThan(later);
     const last = await playThenPause(50);
     await page.reload();
     await resumedAt(last);

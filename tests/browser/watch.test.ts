@@ -6,20 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
-
-const videoState = (page: Page) =>
-  page.locator('main video').evaluate((video: HTMLVideoElement) => ({
-    time: video.currentTime,
-    paused: video.paused,
-    src: video.currentSrc,
-    ready: video.readyState,
-    // The rung on screen: the frame's short side.
-    rung: Math.min(video.videoWidth, video.videoHeight),
-  }));
 
 describe.skipIf(missing !== null)('watch, upload, comments and mini player in Chromium', () => {
   let server: TestServer;
@@ -119,47 +109,47 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     await expect.poll(options, { timeout: 60_000, interval: 1000 }).toEqual(['Auto', '480p', '360p']);
 
     await page.getByRole('button', { name: 'Play video' }).click();
-    await expect.poll(async () => (await videoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+    await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
     // The first play signed in adds it to the watch history.
     await eventually(async () => (await call(server, 'GET', '/watch-history/get/', { token: ownerToken })).body.data.videos.map((v: { _id: string }) => v._id)).toContain(videoId);
 
     await page.keyboard.press('k'); // pause
-    await eventually(async () => (await videoState(page)).paused).toBe(true);
+    await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
     // Seek by clicking the seek bar at about half of 3 s.
     const bar = (await page.locator('main .MuiSlider-root').boundingBox())!;
     await page.mouse.click(bar.x + bar.width * 0.5, bar.y + bar.height / 2);
-    await eventually(async () => Math.abs((await videoState(page)).time - 1.5)).toBeLessThan(0.35);
-    const seekedTo = (await videoState(page)).time;
+    await eventually(async () => Math.abs((await mainVideoState(page)).time - 1.5)).toBeLessThan(0.35);
+    const seekedTo = (await mainVideoState(page)).time;
     expect(await page.getByTestId('player-time').textContent()).toBe('0:01 / 0:03');
     // The seek bar shows what is buffered.
     expect(await page.getByTestId('buffered-range').count()).toBeGreaterThan(0);
 
     // Paused: the other quality loads at the same time and stays paused.
     // HLS through hls.js (a MediaSource blob), Auto by default.
-    const before = await videoState(page);
+    const before = await mainVideoState(page);
     expect(before.src).toMatch(/^blob:/);
     const other = before.rung === 480 ? 360 : 480;
     await page.getByRole('button', { name: /^Quality: / }).click();
     expect(await page.getByRole('menuitemradio', { name: /^Auto/ }).getAttribute('aria-checked')).toBe('true');
     await page.getByRole('menuitemradio', { name: new RegExp(`^${other}p`) }).click();
-    await eventually(async () => (await videoState(page)).rung).toBe(other);
-    await eventually(async () => (await videoState(page)).ready).toBeGreaterThan(0);
-    const after = await videoState(page);
+    await eventually(async () => (await mainVideoState(page)).rung).toBe(other);
+    await eventually(async () => (await mainVideoState(page)).ready).toBeGreaterThan(0);
+    const after = await mainVideoState(page);
     expect(Math.abs(after.time - seekedTo)).toBeLessThan(0.2);
     expect(after.paused).toBe(true);
 
     // Playing: the switch goes on playing from where it was.
     await page.keyboard.press('ArrowLeft'); // back 5 s -> 0
     await page.keyboard.press('k');
-    await eventually(async () => (await videoState(page)).paused).toBe(false);
+    await eventually(async () => (await mainVideoState(page)).paused).toBe(false);
     const back = other === 480 ? 360 : 480;
-    const playingAt = (await videoState(page)).time;
+    const playingAt = (await mainVideoState(page)).time;
     await page.getByRole('button', { name: /^Quality: / }).click();
     await page.getByRole('menuitemradio', { name: new RegExp(`^${back}p`) }).click();
     expect(await page.getByRole('button', { name: `Quality: ${back}p` }).isVisible()).toBe(true);
-    await eventually(async () => (await videoState(page)).rung).toBe(back);
+    await eventually(async () => (await mainVideoState(page)).rung).toBe(back);
     await eventually(async () => {
-      const state = await videoState(page);
+      const state = await mainVideoState(page);
       return state.time >= playingAt && (!state.paused || state.time > 2.9);
     }).toBe(true);
     await page.keyboard.press('k');
@@ -257,7 +247,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
 
   it('minimizes to a draggable mini player over other screens and maximizes back at the same time', async () => {
     await page.getByRole('button', { name: 'Play video' }).click();
-    await expect.poll(async () => (await videoState(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.5);
+    await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 10_000 }).toBeGreaterThan(0.5);
     await page.getByRole('button', { name: 'Minimize' }).click();
     await page.waitForURL(`${server.url}/home`);
     const mini = page.getByTestId('mini-player');
@@ -294,8 +284,8 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
     await page.getByRole('button', { name: 'Maximize' }).click();
     await page.waitForURL(`${server.url}/watch/${videoId}`);
     await eventually(() => mini.isVisible()).toBe(false);
-    await expect.poll(async () => (await videoState(page)).ready, { timeout: 10_000 }).toBeGreaterThan(0);
-    await eventually(async () => (await videoState(page)).time).toBeGreaterThanOrEqual(at - 0.05);
+    await expect.poll(async () => (await mainVideoState(page)).ready, { timeout: 10_000 }).toBeGreaterThan(0);
+    await eventually(async () => (await mainVideoState(page)).time).toBeGreaterThanOrEqual(at - 0.05);
   });
 
   it('opens the first related video 2 s after the end', async () => {
@@ -308,7 +298,7 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
       await tab.goto(`${server.url}/watch/${videoId}`);
       await eventually(() => tab.getByRole('link', { name: 'Up next' }).isVisible()).toBe(true);
       await tab.getByRole('button', { name: 'Play video' }).click();
-      await eventually(async () => (await videoState(tab)).paused).toBe(false);
+      await eventually(async () => (await mainVideoState(tab)).paused).toBe(false);
       await tab.locator('main video').evaluate((video: HTMLVideoElement) => {
         video.addEventListener('ended', () => ((window as { __endedAt?: number }).__endedAt = Date.now()), { once: true });
         video.currentTime = Math.max(0, video.duration - 0.3);
