@@ -5,7 +5,7 @@
 // handed to BullMQ when Redis is back (ids already there are ignored by it).
 import { type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { RedisLink } from '../redis/redisLink.js';
-import { runJob, settleJob } from './runner.js';
+import { type Outcome, runJob, type Settled, settleJob } from './runner.js';
 import type { JobRow, JobStore } from './store.js';
 import {
   JobCancelled,
@@ -149,6 +149,9 @@ export class BullJobQueue implements JobQueue {
     // Closing waits for Redis; without it, the connections are dropped by RedisLink.close().
     const up = this.redis.isUp;
     await within(Promise.all([this.worker?.close(!up), this.queue?.close()]), up ? 30_000 : ADD_TIMEOUT_MS, 'stop').catch(() => undefined);
+    // A forced close, or one past its time, does not wait for the job in hand nor for a hand-over:
+    // both still use the jobs table, and the database closes right after this.
+    await Promise.all([...[...this.running.values()].map((running) => running.finished), this.announcing]);
     this.worker = null;
     this.queue = null;
   }
@@ -161,19 +164,22 @@ export class BullJobQueue implements JobQueue {
     const controller = new AbortController();
     let markFinished = () => {};
     this.running.set(id, { controller, finished: new Promise<void>((resolve) => (markFinished = resolve)) });
+    let outcome: Outcome;
+    let settled: Settled;
     try {
-      const outcome = await runJob(this.deps, this.handlers, this.store, row, controller.signal);
-      const settled = await settleJob(this.deps, this.handlers, this.store, row, outcome);
-      if (settled === 'interrupted') {
-        // Shutting down: hand the job back without spending an attempt.
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
-      if (settled === 'retry') throw new Error(typeof outcome === 'object' ? outcome.error : 'job failed');
-      if (settled === 'failed') throw new UnrecoverableError(typeof outcome === 'object' ? outcome.error : 'job failed');
+      outcome = await runJob(this.deps, this.handlers, this.store, row, controller.signal);
+      settled = await settleJob(this.deps, this.handlers, this.store, row, outcome);
     } finally {
+      // Finished once the outcome is in the jobs table; what is left only talks to Redis.
       this.running.delete(id);
       markFinished();
     }
+    if (settled === 'interrupted') {
+      // Shutting down: hand the job back without spending an attempt.
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+    if (settled === 'retry') throw new Error(typeof outcome === 'object' ? outcome.error : 'job failed');
+    if (settled === 'failed') throw new UnrecoverableError(typeof outcome === 'object' ? outcome.error : 'job failed');
   }
 }
