@@ -54,8 +54,11 @@ log.info({ queue: config.redisUrl ? `bullmq:${config.jobsQueueName}` : 'database
 
 // The running job is interrupted and goes back to the queue (its ffmpeg stops with it).
 onShutdownSignal(log, config.shutdownTimeoutMs, async () => {
+  // No new scrapes; one in flight reads the jobs table, so it must end before the database closes.
+  const metricsClosed = new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
   await queue.stop();
-  metricsServer?.close();
+  metricsServer?.closeIdleConnections(); // a scrape answered since the close keeps its connection otherwise
+  await metricsClosed;
   await redis?.close();
   await db.close();
 });
