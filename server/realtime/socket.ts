@@ -40,6 +40,10 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
   // The visibility rule (videos/visibility.ts): any video that exists may be joined.
   const channelOf = cachedLookup(async (videoId) => (await app.repos.videos.findState(videoId))?.owner_id ?? null, OWNER_CACHE_MS, OWNER_CACHE_ENTRIES);
 
+  // Set once the shutdown begins: a socket connecting after that is no longer checked against the
+  // database, which closes soon after (it is disconnected then).
+  let closing = false;
+
   io.on('connection', async (socket) => {
     socket.join(ALL_ROOM);
     // Every event a client sends passes one bucket; a socket that keeps flooding is cut off.
@@ -54,11 +58,16 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
       }
     });
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
-    if (token) {
-      const claims = await app.tokens.verify(token);
-      if (claims && (await sessions.isActive(claims.sessionId, claims.userId))) {
-        socket.data.userId = claims.userId;
-        socket.join(userRoom(claims.userId));
+    if (token && !closing) {
+      try {
+        const claims = await app.tokens.verify(token);
+        if (claims && (await sessions.isActive(claims.sessionId, claims.userId))) {
+          socket.data.userId = claims.userId;
+          socket.join(userRoom(claims.userId));
+        }
+      } catch (error) {
+        // A rejection here would be unhandled (and end the process): the socket stays a visitor's.
+        app.log.warn({ err: (error as Error).message, socketId: socket.id }, 'socket sign-in could not be checked');
       }
     }
     // Which channel each joined video belongs to, so its viewers also get that channel's
@@ -92,6 +101,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
   app.decorate('live', invalidatingLive(createLiveEvents(io), app.readCache));
   // Open websockets would keep the HTTP server from closing.
   app.addHook('preClose', async () => {
+    closing = true;
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
