@@ -68,7 +68,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = await app.readCache.read(`comments:${videoId}:${limit}:${offset}`, [CacheDeps.comments(videoId)], async () => {
         // The visibility rule (videos/visibility.ts) throws the 404 here; deleting the video bumps the entry.
         await visibleVideo(videos, videoId);
-        const list = (await comments.listForVideo(videoId, null, { limit, offset })).map((row) => toComment(row, app.urls));
+        const list = (await comments.listForVideo(videoId, { limit, offset })).map((row) => toComment(row, app.urls));
         return { value: { list, body: serializedEnvelope(reply, list, LIST_MESSAGE) }, store: true };
       });
       const callerId = request.auth?.userId ?? null;

@@ -47,17 +47,13 @@ export class CommentRepository {
     private readonly dialect: DatabaseDialect,
   ) {
     this.publicParents = prepareQuery(this.db, ['', 0, 0], (videoId: string, limit: number, offset: number) =>
-      this.parentsQuery(null, videoId, limit, offset),
+      this.selectComments(null)
+        .where('comments.video_id', '=', videoId)
+        .where('comments.parent_id', 'is', null)
+        .orderBy('comments.id', 'desc')
+        .limit(limit)
+        .offset(offset),
     );
-  }
-
-  private parentsQuery(viewerId: string | null, videoId: string, limit: number, offset: number) {
-    return this.selectComments(viewerId)
-      .where('comments.video_id', '=', videoId)
-      .where('comments.parent_id', 'is', null)
-      .orderBy('comments.id', 'desc')
-      .limit(limit)
-      .offset(offset);
   }
 
   private selectComments(viewerId: string | null) {
@@ -100,15 +96,14 @@ export class CommentRepository {
   }
 
   /**
-   * One page of a video's top-level comments, newest first, each followed by its replies in
-   * the order they were written (ids are UUIDv7, so they sort by time).
+   * One page of a video's top-level comments as everyone sees it (isLiked comes from likedAmong),
+   * newest first, each followed by its replies in the order they were written (ids are UUIDv7, so
+   * they sort by time).
    */
-  async listForVideo(videoId: string, viewerId: string | null, page: { limit: number; offset: number }): Promise<CommentRow[]> {
-    const parents = (
-      viewerId ? await this.parentsQuery(viewerId, videoId, page.limit, page.offset).execute() : await this.publicParents(videoId, page.limit, page.offset)
-    ) as CommentRow[];
+  async listForVideo(videoId: string, page: { limit: number; offset: number }): Promise<CommentRow[]> {
+    const parents = (await this.publicParents(videoId, page.limit, page.offset)) as CommentRow[];
     if (!parents.length) return [];
-    const replies = (await this.selectComments(viewerId)
+    const replies = (await this.selectComments(null)
       .where('comments.parent_id', 'in', parents.map((parent) => parent.id))
       .orderBy('comments.id', 'asc')
       .limit(REPLIES_PER_PAGE)
