@@ -83,7 +83,7 @@ listenForReconnect(store);
 afterFirstPaint(() => {
   // A server-rendered page's data is saved at once; the shell's waits until the stored cache is
   // back, so that it is not written again.
-  if (ssrState) startPersisting(store, undefined, false);
+  if (ssrState) startPersisting(store);
   else void sessionBooted.then(() => startPersisting(store));
   void import('./api/live').then(({ connectLive }) => connectLive(store.dispatch));
   void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store));

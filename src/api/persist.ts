@@ -138,13 +138,13 @@ export function changedEntries(state: StateWithApi, saved: Map<string, number>, 
 
 /**
  * Saves changed entries at once, then at most once a second while the app runs. Returns a stop function.
- * `storedAlready`: the store was rehydrated from IndexedDB (the shell's boot), whose entries are not
- * written again; after a server-rendered boot nothing was, and every entry is saved.
+ * What rehydrateCache put back (the shell's boot) is not written again; after a server-rendered boot
+ * nothing was rehydrated, so every entry is saved.
  */
-export function startPersisting(store: Pick<Store<StateWithApi>, 'getState' | 'subscribe'>, delayMs = 1000, storedAlready = true): () => void {
+export function startPersisting(store: Pick<Store<StateWithApi>, 'getState' | 'subscribe'>, delayMs = 1000): () => void {
   // Only what came from IndexedDB counts as saved: entries fetched before this started (the
   // screen's queries usually are, as persistence waits for idle time) are written at once.
-  const saved = new Map<string, number>(storedAlready ? restoredStamps : []);
+  const saved = new Map<string, number>(restoredStamps);
   void savePersistedQueries(changedEntries(store.getState(), saved)).catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastQueries: unknown = store.getState().api.queries;
