@@ -35,7 +35,8 @@ export interface TusIntake {
   /** Deletes expired partial uploads, their leftovers and their rows. */
   cleanUp(): Promise<void>;
   start(): Promise<void>;
-  stop(): void;
+  /** Ends the periodic cleanup, once the one running (it uses the database) is over. */
+  stop(): Promise<void>;
 }
 
 /** A tus body that would take its upload past the Upload-Length it was created with. */
@@ -171,6 +172,12 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   }
 
   let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    sweeping ??= cleanUp()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'tus cleanup failed'))
+      .finally(() => (sweeping = null));
+  };
   return {
     directory,
     async handle(request, response, userId, declaredLength) {
@@ -182,10 +189,11 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     async start() {
       await cleanUp();
       const every = Math.min(CLEANUP_EVERY_MAX_MS, Math.max(1000, Math.round(config.tusExpiryMs / 4)));
-      timer = setInterval(() => void cleanUp().catch((error: unknown) => app.log.warn({ err: error }, 'tus cleanup failed')), every).unref();
+      timer = setInterval(sweep, every).unref();
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
+      await sweeping;
     },
   };
 }
