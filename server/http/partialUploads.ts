@@ -21,21 +21,21 @@ export function partialUploadDir(tempDir: string): string {
 /** Removes the directories of processes whose heartbeat stopped, and loose `*.upload` files of older versions. */
 export async function sweepPartialUploads(tempDir: string, nowMs = Date.now()): Promise<number> {
   const root = join(tempDir, 'multipart');
-  let removed = 0;
-  for (const name of await readdir(root).catch(() => [] as string[])) {
-    if (name === BOOT_ID) continue;
-    const info = await stat(join(root, name)).catch(() => null);
-    if (info && info.mtimeMs < nowMs - STALE_AFTER_MS) {
-      await rm(join(root, name), { recursive: true, force: true });
-      removed += 1;
-    }
-  }
   // Before per-process directories, partial uploads sat in tmp/ itself.
-  for (const name of await readdir(tempDir).catch(() => [] as string[])) {
-    if (!name.endsWith('.upload')) continue;
-    const info = await stat(join(tempDir, name)).catch(() => null);
-    if (info && info.mtimeMs < nowMs - STALE_AFTER_MS) {
-      await rm(join(tempDir, name), { force: true });
+  return (
+    (await removeStale(root, (name) => name !== BOOT_ID, nowMs - STALE_AFTER_MS)) +
+    (await removeStale(tempDir, (name) => name.endsWith('.upload'), nowMs - STALE_AFTER_MS))
+  );
+}
+
+/** Removes the entries of `directory` that `wanted` picks and nothing touched since `before`; answers how many. */
+async function removeStale(directory: string, wanted: (name: string) => boolean, before: number): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(directory).catch(() => [] as string[])) {
+    if (!wanted(name)) continue;
+    const info = await stat(join(directory, name)).catch(() => null);
+    if (info && info.mtimeMs < before) {
+      await rm(join(directory, name), { recursive: true, force: true });
       removed += 1;
     }
   }
