@@ -1,6 +1,7 @@
 // Small real media for the media-pipeline tests: generated with ffmpeg (testsrc + sine), once
 // per test file, plus helpers to upload, wait for transcoding and inspect what was left on disk.
 import { execFile } from 'node:child_process';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -111,4 +112,21 @@ export async function waitForVideo(db: DB, videoId: string, done: (state: VideoS
 export async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name))).sort();
+}
+
+/**
+ * A tus PATCH from offset 0 declaring `length` body bytes, over raw HTTP so that a test can send
+ * only part of the body and then stall or cut the connection (fetch cannot).
+ */
+export function openTusPatch(server: { url: string }, location: string, token: string, length: number): ClientRequest {
+  return httpRequest(`${server.url}${location}`, {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(length),
+    },
+  });
 }

@@ -1,11 +1,10 @@
-import { request as httpRequest } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+import { filesUnder, makeClip, mp4Upload, openTusPatch, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 const NOT_A_VIDEO = /^Video file must be an MP4, WebM or MOV video/;
 const DECLARED_10 = 'This upload was declared as 10 bytes (Upload-Length) and the body goes past that';
@@ -43,16 +42,7 @@ async function createUpload(server: Server, token: string, size: number, fields:
 /** A PATCH whose connection is cut after `sent` of its bytes, as on a flaky phone connection. */
 function patchThenCut(server: Server, location: string, token: string, bytes: Buffer, sent: number): Promise<void> {
   return new Promise((resolve) => {
-    const request = httpRequest(`${server.url}${location}`, {
-      method: 'PATCH',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(bytes.length),
-      },
-    });
+    const request = openTusPatch(server, location, token, bytes.length);
     request.on('error', () => resolve());
     request.on('response', () => resolve()); // not expected: the body is never complete
     request.write(bytes.subarray(0, sent), () => setTimeout(() => request.destroy(), 100));

@@ -2,14 +2,13 @@
 // for the upload locks, when REDIS_URL answers), as behind a round-robin load balancer. An upload
 // created on node A continues and finishes on node B, and a PATCH on B takes the lock over from a
 // stalled PATCH still open on A.
-import { request as httpRequest } from 'node:http';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
-import { filesUnder, makeClip, waitForVideo } from './mediaFixtures.js';
+import { filesUnder, makeClip, openTusPatch, waitForVideo } from './mediaFixtures.js';
 import { freePort } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
@@ -51,16 +50,7 @@ async function continueOnNodeB(nodeA: Server, nodeB: Server) {
 
 /** A PATCH that sends `sent` bytes and then stalls with the connection open (a phone gone quiet). */
 function stalledPatch(server: { url: string }, location: string, token: string, bytes: Buffer, sent: number) {
-  const request = httpRequest(`${server.url}${location}`, {
-    method: 'PATCH',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': String(bytes.length),
-    },
-  });
+  const request = openTusPatch(server, location, token, bytes.length);
   const answered = new Promise<number>((resolve) => {
     request.on('response', (response) => {
       response.resume();
