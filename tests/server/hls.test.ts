@@ -16,6 +16,11 @@ import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFi
 const run = promisify(execFile);
 closeSocketsAfterEach();
 
+// Generated once for the whole file (both dialects).
+const hlsClip = makeClip('hls.mp4', { width: 854, height: 480, seconds: 5 });
+const oldClip = makeClip('old.mp4', { width: 640, height: 360, seconds: 9 });
+const sourceClip = makeClip('source.mp4', { width: 640, height: 360, seconds: 2, faststart: true });
+
 describe.each(databases)('HLS on %s', (dialect) => {
   let server: TestServer & { dataDir: string };
   let token: string;
@@ -26,7 +31,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
   afterAll(() => server?.close());
 
   it('packages every rung as one fMP4 with a byte-range playlist and lists them in the master', async () => {
-    const clip = await makeClip(`hls-${dialect}.mp4`, { width: 854, height: 480, seconds: 5 });
+    const clip = await hlsClip;
     // A viewer's socket (in no room, as the spec's clients) hears each rung land.
     const viewer = await connectLive(server);
     const events: LiveEventPayloads['video-qualities-updated'][] = [];
@@ -62,7 +67,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
   });
 
   it('packages older progressive renditions by remux, and re-queues a transcode when keyframes are too sparse', async () => {
-    const clip = await makeClip(`old-${dialect}.mp4`, { width: 640, height: 360, seconds: 9 });
+    const clip = await oldClip;
     const upload = await uploadVideo(server, token, await mp4Upload(clip, 'Old'));
     const videoId: string = upload.body.data._id;
     await waitForVideo(server.app.db.db, videoId);
@@ -116,7 +121,7 @@ describe.each(databases)('playback before the first rung on %s', (dialect) => {
   afterAll(() => server?.close());
 
   it('serves a browser-playable source at sourceUrl and behind filePath, with ranges', async () => {
-    const clip = await makeClip(`source-${dialect}.mp4`, { width: 640, height: 360, seconds: 2, faststart: true });
+    const clip = await sourceClip;
     const upload = await uploadVideo(server, token, await mp4Upload(clip, 'Early'));
     const videoId: string = upload.body.data._id;
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;

@@ -19,6 +19,7 @@ const clips = Promise.all([
   makeClip('small.mp4', { width: 320, height: 180, seconds: 2 }),
   makeClip('small-faststart.mp4', { width: 320, height: 180, seconds: 2, faststart: true }),
 ]);
+const longClip = makeClip('long.mp4', { width: 1280, height: 720, seconds: 6 });
 
 describe('temp files', () => {
   it('clears what a crash left in the temp dir, but not what is in use', async () => {
@@ -261,7 +262,7 @@ describe.each(databases)('video upload on %s', (dialect) => {
   });
 
   it('removeVideoFiles cancels a running transcode and removes every file of the video', async () => {
-    const longer = await makeClip(`long-${dialect}.mp4`, { width: 1280, height: 720, seconds: 6 });
+    const longer = await longClip;
     const upload = await uploadVideo(server, user.token, await mp4Upload(longer, 'To delete'));
     expect(upload.status).toBe(201);
     const videoId = upload.body.data._id;
