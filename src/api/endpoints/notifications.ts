@@ -1,7 +1,8 @@
 // Notifications (issue 17): the signed-in user's list with the unread count, marking read, and the
 // kinds the server makes (preferences). 'notification-created' and 'notifications-read' arrive live
 // (src/api/live.ts) and refresh these through the 'Notification' tag.
-import type { NotificationPage, NotificationPreferences, NotificationPreferencesPatch, NotificationReadResult } from '../../../contract/entities';
+import type { Notification, NotificationPage, NotificationPreferences, NotificationPreferencesPatch, NotificationReadResult } from '../../../contract/entities';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { tags } from '../tags';
 import { pagedByNumber } from './paging';
@@ -24,36 +25,11 @@ export const notificationsApi = api.injectEndpoints({
     }),
     markNotificationRead: build.mutation<NotificationReadResult, string>({
       query: (notificationId) => ({ url: `/notifications/read/${encodeURIComponent(notificationId)}`, method: 'PATCH' }),
-      async onQueryStarted(notificationId, { dispatch, queryFulfilled }) {
-        // Shown read at once; the answer's count sets the badge; a failure refetches the truth.
-        const patch = dispatch(
-          notificationsApi.util.updateQueryData('getNotifications', undefined, (data) => {
-            for (const page of data.pages) for (const item of page.notifications) if (item._id === notificationId) item.read = true;
-          }),
-        );
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(notificationsApi.util.upsertQueryData('getUnreadCount', undefined, data.unreadCount));
-        } catch {
-          patch.undo();
-        }
-      },
+      onQueryStarted: (notificationId, lifecycle) => markReadOptimistically(lifecycle, (item) => item._id === notificationId),
     }),
     markAllNotificationsRead: build.mutation<NotificationReadResult, void>({
       query: () => ({ url: '/notifications/read-all', method: 'PATCH' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          notificationsApi.util.updateQueryData('getNotifications', undefined, (data) => {
-            for (const page of data.pages) for (const item of page.notifications) item.read = true;
-          }),
-        );
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(notificationsApi.util.upsertQueryData('getUnreadCount', undefined, data.unreadCount));
-        } catch {
-          patch.undo();
-        }
-      },
+      onQueryStarted: (_arg, lifecycle) => markReadOptimistically(lifecycle, () => true),
     }),
     getNotificationPreferences: build.query<NotificationPreferences, void>({
       query: () => '/notifications/preferences',
@@ -73,6 +49,25 @@ export const notificationsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** Marking read: the matching notifications show read at once; the answer's count sets the badge; a failure undoes it. */
+async function markReadOptimistically(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lifecycle's own dispatch type
+  { dispatch, queryFulfilled }: { dispatch: ThunkDispatch<any, any, UnknownAction>; queryFulfilled: Promise<{ data: NotificationReadResult }> },
+  isMarked: (item: Notification) => boolean,
+): Promise<void> {
+  const patch = dispatch(
+    notificationsApi.util.updateQueryData('getNotifications', undefined, (data) => {
+      for (const page of data.pages) for (const item of page.notifications) if (isMarked(item)) item.read = true;
+    }),
+  );
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(notificationsApi.util.upsertQueryData('getUnreadCount', undefined, data.unreadCount));
+  } catch {
+    patch.undo();
+  }
+}
 
 export const {
   useGetNotificationsInfiniteQuery,
