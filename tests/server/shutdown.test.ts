@@ -134,7 +134,7 @@ describe(`SIGTERM on the API (${dialect})`, () => {
   afterAll(() => place?.dispose());
 
   /** A login whose body is sent in two halves, `gapMs` apart; resolves with the status line. */
-  function splitLogin(url: string) {
+  function splitLogin(url: string, connection: 'close' | 'keep-alive' = 'close') {
     const { port } = new URL(url);
     const socket = connect(Number(port), '127.0.0.1');
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'long enough pass' });
@@ -144,7 +144,7 @@ describe(`SIGTERM on the API (${dialect})`, () => {
       socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''));
       socket.on('error', () => resolve(data.split('\r\n')[0] ?? ''));
     });
-    socket.write(`POST /api/v1/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(`POST /api/v1/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${connection}\r\n\r\n${body.slice(0, 10)}`);
     return { answer, finish: () => socket.write(body.slice(10)), socket };
   }
 
@@ -156,6 +156,19 @@ describe(`SIGTERM on the API (${dialect})`, () => {
     api.child.kill('SIGTERM');
     await until(() => api.child.output(), (output) => output.includes('shutting down'), 5000, 'the shutdown log');
     login.finish();
+    expect(await login.answer).toBe('HTTP/1.1 401 Unauthorized');
+    expect(await exited).toBe(0);
+  });
+
+  it('closes a keep-alive connection once its request in flight is answered, then exits 0', async () => {
+    const api = await startApiProcess(place);
+    const login = splitLogin(api.url, 'keep-alive');
+    await sleep(300);
+    const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
+    api.child.kill('SIGTERM');
+    await until(() => api.child.output(), (output) => output.includes('shutting down'), 5000, 'the shutdown log');
+    login.finish();
+    // The answer comes with the connection closed by the server (the client never closes it).
     expect(await login.answer).toBe('HTTP/1.1 401 Unauthorized');
     expect(await exited).toBe(0);
   });
