@@ -50,7 +50,7 @@ export async function checkReadiness(deps: ReadinessDeps, timeoutMs = CHECK_TIME
     ['database', () => pingDatabase(deps.db.db)],
     ['storage', () => deps.storage.check()],
   ];
-  if (redis) probes.push(['redis', () => redis.ping(timeoutMs)]);
+  if (redis) probes.push(['redis', () => redis.ping()]);
   const results = await Promise.all(probes.map(async ([name, probe]) => [name, await timed(probe, timeoutMs)] as const));
   const checks = Object.fromEntries(results) as Readiness['checks'];
   const failed = results.filter(([, result]) => !result.ok).map(([name]) => name);

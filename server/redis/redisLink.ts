@@ -89,16 +89,9 @@ export class RedisLink {
     });
   }
 
-  async ping(timeoutMs = CONNECT_TIMEOUT_MS): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.monitor.ping(),
-        new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs))),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** Fails at once while Redis is away (the monitor has no offline queue); the caller bounds the wait. */
+  async ping(): Promise<void> {
+    await this.monitor.ping();
   }
 
   async close(): Promise<void> {
