@@ -51,7 +51,9 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
   // Dark unless the browser said it prefers light (server/ssr/render.ts); the client hydrates in the same mode.
   if (options.lightMode) store.dispatch(setDarkMode(false));
   // A slow API must not hold the page: after the timeout the screen renders its loading state.
-  await Promise.race([Promise.allSettled(route.prefetch(store.dispatch)), new Promise((resolve) => setTimeout(resolve, options.dataTimeoutMs))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled(route.prefetch(store.dispatch)), new Promise((resolve) => (timer = setTimeout(resolve, options.dataTimeoutMs)))]);
+  clearTimeout(timer); // one timer per render would otherwise stay armed for the whole timeout
 
   const cache = createCache({ key: 'css' });
   const emotionServer = createEmotionServer(cache);
