@@ -6,12 +6,12 @@
 // audit errors with Debian's Chromium, so the LCP element is named by a PerformanceObserver in a
 // Chromium run throttled like Lighthouse's mobile preset (4x CPU, slow 4G).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { buildApp } from '../build/buildApp.js';
 import { CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
 import { startNodeServer } from './processes.js';
 
@@ -66,15 +66,6 @@ export async function largestContentfulPaintElement(url: string): Promise<string
     return (await page.evaluate(() => (window as unknown as { __lcp?: string }).__lcp)) ?? 'none reported';
   } finally {
     await browser.close();
-  }
-}
-
-/** `npm run build` into `distDir`: the client, and its server-rendering build beside it (`<distDir>-ssr`). */
-export function buildApp(distDir: string): void {
-  const vite = resolve('node_modules/.bin/vite');
-  execFileSync(vite, ['build', '--outDir', distDir, '--logLevel', 'error'], { stdio: 'inherit' });
-  if (existsSync('src/entry-server.tsx')) {
-    execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', `${distDir}-ssr`, '--logLevel', 'error'], { stdio: 'inherit' });
   }
 }
 

@@ -15,7 +15,8 @@ import { chromiumMissingReason } from '../scripts/lighthouse.js';
 import { postgresProblem } from '../scripts/postgresProbe.js';
 import { benchToken, drained, load, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
 import { measureClientWeight } from './client.js';
-import { buildApp, lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
+import { buildApp } from '../build/buildApp.js';
+import { lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
 import { measureLiveEvents } from './live.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
 

@@ -81,9 +81,9 @@ async function main(): Promise<void> {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { execFileSync } = await import('node:child_process');
   const { startNodeServer } = await import('../bench/processes.js');
-  if (!existsSync('dist/index.html')) execFileSync(resolve('node_modules/.bin/vite'), ['build'], { stdio: 'inherit' });
+  const { buildApp } = await import('../build/buildApp.js');
+  buildApp(resolve('dist'), { missingOnly: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-lh-'));
   const server = await startNodeServer('server/index.ts', { DATA_DIR: dataDir, CLIENT_DIR: resolve('dist'), DATABASE_URL: undefined, REDIS_URL: undefined });
   let failed = false;

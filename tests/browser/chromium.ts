@@ -1,9 +1,9 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -23,10 +23,7 @@ export const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
 
 /** Builds the client and its server-rendering build (`<DIST>-ssr`, where the server looks) once; returns the client's folder. */
 export function ensureBuilt(): string {
-  if (!existsSync(resolve(DIST, 'index.html'))) execFileSync('npx', ['vite', 'build', '--outDir', DIST], { stdio: 'inherit' });
-  if (!existsSync(resolve(`${DIST}-ssr`, 'entry-server.js'))) {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', `${DIST}-ssr`], { stdio: 'inherit' });
-  }
+  buildApp(DIST, { missingOnly: true });
   return DIST;
 }
 
