@@ -42,13 +42,19 @@ export const authenticate = fp(async (app: FastifyInstance) => {
   app.decorate('tokens', tokens);
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Callback-style with a synchronous way out for anonymous requests (most reads): an async hook
+  // would cost each of them a promise and a microtask turn.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const bearer = bearerToken(request);
     const cookie = request.cookies[ACCESS_COOKIE];
     if (cookie && !request.cookies[XSRF_COOKIE]) issueXsrfCookie(request, reply);
-    const token = bearer ?? cookie;
-    if (!token) return;
+    if (!bearer && !cookie) return done();
+    identify(request, reply, bearer, cookie).then(() => done(), done);
+  });
+
+  async function identify(request: FastifyRequest, reply: FastifyReply, bearer: string | null, cookie: string | undefined): Promise<void> {
+    const token = (bearer ?? cookie)!;
     if (!bearer && !SAFE_METHODS.has(request.method)) {
       const echoed = request.headers[XSRF_REQUEST_HEADER];
       if (typeof echoed !== 'string' || !request.cookies[XSRF_COOKIE] || !sameSecret(echoed, request.cookies[XSRF_COOKIE]!)) {
@@ -65,7 +71,7 @@ export const authenticate = fp(async (app: FastifyInstance) => {
       throw unauthorized('Invalid or expired access token');
     }
     request.auth = claims;
-  });
+  }
 });
 
 /**

@@ -4,7 +4,7 @@
 // running the handler. 4xx answers are final too (a replay of a refused action is refused the same
 // way); a 5xx drops the reservation so that the client can retry.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/offline.js';
 import type { KeyedRequest } from '../db/repositories/idempotencyKeys.js';
@@ -62,49 +62,62 @@ export const idempotency = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
+  // The hooks below are callback-style with a synchronous way out for the requests that take no
+  // part (every read): an async hook costs each request a promise and a microtask turn.
+
   // preValidation: the body is parsed but not yet changed by validation (defaults, removals).
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const key = keyOf(request);
-    if (!key) return;
+    if (!key) return done();
+    reserve(request, reply, key).then((replied) => {
+      if (!replied) done();
+    }, done);
+  });
+
+  /** Reserves the key; true when the stored answer was replayed instead. */
+  async function reserve(request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
     const keyed: KeyedRequest = { userId: request.auth!.userId, key, method: request.method, path: request.url, requestHash: hashOf(request.body) };
     const reservation = await keys.reserve(keyed);
     switch (reservation.outcome) {
       case 'reserved':
         request.idempotentRequest = keyed;
-        return;
+        return false;
       case 'replay':
         reply.code(reservation.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (reservation.body) reply.type('application/json; charset=utf-8');
-        return reply.send(reservation.body);
+        reply.send(reservation.body);
+        return true;
       case 'in-progress':
         throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
       case 'mismatch':
         throw new ApiError(422, IDEMPOTENCY_MESSAGES.reused);
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const keyed = request.idempotentRequest;
-    if (!keyed) return payload;
+    if (!keyed) return done(null, payload);
     request.idempotentRequest = null;
     const text = storableText(payload);
-    try {
-      if (reply.statusCode >= 500 || text === null) await keys.release(keyed);
-      else await keys.complete(keyed, reply.statusCode, text);
-    } catch (error) {
-      // The action has happened: its answer still goes out. The reservation turns stale and may
-      // be taken over once stale (STALE_RESERVATION_MS).
-      request.log.error({ err: error }, 'storing the idempotent answer failed');
-    }
-    return payload;
+    const stored = reply.statusCode >= 500 || text === null ? keys.release(keyed) : keys.complete(keyed, reply.statusCode, text);
+    stored
+      .catch((error: unknown) => {
+        // The action has happened: its answer still goes out. The reservation turns stale and may
+        // be taken over once stale (STALE_RESERVATION_MS).
+        request.log.error({ err: error }, 'storing the idempotent answer failed');
+      })
+      .then(() => done(null, payload));
   });
 
   // A request that ends without onSend (hijacked, or failed in a way Fastify could not answer)
   // must not keep its key reserved.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const keyed = request.idempotentRequest;
-    if (!keyed) return;
+    if (!keyed) return done();
     request.idempotentRequest = null;
-    await keys.release(keyed).catch((error: unknown) => request.log.warn({ err: error }, 'releasing an idempotency key failed'));
+    keys
+      .release(keyed)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'releasing an idempotency key failed'))
+      .then(() => done());
   });
 });

@@ -8,10 +8,11 @@ export function guardSlowBodies(app: FastifyInstance): void {
   const { minBodyBytesPerSecond, bodyRateWindowMs } = app.config;
   if (minBodyBytesPerSecond <= 0 || bodyRateWindowMs <= 0) return;
   const minBytesPerWindow = (minBodyBytesPerSecond * bodyRateWindowMs) / 1000;
-  app.addHook('onRequest', async (request) => {
+  // Callback-style (every request passes here; most have no body): no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
     const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || raw.complete) return;
+    if (!hasBody || raw.complete) return done();
     const socket = raw.socket;
     let lastRead = socket.bytesRead;
     const timer = setInterval(() => {
@@ -25,5 +26,6 @@ export function guardSlowBodies(app: FastifyInstance): void {
     }, bodyRateWindowMs);
     timer.unref();
     raw.once('close', () => clearInterval(timer));
+    done();
   });
 }
