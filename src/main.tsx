@@ -12,12 +12,13 @@ import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
 import { startOfflineQueue } from './api/pendingPatches';
 import { App } from './app/App';
+import { applyModeClass } from './app/theme';
 import { routeData } from './app/routeData';
 import { loadRendered, SCREENS } from './app/screens';
 import { listenForReconnect, makeStore, type AppStore } from './app/store';
 import { booted } from './features/auth/authSlice';
 import { bootSession, resumeStoredSession, watchSession } from './features/auth/session';
-import { setDarkMode, setThemePreference } from './features/theme/themeSlice';
+import { darkModeFor, setDarkMode, setThemePreference } from './features/theme/themeSlice';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { getThemePreference, getToken } from './lib/storage';
 import { readSsrState } from './ssrState';
@@ -39,27 +40,25 @@ const app = (
   </StrictMode>
 );
 
-const applyTheme = (target: AppStore) =>
-  target.dispatch(
-    setThemePreference({
-      preference: getThemePreference(),
-      systemPrefersLight: window.matchMedia?.('(prefers-color-scheme: light)').matches ?? false,
-    }),
-  );
+const systemPrefersLight = () => window.matchMedia?.('(prefers-color-scheme: light)').matches ?? false;
+const applyTheme = (target: AppStore) => target.dispatch(setThemePreference({ preference: getThemePreference(), systemPrefersLight: systemPrefersLight() }));
 
 let sessionBooted: Promise<void>;
 if (ssrState) {
   store.dispatch(rehydrateApiCache(ssrState.api));
   store.dispatch(booted());
-  // Hydrate in the mode the server rendered (light when the browser's colour-scheme hint said so).
+  // Hydrate in the mode the server rendered (light when the browser's colour-scheme hint said so),
+  // but show this device's mode at once: it is only a class on <html> (app/theme.ts), the markup is
+  // the same; the state (the toggle's icon) follows after hydration.
   store.dispatch(setDarkMode(document.documentElement.classList.contains('dark')));
+  applyModeClass(darkModeFor(getThemePreference(), systemPrefersLight()));
   // Hydrate once the screen's chunk is here, so the page hydrates in one pass; in a transition,
   // so React yields to the browser between components.
   void screenLoaded
     .catch(() => undefined)
     .then(() => startTransition(() => void hydrateRoot(rootElement, app)));
-  // This device's theme and session wait until hydration is over (the HTML was drawn dark and
-  // signed out): an update before then would make React drop server HTML it has not hydrated yet.
+  // This device's theme state and session wait until hydration is over (the HTML was rendered in the
+  // server's mode and signed out): an update before then would make React drop server HTML it has not hydrated yet.
   sessionBooted = new Promise((resolve) =>
     afterFirstPaint(() => {
       startOfflineQueue(store);

@@ -29,7 +29,8 @@ export interface SsrRenderer {
  * The client hint naming the browser's colour scheme. Rendered pages ask for it (Accept-CH,
  * server/http/staticClient.ts), so Chromium sends it from the second page on. Not as Critical-CH:
  * the restarted first request counts as a redirect in Lighthouse (~700 ms of simulated FCP and LCP),
- * more than the re-render it saves. Without it, dark HTML, switched after hydrating.
+ * more than the dark first paint it saves. Without it, dark HTML whose <html> class the client
+ * switches before hydrating (a class change: the theme is CSS variables, src/app/theme.ts).
  */
 export const COLOR_SCHEME_HINT = 'Sec-CH-Prefers-Color-Scheme';
 
@@ -127,7 +128,7 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   return {
     async render(request) {
       // Chromium tells its colour scheme once asked (COLOR_SCHEME_HINT): a light-preferring phone gets
-      // light HTML instead of dark HTML re-rendered light (every component, every style) right after hydrating.
+      // light HTML, painted light before any script runs.
       const lightMode = request.headers[COLOR_SCHEME_HINT.toLowerCase()] === 'light';
       const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS, lightMode });
       if (!page) return null;
@@ -139,7 +140,7 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
         .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${state}`)
-        .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? start : html));
+        .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? `${start} class="light"` : html));
     },
   };
 }

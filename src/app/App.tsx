@@ -1,7 +1,9 @@
 // The app shell: theme, toasts, router, and 'Loading...' until the session has booted.
 import CssBaseline from '@mui/material/CssBaseline';
-// MUI's own ThemeProvider also ships the CSS-variables provider (~5 KB gzip) this app does not use;
-// for a theme made without cssVariables it renders exactly this system provider.
+// MUI's own ThemeProvider would add its colour-scheme manager (~5 KB gzip: its own stored mode,
+// media listener and class setter); the store keeps the mode here, so this system provider plus the
+// theme's variable sheets is all it takes.
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/system';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
@@ -10,17 +12,20 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { useAppSelector } from './hooks';
 import { AppRoutes } from './routes';
-import { themeFor } from './theme';
+import { appTheme } from './theme';
 
 // Toasts are never needed for the first paint: notistack comes in its own chunk once the page is
 // idle; toasts raised before that wait for it (components/toast.tsx).
 const Toaster = lazy(() => import('../components/Toaster'));
 
+// Both modes' CSS variables, selected by the class on <html> (app/theme.ts).
+const themeVariables = appTheme.generateStyleSheets();
+
 export function AppProviders({ children }: { children: ReactNode }) {
-  const darkMode = useAppSelector((state) => state.theme.darkMode);
   const toasterWanted = useAfterFirstPaint();
   return (
-    <ThemeProvider theme={themeFor(darkMode)}>
+    <ThemeProvider theme={appTheme}>
+      <GlobalStyles styles={themeVariables} />
       <CssBaseline />
       {children}
       {toasterWanted && (

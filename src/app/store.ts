@@ -11,6 +11,7 @@ import { miniPlayerSlice } from '../features/miniPlayer/miniPlayerSlice';
 import { searchBarSlice } from '../features/search/searchBarSlice';
 import { setThemePreference, themeSlice, toggleTheme } from '../features/theme/themeSlice';
 import { storeThemePreference } from '../lib/storage';
+import { applyModeClass } from './theme';
 
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -26,13 +27,13 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listeners = createListenerMiddleware();
-  // The stored preference and the document's dark class follow every theme change.
+  // The stored preference and the document's mode class follow every theme change.
   listeners.startListening({
     matcher: isAnyOf(toggleTheme, setThemePreference),
     effect: (_action, listenerApi) => {
       const { theme } = listenerApi.getState() as RootState;
       storeThemePreference(theme.preference);
-      document.documentElement.classList.toggle('dark', theme.darkMode);
+      applyModeClass(theme.darkMode);
     },
   });
   const store = configureStore({

@@ -1,29 +1,39 @@
-// MUI themes for dark (default) and light mode. System fonts only: nothing to download, works offline.
-import { createTheme, type Theme } from '@mui/material/styles';
+// One MUI theme for dark (default) and light mode, as CSS variables: switching modes changes a class
+// on <html> (the store's listener), not the theme object, so React re-renders nothing but the few
+// components that show the mode. A server-rendered page therefore hydrates and then takes this
+// device's mode without restyling every component. System fonts only: nothing to download, works offline.
+import { createTheme } from '@mui/material/styles';
+
+// Types theme.vars and the variable sheets (MUI's documented switch for CSS-variables themes).
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 export const BRAND_RED = '#e53935';
 
-const cache: Partial<Record<'dark' | 'light', Theme>> = {};
+export const appTheme = createTheme({
+  // `.dark` / `.light` on <html>; with neither, the default (dark) applies.
+  cssVariables: { colorSchemeSelector: 'class' },
+  defaultColorScheme: 'dark',
+  // Contrast of primary on the background stays above 4.5:1 in both modes; text on a filled colour
+  // (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.
+  colorSchemes: {
+    dark: { palette: { contrastThreshold: 4.5, primary: { main: '#ff8a80' }, secondary: { main: '#90caf9' }, background: { default: '#0f0f0f', paper: '#1c1c1c' } } },
+    light: { palette: { contrastThreshold: 4.5, primary: { main: '#c62828' }, secondary: { main: '#1565c0' }, background: { default: '#f9f9f9', paper: '#ffffff' } } },
+  },
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: FONT, button: { textTransform: 'none', fontWeight: 600 } },
+  components: {
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});
 
-export function themeFor(darkMode: boolean): Theme {
-  const mode = darkMode ? 'dark' : 'light';
-  cache[mode] ??= createTheme({
-    palette: {
-      mode,
-      // Text on a filled colour (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.
-      contrastThreshold: 4.5,
-      // Contrast of primary on the background stays above 4.5:1 in both modes.
-      primary: { main: darkMode ? '#ff8a80' : '#c62828' },
-      secondary: { main: darkMode ? '#90caf9' : '#1565c0' },
-      background: darkMode ? { default: '#0f0f0f', paper: '#1c1c1c' } : { default: '#f9f9f9', paper: '#ffffff' },
-    },
-    shape: { borderRadius: 10 },
-    typography: { fontFamily: FONT, button: { textTransform: 'none', fontWeight: 600 } },
-    components: {
-      MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
-      MuiButton: { defaultProps: { disableElevation: true } },
-    },
-  });
-  return cache[mode]!;
+/** The document's mode classes, which select the theme's variables (and index.html's boot colours). */
+export function applyModeClass(darkMode: boolean, root: HTMLElement = document.documentElement): void {
+  root.classList.toggle('dark', darkMode);
+  root.classList.toggle('light', !darkMode);
 }
