@@ -5,7 +5,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatRelativeDate, formatViews } from '../lib/format';
@@ -16,7 +16,8 @@ const scrollToTop = () => window.scrollTo({ top: 0 });
 const VideoCardMenu = lazy(() => import('./VideoCardMenu'));
 
 /** `action`: an optional extra control beside the menu (its clicks do not scroll the page); `priority`: load the thumbnail at once. */
-export function VideoCard({ video, action, priority = false }: { video: VideoCardData; action?: ReactNode; priority?: boolean }) {
+// Memoized: the screens around it re-render on every query state change; an unchanged card does not.
+export const VideoCard = memo(function VideoCard({ video, action, priority = false }: { video: VideoCardData; action?: ReactNode; priority?: boolean }) {
   const watchPath = `/watch/${encodeURIComponent(video._id)}`;
   const ownerName = video.owner?.fullName || 'Unknown User';
   const ownerHandle = video.owner?.username || 'unknown';
@@ -80,7 +81,7 @@ export function VideoCard({ video, action, priority = false }: { video: VideoCar
       </Box>
     </Box>
   );
-}
+});
 
 export function VideoCardSkeleton() {
   return (

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatRelativeDate, formatViews } from '../lib/format';
 import { VideoThumbnail } from './VideoThumbnail';
+import { memo } from 'react';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
 
@@ -24,7 +25,8 @@ interface Props {
   progress?: number;
 }
 
-export function VideoRow({ video, thumbWidth = 168, extra, action, title, progress }: Props) {
+// Memoized: the screens around it re-render on every query state change; an unchanged card does not.
+export const VideoRow = memo(function VideoRow({ video, thumbWidth = 168, extra, action, title, progress }: Props) {
   const ownerName = video.owner?.fullName || 'Unknown User';
   return (
     <Box component="article" sx={{ display: 'flex', gap: 1.25, minWidth: 0, alignItems: 'flex-start' }}>
@@ -57,4 +59,4 @@ export function VideoRow({ video, thumbWidth = 168, extra, action, title, progre
       {action && <Box sx={{ flexShrink: 0 }}>{action}</Box>}
     </Box>
   );
-}
+});

@@ -5,7 +5,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useGetCommentsQuery } from '../../api/endpoints/comments';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -18,7 +18,8 @@ import { CommentItem } from './CommentItem';
 import { resetForm, selectLastFiveComments, setCommentVideo, setNewComment, setSubmitting, startEdit } from './commentSlice';
 import { COMMENT_ERRORS, useCommentActions } from './useCommentActions';
 
-export default function CommentsSection({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
+// Memoized: the watch screen re-renders on each of its queries' state changes; the comments depend on the id only.
+const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
   const me = useAppSelector(selectCurrentUser);
@@ -138,4 +139,5 @@ export default function CommentsSection({ videoId, videoTitle }: { videoId: stri
       />
     </Box>
   );
-}
+});
+export default CommentsSection;

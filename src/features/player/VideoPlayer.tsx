@@ -72,6 +72,9 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   // Where to continue once the (new) source has its metadata: the start time, or the quality switch.
   const resume = useRef<{ time: number; play: boolean } | null>({ time: startAt, play: autoPlay });
   const startedOnce = useRef(false);
+  // hls.js streams from the first play (or at once when autoplaying), not on opening the page: a
+  // visitor who only reads pays no playlist, fragments or transmuxing on a slow phone.
+  const [streamWanted, setStreamWanted] = useState(autoPlay);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   /** Before the element's source changes: where to go on once the next one has its metadata. */
@@ -81,7 +84,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   }, []);
 
   const levels = useHlsPlayback(videoRef, {
-    enabled: mode === 'hls.js',
+    enabled: mode === 'hls.js' && streamWanted,
     hlsUrl,
     choice,
     // Rungs land while a video transcodes: read the playlist again to offer them.
@@ -103,20 +106,35 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     video.src = src;
   }, [mode, src, keepPosition]);
 
+  const streamHeld = mode === 'hls.js' && !streamWanted;
+  /** Where the viewer stands: the element's time, or where a held stream will start. */
+  const positionOf = (video: HTMLVideoElement) => (streamHeld ? (resume.current?.time ?? startAt) : video.currentTime);
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
     if (!video) return;
+    if (streamHeld) {
+      // The stream starts now, where the viewer stands, and plays once it has its metadata.
+      resume.current = { time: resume.current?.time ?? startAt, play: true };
+      setStreamWanted(true);
+      return;
+    }
     if (video.paused || video.ended) void video.play().catch(() => undefined);
     else video.pause();
-  }, []);
+  }, [streamHeld, startAt]);
 
   const seek = useCallback((time: number) => {
     const video = videoRef.current;
     if (!video) return;
+    if (streamHeld) {
+      const at = Math.max(0, Math.min(knownDuration || Infinity, time));
+      resume.current = { time: at, play: resume.current?.play ?? false };
+      setCurrentTime(at);
+      return;
+    }
     const end = Number.isFinite(video.duration) ? video.duration : Infinity;
     video.currentTime = Math.max(0, Math.min(end, time));
     setCurrentTime(video.currentTime);
-  }, []);
+  }, [streamHeld, knownDuration]);
 
   useMediaSession(videoRef, { title, artist, artwork: poster }, seek);
 
@@ -169,7 +187,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     if (!video) return;
     showControls();
     if (command.type === 'togglePlay') togglePlay();
-    else if (command.type === 'seekBy') seek(video.currentTime + command.seconds);
+    else if (command.type === 'seekBy') seek(positionOf(video) + command.seconds);
     else if (command.type === 'volumeBy') {
       video.volume = Math.max(0, Math.min(1, Math.round((video.volume + command.delta) * 10) / 10));
       video.muted = false;
@@ -183,7 +201,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         video?.pause();
         // The mini player plays an MP4: the rung on screen, else the one Auto would pick.
         const onScreen = options.find((option) => option.height === playingHeight) ?? progressive;
-        onMinimize(video?.currentTime ?? 0, qualityUrl(filePath, onScreen?.segment ?? null));
+        onMinimize(video ? positionOf(video) : 0, qualityUrl(filePath, onScreen?.segment ?? null));
       }
     : undefined;
 
@@ -234,6 +252,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         onProgress={(event) => setBuffered(bufferedRanges(event.currentTarget))}
         onPlay={() => {
           setPlaying(true);
+          // Played once (e.g. the upload's source while rungs are made): HLS streams when it takes over.
+          setStreamWanted(true);
           showControls();
           if (!startedOnce.current) {
             startedOnce.current = true;

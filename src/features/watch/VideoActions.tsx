@@ -15,7 +15,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ReactionType, Video } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
@@ -38,7 +38,8 @@ const REACTIONS = [
 
 const pill = { borderRadius: 999, textTransform: 'none', fontWeight: 600, bgcolor: 'action.hover', color: 'text.primary', '&:hover': { bgcolor: 'action.selected' } } as const;
 
-export function VideoActions({ video }: { video: Video }) {
+// Memoized: the watch screen re-renders on each of its queries' state changes.
+export const VideoActions = memo(function VideoActions({ video }: { video: Video }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const navigate = useNavigate();
   const [toggleReaction] = useToggleVideoReactionMutation();
@@ -139,4 +140,4 @@ export function VideoActions({ video }: { video: Video }) {
       </Suspense>
     </Box>
   );
-}
+});

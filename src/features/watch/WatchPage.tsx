@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetCaptionsQuery } from '../../api/endpoints/playback';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
@@ -38,6 +38,8 @@ export const VIDEO_ERROR = 'Failed to fetch video. Please try again later.';
 export const VIDEO_MISSING = 'This video does not exist or was deleted.';
 /** While transcoding, also poll: progress events reach only the owner, and the socket may be down. */
 const PROCESSING_POLL_MS = 3000;
+/** How old a video's answer a signed-out visitor is shown without asking again. */
+const VISITOR_ANSWER_MAX_AGE_S = 30;
 
 export default function WatchPage() {
   const { videoId = '' } = useParams();
@@ -48,14 +50,17 @@ export default function WatchPage() {
 function WatchScreen({ videoId }: { videoId: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  // Always asked again on opening: the answer carries this caller's resume position and the newest
-  // rungs. The player waits for that answer (or its failure, offline) so it starts in the right place:
-  // an answer from before this screen opened (kept in memory, or put back from IndexedDB after a
-  // reload) is shown at once but does not count, as its resumeAt may be long out of date.
-  const query = useGetVideoQuery(videoId, { refetchOnMountOrArgChange: true });
+  const signedIn = useAppSelector(selectIsSignedIn);
+  // Signed in, always asked again on opening: the answer carries this caller's resume position and
+  // the newest rungs. The player waits for that answer (or its failure, offline) so it starts in the
+  // right place: an answer from before this screen opened (kept in memory, or put back from IndexedDB
+  // after a reload) is shown at once but does not count, as its resumeAt may be long out of date.
+  // A visitor has no resume position: an answer up to half a minute old (e.g. the one a server-rendered
+  // page came with) is used as it is, with no second request and re-render while the page hydrates.
+  const query = useGetVideoQuery(videoId, { refetchOnMountOrArgChange: signedIn ? true : VISITOR_ANSWER_MAX_AGE_S });
   const [openedAt] = useState(Date.now);
   const [answered, setAnswered] = useState(false);
-  const fresh = query.isSuccess && (query.fulfilledTimeStamp ?? 0) >= openedAt;
+  const fresh = query.isSuccess && (!signedIn || (query.fulfilledTimeStamp ?? 0) >= openedAt);
   if (!answered && !query.isFetching && (fresh || query.isError)) setAnswered(true);
   const savedVideo = useSavedVideo(videoId);
   const processing = query.data?.status === 'processing';
@@ -67,11 +72,13 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const video = query.data;
   const missing = query.isError && (query.error as { status?: unknown } | undefined)?.status === 404;
   usePageTitle(video?.title ?? (missing ? 'Video not found' : undefined));
-  const signedIn = useAppSelector(selectIsSignedIn);
   const captions = useGetCaptionsQuery(videoId, { skip: !video }).data ?? savedVideo.saved?.captions ?? [];
   // A maximize or the next video brings its own time; otherwise the saved position (signed in).
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
   const savePosition = useWatchPosition(videoId, signedIn, startAt);
+  // The player replaces the poster in a background render that yields to the browser, not in one
+  // blocking task while a server-rendered page is still settling.
+  const showPlayer = useDeferredValue(savedVideo.checked && answered);
   // hls.js loads while the video's details do, not after them.
   useEffect(() => {
     if (browserMedia().mse) void loadHls().catch(() => undefined);
@@ -117,7 +124,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, mx: { xs: -1.5, sm: 0 } }}>
       <Box component="article" aria-labelledby="video-title" sx={{ minWidth: 0 }}>
-        {playable && (!savedVideo.checked || !answered) ? (
+        {playable && !showPlayer ? (
           // The poster until the player takes over: in server-rendered HTML it is the first big paint.
           <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 }, overflow: 'hidden' }}>
             {video.thumbnail && (
