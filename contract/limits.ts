@@ -50,6 +50,11 @@ export const QUALITY_SEGMENTS = {
 export type QualitySegment = keyof typeof QUALITY_SEGMENTS;
 export const LADDER_HEIGHTS = [1080, 720, 480, 360] as const;
 
+/** Narrower copies of an image (issue 14), asked for as a `w_{width}` segment
+ *  (/media/image/upload/w_480/{name}): a phone's card needs a 480 px thumbnail, not the 1280 px one. */
+export const IMAGE_WIDTHS = [320, 480, 640, 960] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
 /** Captions (issue 16): one file per upload, WebVTT or SRT. */
 export const CAPTION_LIMITS = {
   fileBytes: 1024 * 1024,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { unsupportedMediaType } from '../http/envelope.js';
 import { newId } from '../ids.js';
+import type { ImageWidth } from '../../contract/limits.js';
 import type { MediaStorage } from './storage.js';
 
 export type ImageKind = 'avatar' | 'cover' | 'thumbnail';
@@ -16,6 +17,30 @@ const SIZES: Record<ImageKind, { width: number; height: number; fit: 'cover' | '
 const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export const imageStorageKey = (imageName: string) => `images/${imageName}`;
+/** A narrower copy of an image, made on first request and kept beside it (images/w480/{name}). */
+export const imageVariantKey = (imageName: string, width: ImageWidth) => `images/w${width}/${imageName}`;
+const VARIANT_KEY = /^images\/w\d+\/(.+)$/;
+
+/**
+ * The storage key of `imageName` at `width` (never wider than the image): made from the stored image
+ * with sharp on first use and kept, so later requests are plain reads with the usual caching rules.
+ * Null when the image does not exist. Two first requests at once both write the same bytes.
+ */
+export async function ensureImageVariant(storage: MediaStorage, imageName: string, width: ImageWidth): Promise<string | null> {
+  const key = imageVariantKey(imageName, width);
+  if (await storage.stat(key)) return key;
+  if (!(await storage.stat(imageStorageKey(imageName)))) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.read(imageStorageKey(imageName))) chunks.push(chunk as Buffer);
+  let output: Buffer;
+  try {
+    output = await sharp(Buffer.concat(chunks)).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+  } catch {
+    return imageStorageKey(imageName); // not readable as an image after all: the stored bytes as they are
+  }
+  await storage.putBuffer(key, output, 'image/webp');
+  return key;
+}
 
 /** Checks the bytes are a real raster image, re-encodes to WebP and stores it; returns its name
  *  (what the tables keep; its URL is MediaUrls.image(name)). */
@@ -65,13 +90,18 @@ export async function sweepUnreferencedImages(
   nowMs = Date.now(),
 ): Promise<number> {
   const keys = await deps.storage.list(imageStorageKey(''));
+  // A narrower copy goes with its image.
+  const imageKeyOf = (key: string) => {
+    const variant = VARIANT_KEY.exec(key);
+    return variant ? imageStorageKey(variant[1]!) : key;
+  };
   const candidates = keys.filter((key) => {
-    const at = storedAt(key.slice(imageStorageKey('').length));
+    const at = storedAt(imageKeyOf(key).slice(imageStorageKey('').length));
     return at !== null && at <= nowMs - graceMs;
   });
   if (!candidates.length) return 0;
   const kept = new Set((await deps.referenced()).map(imageStorageKey));
-  const orphans = candidates.filter((key) => !kept.has(key));
+  const orphans = candidates.filter((key) => !kept.has(imageKeyOf(key)));
   await Promise.all(orphans.map((key) => deps.storage.remove(key)));
   return orphans.length;
 }

@@ -2,13 +2,13 @@
 // (nearest existing one; 'good' when no quality is given; the playable source before any exists),
 // /media/video/hls/{videoId}/master.m3u8, {height}.m3u8 and {height}.mp4 (HLS over the same files),
 // /media/video/source/{videoId}.mp4|webm, /media/captions/{videoId}/{captionId}.vtt and
-// /media/image/upload/[...]/{name}. All through sendStored: the same Range, ETag and caching rules.
+// /media/image/upload/[q_auto:*|w_{IMAGE_WIDTHS}/]{name}. All through sendStored: the same Range, ETag and caching rules.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { QUALITY_SEGMENTS, type QualitySegment } from '../../contract/limits.js';
+import { IMAGE_WIDTHS, QUALITY_SEGMENTS, type QualitySegment } from '../../contract/limits.js';
 import type { VideoMediaRow } from '../db/repositories/videoMedia.js';
 import { notFound } from '../http/envelope.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
-import { imageStorageKey } from '../media/images.js';
+import { ensureImageVariant, imageStorageKey } from '../media/images.js';
 import { ladderFor, qualityHeight } from '../media/ladder.js';
 import { sendStored } from '../media/streaming.js';
 import { hlsMasterKey } from '../media/videoFiles.js';
@@ -113,11 +113,14 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
   }
 
   async function serveImage(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
-    const { file, quality } = request.params;
+    const { file, quality: segment } = request.params;
     const extension = IMAGE_FILE.exec(file)?.[1];
-    // Images accept the same quality segment as videos; there is one size of each image.
-    if (!extension || (quality !== undefined && qualityOf(quality) === undefined)) throw notFound('Media not found');
-    return sendStored(app.storage, request, reply, { key: imageStorageKey(file), contentType: IMAGE_TYPES[extension]!, immutable: true });
+    // Images accept the same quality segment as videos (one quality of each), or a width (w_480).
+    const width = IMAGE_WIDTHS.find((candidate) => segment === `w_${candidate}`);
+    if (!extension || (segment !== undefined && width === undefined && qualityOf(segment) === undefined)) throw notFound('Media not found');
+    const key = width && extension === 'webp' ? await ensureImageVariant(app.storage, file, width) : imageStorageKey(file);
+    if (!key) throw notFound('Media not found');
+    return sendStored(app.storage, request, reply, { key, contentType: IMAGE_TYPES[extension]!, immutable: true });
   }
 
   const hidden = { schema: { hide: true } };

@@ -37,7 +37,7 @@ export const VideoRow = memo(function VideoRow({ video, thumbWidth = 168, extra,
         sx={{ display: 'flex', gap: 1.25, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none', borderRadius: 1.5, '&:hover .row-title': { color: 'primary.main' } }}
       >
         <Box sx={{ width: thumbWidth, flexShrink: 0 }}>
-          <VideoThumbnail video={video} size="row" progress={progress} />
+          <VideoThumbnail video={video} size="row" progress={progress} shownWidth={thumbWidth} />
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography

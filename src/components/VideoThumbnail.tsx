@@ -3,10 +3,13 @@
 import Box from '@mui/material/Box';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatDuration, isNew } from '../lib/format';
+import { imageSrcSet } from '../lib/imageUrls';
 
+// `shown`: how wide the picture is on screen, for the browser to pick a copy (VideoGrid's columns: one
+// below 600 px, two below 900, three below 1200, then four; rows give their own width).
 const SIZES = {
-  card: { inset: 8, fontSize: 12, px: 0.75, radius: 2, width: 480, height: 270 },
-  row: { inset: 4, fontSize: 11, px: 0.5, radius: 1.5, width: 320, height: 180 },
+  card: { inset: 8, fontSize: 12, px: 0.75, radius: 2, width: 480, height: 270, shown: '(max-width: 599px) 100vw, (max-width: 899px) 50vw, (max-width: 1199px) 34vw, 25vw' },
+  row: { inset: 4, fontSize: 11, px: 0.5, radius: 1.5, width: 320, height: 180, shown: '168px' },
 } as const;
 
 export function VideoThumbnail({
@@ -14,6 +17,7 @@ export function VideoThumbnail({
   size,
   priority = false,
   progress,
+  shownWidth,
 }: {
   video: Pick<VideoCardData, 'thumbnail' | 'createdAt' | 'duration' | 'status'>;
   size: keyof typeof SIZES;
@@ -21,6 +25,8 @@ export function VideoThumbnail({
   priority?: boolean;
   /** How much was watched, 0..1 (watch history): a red bar along the bottom. */
   progress?: number;
+  /** The CSS width it is shown at, when the size's usual one does not apply. */
+  shownWidth?: number;
 }) {
   const s = SIZES[size];
   const badge = { position: 'absolute', px: s.px, py: size === 'card' ? 0.25 : 0, borderRadius: 1, fontSize: s.fontSize, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
@@ -30,6 +36,8 @@ export function VideoThumbnail({
         <Box
           component="img"
           src={video.thumbnail}
+          srcSet={imageSrcSet(video.thumbnail)}
+          sizes={shownWidth ? `${shownWidth}px` : s.shown}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}

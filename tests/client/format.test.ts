@@ -1,6 +1,7 @@
 // Spec section 9 formats at their boundaries.
 import { describe, expect, it } from 'vitest';
 import { average, formatCount, formatDuration, formatHoursMinutes, formatRelativeDate, formatViews, isNew } from '../../src/lib/format';
+import { imageSrcSet } from '../../src/lib/imageUrls';
 
 describe('formatCount', () => {
   it.each([
@@ -83,5 +84,16 @@ describe('relative dates', () => {
     const t = new Date('2026-11-20T12:00:00Z');
     expect(isNew('2026-11-19T12:00:01Z', t)).toBe(true);
     expect(isNew('2026-11-19T12:00:00Z', t)).toBe(false);
+  });
+});
+
+describe('imageSrcSet', () => {
+  it("lists a stored image's narrower copies and itself, and nothing for other URLs", () => {
+    const name = '01a2133a-0000-7000-8000-000000000000.webp';
+    expect(imageSrcSet(`/media/image/upload/${name}`)).toBe(
+      `/media/image/upload/w_320/${name} 320w, /media/image/upload/w_480/${name} 480w, /media/image/upload/w_640/${name} 640w, /media/image/upload/w_960/${name} 960w, /media/image/upload/${name} 1280w`,
+    );
+    expect(imageSrcSet(`https://cdn.example/media/image/upload/${name}`)).toMatch(/^https:\/\/cdn\.example\/media\/image\/upload\/w_320\//);
+    for (const other of ['', 'https://elsewhere.example/a.png', `/media/image/upload/q_auto:eco/${name}`, '/media/image/upload/a.png']) expect(imageSrcSet(other)).toBeUndefined();
   });
 });

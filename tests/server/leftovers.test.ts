@@ -51,11 +51,14 @@ describe.each(databases)('files nothing points at, on %s', (dialect) => {
     for (const name of [oldOrphan, recentOrphan, unknownName]) await writeFile(join(imagesDir(), name), 'x');
     const inUse = await referencedImages();
     expect(inUse.length).toBeGreaterThan(0);
+    // Narrower copies (issue 14) go with their image: an orphan's goes, one of an image in use stays.
+    await mkdir(join(imagesDir(), 'w480'), { recursive: true });
+    for (const name of [oldOrphan, inUse[0]!]) await writeFile(join(imagesDir(), 'w480', name), 'x');
 
     // A second node starting on the same data sweeps.
     const second = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
     await second.close();
-    expect(await filesUnder(imagesDir())).toEqual([...inUse, recentOrphan, unknownName].sort());
+    expect(await filesUnder(imagesDir())).toEqual([...inUse, recentOrphan, unknownName, `w480/${inUse[0]}`].sort());
   });
 
   it('sweeps partial uploads a crashed process left at start, and keeps uploads that can still finish', async () => {

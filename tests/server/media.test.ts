@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nearestHeight } from '../../server/routes/media.js';
 import { parseRange } from '../../server/media/streaming.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import sharp from 'sharp';
+import { v7 } from 'uuid';
+import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { ffprobe, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 describe('range parsing and quality fallback', () => {
@@ -167,6 +169,36 @@ describe.each(databases)('media routes on %s', (dialect) => {
     const withQuality = await get(avatar.replace('/upload/', '/upload/q_auto:eco/'), { range: 'bytes=0-3' });
     expect(withQuality.status).toBe(206);
     expect((await bytesOf(withQuality)).equals(bytes.subarray(0, 4))).toBe(true);
+  });
+
+  it('serves narrower copies of an image (w_ segments), made once and kept, never wider than the image', async () => {
+    const form = new FormData();
+    form.set('coverImage', blobOf(await pngBytes(1000, 250, '#3366aa'), 'image/png'), 'cover.png');
+    expect((await call(server, 'POST', '/users/update-coverImage', { token: user.token, form })).status).toBe(200);
+    const cover: string = (await call(server, 'GET', '/users/me', { token: user.token })).body.data.coverImage;
+    const name = cover.split('/').pop()!;
+    const widthOf = async (response: Response) => (await sharp(await bytesOf(response)).metadata()).width;
+    const narrow = await get(cover.replace('/upload/', '/upload/w_320/'));
+    expect(narrow.status).toBe(200);
+    expect(narrow.headers.get('content-type')).toBe('image/webp');
+    expect(narrow.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = narrow.headers.get('etag');
+    expect(await widthOf(narrow)).toBe(320);
+    expect(await server.app.storage.stat(`images/w320/${name}`)).not.toBeNull();
+    // Asked again: the kept copy, same validator; a conditional request gets 304.
+    expect((await get(cover.replace('/upload/', '/upload/w_320/'))).headers.get('etag')).toBe(etag);
+    expect((await get(cover.replace('/upload/', '/upload/w_320/'), { 'if-none-match': etag! })).status).toBe(304);
+    expect(await widthOf(await get(cover.replace('/upload/', '/upload/w_960/')))).toBe(960);
+    // Wider than the image: the image's own width.
+    const avatar: string = (await call(server, 'GET', '/users/me', { token: user.token })).body.data.avatar;
+    const avatarWidth = await widthOf(await get(avatar));
+    expect(avatarWidth).toBeLessThan(320);
+    expect(await widthOf(await get(avatar.replace('/upload/', '/upload/w_320/')))).toBe(avatarWidth);
+    for (const path of [cover.replace('/upload/', '/upload/w_500/'), cover.replace('/upload/', '/upload/w_320/').replace(name, `${v7()}.webp`)]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toMatchObject({ statusCode: 404, success: false });
+    }
   });
 
   it('streams a real transcoded rendition that ffprobe can read over HTTP', async () => {
