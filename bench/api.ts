@@ -63,19 +63,28 @@ function cpuMicros(pid: number | undefined): number {
   }
 }
 
+function targetList(targets: string | Target | Target[]): Target[] {
+  return typeof targets === 'string' ? [{ url: targets }] : Array.isArray(targets) ? targets : [targets];
+}
+
+function requestHeaders(scenario: Scenario, headers: Record<string, string>): Record<string, string> {
+  return { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers };
+}
+
 /**
- * autocannon with 50 connections in all, split evenly over the targets (two API processes: a
- * round-robin by connection, as a load balancer would do), run at the same time and summed.
+ * Unmeasured warm-up: a server just started (the large size) would otherwise be measured while its
+ * JIT compiles the route, against a warm one.
  */
-export async function load(targets: string | Target | Target[], scenario: Scenario, seconds: number, headers: Record<string, string> = {}): Promise<Omit<LoadFigure, 'size'>> {
-  const list: Target[] = typeof targets === 'string' ? [{ url: targets }] : Array.isArray(targets) ? targets : [targets];
+async function warmUp(list: Target[], scenario: Scenario, headers: Record<string, string>): Promise<void> {
   for (const target of list) {
     await drained(target.url);
-    // Unmeasured warm-up: a server just started (the large size) would otherwise be measured
-    // while its JIT compiles the route, against a warm one.
-    await autocannon({ url: target.url + scenario.path, method: scenario.method ?? 'GET', body: scenario.body, headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers }, connections: 10, amount: WARM_UP_REQUESTS });
+    await autocannon({ url: target.url + scenario.path, method: scenario.method ?? 'GET', body: scenario.body, headers: requestHeaders(scenario, headers), connections: 10, amount: WARM_UP_REQUESTS });
     await drained(target.url);
   }
+}
+
+/** One measured autocannon run (50 connections split over the targets) and the servers' CPU time. */
+async function measure(list: Target[], scenario: Scenario, seconds: number, headers: Record<string, string>) {
   const cpuBefore = list.map((t) => cpuMicros(t.pid));
   const results = await Promise.all(
     list.map((target) =>
@@ -83,23 +92,72 @@ export async function load(targets: string | Target | Target[], scenario: Scenar
         url: target.url + scenario.path,
         method: scenario.method ?? 'GET',
         body: scenario.body,
-        headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: requestHeaders(scenario, headers),
         connections: Math.round(50 / list.length),
         duration: seconds,
       }),
     ),
   );
   const cpu = list.reduce((sum, t, i) => sum + cpuMicros(t.pid) - cpuBefore[i]!, 0);
+  return { results, cpu };
+}
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** One figure from one or more measured runs: counts summed, p50/p99 the median of the runs'. */
+function figureOf(name: string, runs: Measured[]): Omit<LoadFigure, 'size'> {
+  const results = runs.flatMap((run) => run.results);
   const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const cpu = runs.reduce((sum, run) => sum + run.cpu, 0);
+  // Per run: the worst target (two processes), then the median over runs.
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
-    name: scenario.name,
-    reqPerSec: results.reduce((sum, r) => sum + r.requests.average, 0),
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
+    name,
+    reqPerSec: runs.reduce((sum, run) => sum + run.results.reduce((s, r) => s + r.requests.average, 0), 0) / runs.length,
+    p50: median(runs.map((run) => Math.max(...run.results.map((r) => r.latency.p50)))),
+    p99: median(runs.map((run) => Math.max(...run.results.map((r) => r.latency.p99)))),
     errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
     bytesPerReq: total ? results.reduce((sum, r) => sum + r.throughput.total, 0) / total : 0,
     cpuUsPerReq: total ? cpu / total : NaN,
   };
+}
+
+/**
+ * autocannon with 50 connections in all, split evenly over the targets (two API processes: a
+ * round-robin by connection, as a load balancer would do), run at the same time and summed.
+ */
+export async function load(targets: string | Target | Target[], scenario: Scenario, seconds: number, headers: Record<string, string> = {}): Promise<Omit<LoadFigure, 'size'>> {
+  const list = targetList(targets);
+  await warmUp(list, scenario, headers);
+  return figureOf(scenario.name, [await measure(list, scenario, seconds, headers)]);
+}
+
+/** Slices of the scaling comparison: each side's p99 is the median of its slices' p99s. */
+export const ALTERNATING_SLICES = 5;
+
+/**
+ * Two servers measured in turns (`seconds` each in all, cut into ALTERNATING_SLICES slices
+ * alternating A, B, A, B...), so that a burst of other work on this shared machine lands in one
+ * slice of one side instead of in a whole figure: requests and CPU are summed over the slices,
+ * p50 and p99 are the medians of the slices' values.
+ */
+export async function loadAlternating(
+  a: { target: Target; scenario: Scenario },
+  b: { target: Target; scenario: Scenario },
+  seconds: number,
+  slices = ALTERNATING_SLICES,
+): Promise<[Omit<LoadFigure, 'size'>, Omit<LoadFigure, 'size'>]> {
+  const sides = [a, b];
+  for (const side of sides) await warmUp([side.target], side.scenario, {});
+  const runs: Measured[][] = [[], []];
+  const slice = Math.max(1, Math.round(seconds / slices));
+  for (let i = 0; i < slices; i += 1) {
+    for (const [index, side] of sides.entries()) {
+      await drained(side.target.url);
+      runs[index]!.push(await measure([side.target], side.scenario, slice, {}));
+    }
+  }
+  return [figureOf(a.scenario.name, runs[0]!), figureOf(b.scenario.name, runs[1]!)];
 }
 
 export interface BenchDatabase {

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumMissingReason } from '../scripts/lighthouse.js';
 import { postgresProblem } from '../scripts/postgresProbe.js';
-import { benchToken, drained, load, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
+import { ALTERNATING_SLICES, benchToken, drained, load, loadAlternating, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
 import { measureClientWeight } from './client.js';
 import { buildApp } from '../build/buildApp.js';
 import { lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
@@ -125,16 +125,17 @@ async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | 
       } finally {
         await stopDrained(second);
       }
-      // The large size, alternating with the small one per scenario (both servers stay up), so
-      // that each p99 ratio compares figures taken a few seconds apart on the same machine.
+      // The large size, alternating with the small one in slices per scenario (both servers stay
+      // up), so that each p99 ratio compares figures taken seconds apart on the same machine.
       const large = await prepareDatabase(LARGE, postgresUrl);
       const largeApi = await startApi(large);
       try {
         const largeScenarios = scenarios(large.seed);
         for (const scenario of scenarios(database.seed).filter((s) => SCALING.includes(s.name))) {
-          run.scaleSmall.push({ ...(await load(target, scenario, SECONDS)), size: SMALL });
           const twin = largeScenarios.find((s) => s.name === scenario.name)!;
-          run.large.push({ ...(await load({ url: largeApi.url, pid: largeApi.child.pid }, twin, SECONDS)), size: LARGE });
+          const [small, large] = await loadAlternating({ target, scenario }, { target: { url: largeApi.url, pid: largeApi.child.pid }, scenario: twin }, SECONDS);
+          run.scaleSmall.push({ ...small, size: SMALL });
+          run.large.push({ ...large, size: LARGE });
         }
       } finally {
         await stopDrained(largeApi);
@@ -172,7 +173,7 @@ function printDialect(run: DialectRun) {
     );
   }
   if (run.large.length) {
-    out(`## Scaling on ${name}: ${SMALL} vs ${LARGE} videos, alternating per scenario`);
+    out(`## Scaling on ${name}: ${SMALL} vs ${LARGE} videos, alternating in ${ALTERNATING_SLICES} slices per scenario (p99: median of the slices)`);
     table(
       ['scenario', `p99 @${SMALL}`, `p99 @${LARGE}`, 'p99 ratio', `CPU µs/req @${SMALL}`, `CPU µs/req @${LARGE}`, 'CPU ratio', `req/s @${LARGE}`, 'errors'],
       run.large.map((f, i) => {
