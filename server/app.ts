@@ -17,7 +17,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.
 import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { COMPRESS_MIN_BYTES } from './http/envelope.js';
 import { registerErrorHandler } from './http/errorHandler.js';
-import { fallbackStore } from './http/rateLimitStore.js';
+import { fallbackStore, rateLimitKey } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
 import { guardSlowBodies } from './http/slowClients.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -141,6 +141,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Counters in Redis, in this process while Redis is away (never no limit at all).
     store: redis ? fallbackStore(redis, config.rateLimit.namespace) : undefined,
     errorResponseBuilder: (_request, context) => errorBody(429, `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
+    keyGenerator: rateLimitKey,
   });
   await app.register(multipart, {
     limits: { fileSize: config.maxVideoBytes + 1, files: 4, fields: 20, parts: 30 },

@@ -1,7 +1,8 @@
-// The rate-limit store: Redis while it answers (limits hold across processes), this process's own
+// The rate-limit store and key. The store: Redis while it answers (limits hold across processes), this process's own
 // counters while it does not, instead of no limit at all (@fastify/rate-limit's skipOnError).
 import { createRequire } from 'node:module';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { RedisLink } from '../redis/redisLink.js';
 
 type StoreArgs = [continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]];
@@ -45,4 +46,13 @@ export function fallbackStore(redis: RedisLink, nameSpace: string): FastifyRateL
       super(redis, new RedisStore(continueExceeding, exponentialBackoff, redis.fastClient, nameSpace), new LocalStore(continueExceeding, exponentialBackoff));
     }
   };
+}
+
+/**
+ * The rate-limit key: the client's address as @fastify/rate-limit normalizes it. A client that hung up
+ * while an earlier hook awaited (e.g. the sign-in check) has no address any more; the library's own
+ * key then threw and the request ended as a logged 500.
+ */
+export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
+  return request.ip ? normalizeIP(request.ip) : 'disconnected';
 }
