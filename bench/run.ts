@@ -57,11 +57,15 @@ out();
 // one, then the same reads at the large size: on SQLite, and on PostgreSQL when DATABASE_URL answers.
 const SCALING = ['feed page 1', 'feed page 50', 'one video', 'video comments', 'search common word', 'search rare word'];
 const TWO_PROCESSES = ['feed page 1', 'one video', 'video comments', 'search common word'];
+/** Also measured against a bare route sending as many bytes as they do (the issue's "same bytes"). */
+const SAME_BYTES = ['feed page 1', 'one video', 'video comments'];
 
 interface DialectRun {
   dialect: 'sqlite' | 'postgres';
   ceiling?: LoadFigure;
   small: LoadFigure[];
+  /** Per SAME_BYTES scenario: the bare route sending its answer's size, measured right after it. */
+  sameBytes: Record<string, LoadFigure & { bytes: number }>;
   /** The small size again, each measured just before its twin in `large`. */
   scaleSmall: LoadFigure[];
   large: LoadFigure[];
@@ -75,7 +79,7 @@ async function stopDrained(api: RunningProcess) {
 }
 
 async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | undefined): Promise<DialectRun> {
-  const run: DialectRun = { dialect, small: [], scaleSmall: [], large: [], one: [], two: [] };
+  const run: DialectRun = { dialect, small: [], sameBytes: {}, scaleSmall: [], large: [], one: [], two: [] };
   const database = await prepareDatabase(SMALL, postgresUrl);
   const api = await startApi(database);
   const target = { url: api.url, pid: api.child.pid };
@@ -93,6 +97,11 @@ async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | 
         for (const scenario of scenarios(database.seed)) {
           const figure = await load(target, scenario, SECONDS, scenario.signedIn ? { authorization: `Bearer ${token}` } : {});
           run.small.push({ ...figure, size: SMALL });
+          if (SAME_BYTES.includes(scenario.name)) {
+            const bytes = (await fetch(api.url + scenario.path).then((r) => r.arrayBuffer())).byteLength;
+            const same = await load(bareTarget, { name: `bare, ${bytes} bytes`, path: `/bare/${bytes}` }, SECONDS);
+            run.sameBytes[scenario.name] = { ...same, size: SMALL, bytes };
+          }
         }
         const after = await load(bareTarget, bareScenario, SECONDS);
         run.ceiling = { ...(after.reqPerSec > before.reqPerSec ? after : before), size: SMALL };
@@ -158,8 +167,11 @@ function printDialect(run: DialectRun) {
     const ceiling = run.ceiling;
     out(`## API at ${SMALL} videos on ${name}, 50 connections, ${SECONDS} s each`);
     table(
-      ['scenario', 'req/s', 'p50', 'p99', 'server CPU µs/req', 'errors', 'vs ceiling'],
-      [ceiling, ...run.small].map((f) => [f.name, f.reqPerSec.toFixed(0), ms(f.p50), ms(f.p99), cpu(f), f.errors, ratio(f.reqPerSec, ceiling.reqPerSec)]),
+      ['scenario', 'req/s', 'p50', 'p99', 'server CPU µs/req', 'errors', 'vs ceiling', 'vs bare, same bytes'],
+      [ceiling, ...run.small].map((f) => {
+        const same = run.sameBytes[f.name];
+        return [f.name, f.reqPerSec.toFixed(0), ms(f.p50), ms(f.p99), cpu(f), f.errors, ratio(f.reqPerSec, ceiling.reqPerSec), same ? `${ratio(f.reqPerSec, same.reqPerSec)} (${same.bytes} B)` : ''];
+      }),
     );
   }
   if (run.two.length) {
@@ -200,12 +212,23 @@ if (!skip.has('api') || !skip.has('live') || !skip.has('scaling')) {
   if (runs.length === 2 && runs[0]!.ceiling) {
     const [lite, postgres] = runs as [DialectRun, DialectRun];
     const vsCeiling = (run: DialectRun, name: string) => ratio(run.small.find((f) => f.name === name)?.reqPerSec, run.ceiling?.reqPerSec);
+    const vsSameBytes = (run: DialectRun, name: string) => ratio(run.small.find((f) => f.name === name)?.reqPerSec, run.sameBytes[name]?.reqPerSec);
     const p99Ratio = (run: DialectRun, name: string) => ratio(run.large.find((f) => f.name === name)?.p99, run.scaleSmall.find((f) => f.name === name)?.p99);
     const growth = (run: DialectRun, name: string) => ratio(run.two.find((f) => f.name === name)?.reqPerSec, run.one.find((f) => f.name === name)?.reqPerSec);
     out('## SQLite beside PostgreSQL');
     table(
-      ['scenario', 'vs ceiling SQLite', 'vs ceiling PG', `p99 @${LARGE} / @${SMALL} SQLite`, 'PG', '2 processes / 1 SQLite', 'PG'],
-      lite.small.map((f) => [f.name, vsCeiling(lite, f.name), vsCeiling(postgres, f.name), p99Ratio(lite, f.name), p99Ratio(postgres, f.name), growth(lite, f.name), growth(postgres, f.name)]),
+      ['scenario', 'vs ceiling SQLite', 'vs ceiling PG', 'vs same bytes SQLite', 'PG', `p99 @${LARGE} / @${SMALL} SQLite`, 'PG', '2 processes / 1 SQLite', 'PG'],
+      lite.small.map((f) => [
+        f.name,
+        vsCeiling(lite, f.name),
+        vsCeiling(postgres, f.name),
+        vsSameBytes(lite, f.name),
+        vsSameBytes(postgres, f.name),
+        p99Ratio(lite, f.name),
+        p99Ratio(postgres, f.name),
+        growth(lite, f.name),
+        growth(postgres, f.name),
+      ]),
     );
   }
   const errors = runs.flatMap((run) => [...run.small, ...run.scaleSmall, ...run.large, ...run.one, ...run.two]).reduce((sum, f) => sum + f.errors, 0);
