@@ -22,9 +22,9 @@ export const imageVariantKey = (imageName: string, width: ImageWidth) => `images
 const VARIANT_KEY = /^images\/w\d+\/(.+)$/;
 
 /**
- * The storage key of `imageName` at `width` (never wider than the image): made from the stored image
- * with sharp on first use and kept, so later requests are plain reads with the usual caching rules.
- * Null when the image does not exist. Two first requests at once both write the same bytes.
+ * The storage key of `imageName` at `width`: made from the stored image with sharp on first use and
+ * kept (the image's own bytes when it is not wider), so later requests are plain reads with the usual
+ * caching rules. Null when the image does not exist. Two first requests at once write the same bytes.
  */
 export async function ensureImageVariant(storage: MediaStorage, imageName: string, width: ImageWidth): Promise<string | null> {
   const key = imageVariantKey(imageName, width);
@@ -32,9 +32,12 @@ export async function ensureImageVariant(storage: MediaStorage, imageName: strin
   if (!(await storage.stat(imageStorageKey(imageName)))) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.read(imageStorageKey(imageName))) chunks.push(chunk as Buffer);
+  const original = Buffer.concat(chunks);
   let output: Buffer;
   try {
-    output = await sharp(Buffer.concat(chunks)).resize({ width, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+    // Not narrower than asked: the image's own bytes (a re-encode would only lose quality).
+    const { width: originalWidth = 0 } = await sharp(original).metadata();
+    output = originalWidth <= width ? original : await sharp(original).resize({ width }).webp({ quality: 75 }).toBuffer();
   } catch {
     return imageStorageKey(imageName); // not readable as an image after all: the stored bytes as they are
   }
