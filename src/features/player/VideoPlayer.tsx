@@ -114,13 +114,13 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     if (!video) return;
     if (streamHeld) {
       // The stream starts now, where the viewer stands, and plays once it has its metadata.
-      resume.current = { time: resume.current?.time ?? startAt, play: true };
+      resume.current = { time: positionOf(video), play: true };
       setStreamWanted(true);
       return;
     }
     if (video.paused || video.ended) void video.play().catch(() => undefined);
     else video.pause();
-  }, [streamHeld, startAt]);
+  }, [streamHeld, startAt]); // positionOf reads only these and the resume ref
 
   const seek = useCallback((time: number) => {
     const video = videoRef.current;
