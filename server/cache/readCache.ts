@@ -85,22 +85,26 @@ export class ReadCache {
   /**
    * The value for `key` as of the current versions of `deps`: from this process, from Redis, or
    * built (and kept when the builder says so). Concurrent misses of one entry build it once.
+   * Without Redis a hit is answered synchronously (no promise, no microtask turn: the hot path of
+   * every cached read); callers await the result either way.
    */
-  async read<T>(key: string, deps: readonly string[], build: () => Promise<Built<T>>): Promise<T> {
-    if (!this.enabled || (this.redis && !this.redis.isUp)) {
-      this.stats.bypassed += 1;
-      return (await build()).value;
-    }
-    let tag: string;
-    try {
-      tag = await this.tagOf(deps);
-    } catch {
-      this.stats.bypassed += 1;
-      return (await build()).value;
-    }
-    const now = Date.now();
+  read<T>(key: string, deps: readonly string[], build: () => Promise<Built<T>>): T | Promise<T> {
+    if (!this.enabled || (this.redis && !this.redis.isUp)) return this.bypass(build);
+    if (!this.redis) return this.readAt(key, this.localTag(deps), build);
+    return this.sharedTag(deps).then(
+      (tag) => this.readAt(key, tag, build),
+      () => this.bypass(build),
+    );
+  }
+
+  private async bypass<T>(build: () => Promise<Built<T>>): Promise<T> {
+    this.stats.bypassed += 1;
+    return (await build()).value;
+  }
+
+  private readAt<T>(key: string, tag: string, build: () => Promise<Built<T>>): T | Promise<T> {
     const entry = this.local.get(key);
-    if (entry && entry.tag === tag && entry.expires > now) {
+    if (entry && entry.tag === tag && entry.expires > Date.now()) {
       this.stats.local += 1;
       return entry.value as T;
     }
@@ -150,13 +154,14 @@ export class ReadCache {
     this.local.clear();
   }
 
-  private async tagOf(deps: readonly string[]): Promise<string> {
-    if (!this.redis) {
-      let tag = String(this.versions.get(CacheDeps.epoch) ?? 0);
-      for (const dep of deps) tag += `.${this.versions.get(dep) ?? 0}`;
-      return tag;
-    }
-    const values = await this.redis.fastClient.mget(this.versionKey(CacheDeps.epoch), ...deps.map((dep) => this.versionKey(dep)));
+  private localTag(deps: readonly string[]): string {
+    let tag = String(this.versions.get(CacheDeps.epoch) ?? 0);
+    for (const dep of deps) tag += `.${this.versions.get(dep) ?? 0}`;
+    return tag;
+  }
+
+  private async sharedTag(deps: readonly string[]): Promise<string> {
+    const values = await this.redis!.fastClient.mget(this.versionKey(CacheDeps.epoch), ...deps.map((dep) => this.versionKey(dep)));
     return values.map((value) => value ?? '0').join('.');
   }
 

@@ -42,6 +42,8 @@ describe(`API metrics (${dialect})`, () => {
   it('serves process, HTTP, socket, job, transcode and upload metrics', async () => {
     for (let i = 0; i < 3; i += 1) expect((await call(server, 'GET', '/healthcheck')).status).toBe(200);
     expect((await call(server, 'GET', '/videos/does-not-exist')).status).toBe(404);
+    expect((await fetch(`${server.url}/api/v1/healthcheck`, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/v1/no-such-route`)).status).toBe(404);
     const user = await registerUser(server);
     const socket = connectSocket(server.url, { transports: ['websocket'], auth: { token: user.token } });
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
@@ -56,7 +58,10 @@ describe(`API metrics (${dialect})`, () => {
       expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).not.toBeNull();
       expect(sample(text, 'vidshare_http_requests_total', { method: 'GET', route: '/api/v1/healthcheck', status: '200', process: 'api' })).toBe(3);
       expect(sample(text, 'vidshare_http_requests_total', { method: 'GET', route: '/api/v1/videos/:videoId', status: '404' })).toBe(1);
-      expect(sample(text, 'vidshare_http_request_duration_seconds_count', { route: '/api/v1/healthcheck', status: '200' })).toBe(3);
+      // Fastify's HEAD twin of a GET route counts once, under HEAD; a path no route matches, as 'unmatched'.
+      expect(sample(text, 'vidshare_http_requests_total', { method: 'HEAD', route: '/api/v1/healthcheck', status: '200' })).toBe(1);
+      expect(sample(text, 'vidshare_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+      expect(sample(text, 'vidshare_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/healthcheck', status: '200' })).toBe(3);
       expect(sample(text, 'vidshare_http_request_duration_seconds_bucket', { route: '/api/v1/healthcheck', status: '200', le: '+Inf' })).toBe(3);
       expect(sample(text, 'vidshare_live_sockets')).toBe(1);
       expect(sample(text, 'vidshare_jobs', { state: 'done' })).toBe(1);
