@@ -204,6 +204,24 @@ describe.each(databases)('media routes on %s', (dialect) => {
     }
   });
 
+  it("makes a thumbnail's narrower copies when it is stored, before any request asks for them", async () => {
+    const clip = await makeClip(`thumbnail-copies-${dialect}.mp4`, { width: 320, height: 180, seconds: 1 });
+    const thumbnail = { bytes: await pngBytes(1280, 720, '#aa6633'), type: 'image/png', name: 'thumbnail.png' };
+    const upload = await uploadVideo(server, user.token, { ...(await mp4Upload(clip, 'Copies')), thumbnail });
+    expect(upload.status).toBe(201);
+    const name = String(upload.body.data.thumbnail).split('/').pop()!;
+    for (const width of [320, 480, 640, 960]) {
+      const key = `images/w${width}/${name}`;
+      expect(await server.app.storage.stat(key), key).not.toBeNull();
+      const chunks: Buffer[] = [];
+      for await (const chunk of await server.app.storage.read(key)) chunks.push(chunk as Buffer);
+      expect((await sharp(Buffer.concat(chunks)).metadata()).width, key).toBe(width);
+    }
+    const served = await get(String(upload.body.data.thumbnail).replace('/upload/', '/upload/w_480/'));
+    expect(served.status).toBe(200);
+    expect((await sharp(await bytesOf(served)).metadata()).width).toBe(480);
+  });
+
   it('streams a real transcoded rendition that ffprobe can read over HTTP', async () => {
     const clip = await makeClip(`media-${dialect}.mp4`, { width: 320, height: 180, seconds: 2 });
     const upload = await uploadVideo(server, user.token, await mp4Upload(clip));
