@@ -96,6 +96,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (app.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  // An answer already streaming when the close began (a video, its headers sent without
+  // `Connection: close`) keeps its connection out of Node's idle ones, and Node then leaves it open
+  // after the answer: the close waited for the keep-alive timeout (72 s), past the shutdown deadline.
+  // Once closing, every connection ends when its answer is out.
+  app.addHook('preClose', (done) => {
+    app.draining = true;
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (app.draining) request.raw.socket?.end();
+    done();
+  });
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
     write: { max: config.rateLimit.writeMax, timeWindow: config.rateLimit.windowMs },

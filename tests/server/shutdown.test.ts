@@ -3,9 +3,12 @@
 // deadline; a process killed with SIGKILL leaves no ffmpeg behind; and with BullMQ, a job whose
 // worker died is taken again by another worker within seconds, saying so in the log.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { databases, registerUser, startServer, type TestServer } from './harness.js';
@@ -171,6 +174,34 @@ describe(`SIGTERM on the API (${dialect})`, () => {
     // The answer comes with the connection closed by the server (the client never closes it).
     expect(await login.answer).toBe('HTTP/1.1 401 Unauthorized');
     expect(await exited).toBe(0);
+  });
+
+  it('closes a keep-alive connection whose answer was still streaming when SIGTERM came, then exits 0', async () => {
+    // 32 MB of media: more than loopback's socket buffers hold while the client reads nothing.
+    const name = `${v7()}.webp`;
+    await mkdir(join(place.env.DATA_DIR!, 'media', 'images'), { recursive: true });
+    await writeFile(join(place.env.DATA_DIR!, 'media', 'images', name), randomBytes(32 * 1024 * 1024));
+    const api = await startApiProcess(place);
+    const socket = connect(Number(new URL(api.url).port), '127.0.0.1');
+    let received = 0;
+    let holding = true;
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (holding) socket.pause(); // one chunk, then nothing until SIGTERM: the answer is mid-stream
+    });
+    socket.write(`GET /media/image/upload/${name} HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`);
+    await until(() => received, (bytes) => bytes > 0, 5000, 'the first bytes of the answer');
+    const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
+    api.child.kill('SIGTERM');
+    await until(() => api.child.output(), (output) => output.includes('shutting down'), 5000, 'the shutdown log');
+    holding = false;
+    socket.resume();
+    // The whole answer arrives, then the server ends the connection and exits within its deadline.
+    await closed;
+    expect(received).toBeGreaterThan(32 * 1024 * 1024);
+    expect(await exited).toBe(0);
+    expect(api.child.output()).not.toContain('shutdown deadline reached');
   });
 
   it('exits 1 at the deadline when a request never finishes, saying so', async () => {
