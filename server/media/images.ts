@@ -77,8 +77,8 @@ export async function storeImage(storage: MediaStorage, kind: ImageKind, bytes: 
   const name = `${newId()}.webp`;
   await storage.putBuffer(imageStorageKey(name), output, 'image/webp');
   // Thumbnails are shown through srcset at these widths: their narrower copies are made now, so a
-  // first visit does not wait for them (on first request a copy of a 1280 px frame took ~1 s of
-  // the home page's LCP in the Lighthouse bench). Other widths and kinds are still made on first request.
+  // first visit does not wait for sharp (a copy made on first request cost the Lighthouse bench's
+  // first /home run about a second of LCP). Wider ones and other kinds are still made on first request.
   if (kind === 'thumbnail') {
     const { width: outputWidth = 0 } = await sharp(output).metadata();
     for (const width of IMAGE_WIDTHS.filter((candidate) => candidate < outputWidth)) {
