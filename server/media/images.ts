@@ -88,6 +88,11 @@ export async function storeImage(storage: MediaStorage, kind: ImageKind, bytes: 
   return name;
 }
 
+/** Removes a stored image and the narrower copies kept beside it. */
+export async function removeImage(storage: MediaStorage, imageName: string): Promise<void> {
+  await Promise.all([imageStorageKey(imageName), ...IMAGE_WIDTHS.map((width) => imageVariantKey(imageName, width))].map((key) => storage.remove(key)));
+}
+
 /** When an image was stored: its name is a UUIDv7, whose first 48 bits are milliseconds since 1970. */
 function storedAt(imageName: string): number | null {
   const match = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/.exec(imageName);

@@ -13,7 +13,7 @@ import { CacheDeps, profileChanged } from '../cache/readCache.js';
 import { badRequest, conflict, envelope, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
-import { imageStorageKey, storeImage, sweepUnreferencedImages } from '../media/images.js';
+import { removeImage, storeImage, sweepUnreferencedImages } from '../media/images.js';
 import { join } from 'node:path';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
@@ -97,7 +97,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         user = await users.create({ username, email, fullName, passwordHash: await hashPassword(password), avatar, coverImage });
       } catch (error) {
         // Lost a race on the unique index: same answer as the check above.
-        await Promise.all([avatar, coverImage].filter(Boolean).map((name) => app.storage.remove(imageStorageKey(name))));
+        await Promise.all([avatar, coverImage].filter(Boolean).map((name) => removeImage(app.storage, name)));
         if (await users.taken(username, email)) throw conflict('Username or email is already registered');
         throw error;
       }
@@ -219,11 +219,11 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const imageName = await storeImage(app.storage, kind, file.buffer, label);
     const result = await users.replaceImage(userIdOf(request), kind === 'avatar' ? 'avatar' : 'cover_image', imageName);
     if (!result) {
-      await app.storage.remove(imageStorageKey(imageName));
+      await removeImage(app.storage, imageName);
       throw notFound('User not found');
     }
     if (result.previous) {
-      await app.storage.remove(imageStorageKey(result.previous)).catch((error) => request.log.warn({ err: error }, 'old image not removed'));
+      await removeImage(app.storage, result.previous).catch((error) => request.log.warn({ err: error }, 'old image not removed'));
     }
     profileChanged(app.readCache);
     return result.user;

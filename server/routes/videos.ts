@@ -15,7 +15,7 @@ import { CacheDeps, videosRemoved } from '../cache/readCache.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { frameOfStoredVideo } from '../media/frames.js';
-import { imageStorageKey, storeImage } from '../media/images.js';
+import { removeImage, storeImage } from '../media/images.js';
 import { videoMediaState } from '../videos/mediaState.js';
 import { deleteVideos } from '../videos/remove.js';
 
@@ -210,15 +210,15 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         try {
           replaced = await videos.updateDetails(video.id, { title: edit.title, description: edit.description, thumbnail });
         } catch (error) {
-          if (thumbnail) await app.storage.remove(imageStorageKey(thumbnail));
+          if (thumbnail) await removeImage(app.storage, thumbnail);
           throw error;
         }
         if (!replaced) {
-          if (thumbnail) await app.storage.remove(imageStorageKey(thumbnail));
+          if (thumbnail) await removeImage(app.storage, thumbnail);
           throw notFound('Video not found');
         }
         if (thumbnail && replaced.previousThumbnail) {
-          await app.storage.remove(imageStorageKey(replaced.previousThumbnail)).catch((error) => request.log.warn({ err: error }, 'old thumbnail not removed'));
+          await removeImage(app.storage, replaced.previousThumbnail).catch((error) => request.log.warn({ err: error }, 'old thumbnail not removed'));
         }
         const found = await publicVideo(video.id);
         if (!found) throw notFound(VIDEO_MISSING);

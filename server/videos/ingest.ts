@@ -8,7 +8,7 @@ import { badRequest } from '../http/envelope.js';
 import { newId } from '../ids.js';
 import type { JobQueue } from '../jobs/types.js';
 import { mediaTools } from '../media/ffmpeg.js';
-import { imageStorageKey, storeImage } from '../media/images.js';
+import { removeImage, storeImage } from '../media/images.js';
 import { inspectVideo } from '../media/inspect.js';
 import type { VideoProbe } from '../media/probe.js';
 import type { MediaStorage } from '../media/storage.js';
@@ -65,7 +65,7 @@ export async function ingestVideo(deps: IngestDeps, upload: NewUpload): Promise<
   const undo: (() => Promise<unknown>)[] = [];
   try {
     const thumbnail = await thumbnailFrom(deps, upload, probe);
-    if (thumbnail) undo.push(() => deps.storage.remove(imageStorageKey(thumbnail)));
+    if (thumbnail) undo.push(() => removeImage(deps.storage, thumbnail));
     const videoId = newId();
     const source = sourceKey(videoId, extension);
     undo.push(() => deps.storage.remove(source));

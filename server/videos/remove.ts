@@ -1,7 +1,7 @@
 // Deleting a video: its row and everything stored for it, with its transcoding stopped first.
 import type { Repositories } from '../db/repositories/index.js';
 import type { JobQueue } from '../jobs/types.js';
-import { imageStorageKey } from '../media/images.js';
+import { removeImage } from '../media/images.js';
 import type { MediaStorage } from '../media/storage.js';
 import { transcodeJobId } from '../media/videoFiles.js';
 
@@ -28,7 +28,7 @@ export async function removeVideoFiles(deps: Pick<RemoveDeps, 'jobs' | 'storage'
   await deps.storage.removePrefix(`videos/${video.id}/`);
   await deps.storage.removePrefix(`captions/${video.id}/`);
   if (video.source_key) await deps.storage.remove(video.source_key);
-  if (video.thumbnail) await deps.storage.remove(imageStorageKey(video.thumbnail));
+  if (video.thumbnail) await removeImage(deps.storage, video.thumbnail);
 }
 
 /**

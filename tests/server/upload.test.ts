@@ -81,6 +81,8 @@ describe.each(databases)('video upload on %s', (dialect) => {
       [
         `sources/${video._id}.mp4`,
         `images/${video.thumbnail.split('/').pop()}`,
+        // The 1280 px frame's narrower copies, made with it.
+        ...[320, 480, 640, 960].map((width) => `images/w${width}/${video.thumbnail.split('/').pop()}`),
         `videos/${video._id}/master.m3u8`,
         ...[720, 480, 360].flatMap((h) => [`videos/${video._id}/${h}.mp4`, `videos/${video._id}/${h}.m3u8`]),
       ].sort(),
