@@ -63,10 +63,12 @@ export default function MiniPlayer() {
 
   if (!isActive || !videoSrc) return null;
 
-  // Until its metadata has loaded the element says 0: the stored time is where the video stands.
+  // Until the element has gone to the stored time it says 0: the stored time is where the video
+  // stands. Not readyState: it turns HAVE_METADATA a task before 'loadedmetadata' seeks, and a
+  // Maximize in between handed over 0 (a flaky browser test).
   const time = () => {
     const video = videoRef.current;
-    return video && video.readyState >= HTMLMediaElement.HAVE_METADATA ? video.currentTime : store.getState().miniPlayer.currentTime;
+    return video && atStoredTime.current ? video.currentTime : store.getState().miniPlayer.currentTime;
   };
 
   const maximize = () => {
