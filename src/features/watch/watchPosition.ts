@@ -19,6 +19,27 @@ export function useWatchPosition(videoId: string, enabled: boolean, startAt: num
   const [save] = useSaveWatchPositionMutation();
   const latest = useRef<number | null>(null);
   const saved = useRef({ time: startAt, at: Date.now() });
+  // One save in flight at a time, the newest position waiting behind it: two saves sent together
+  // (a pause, then a seek) could reach the server in either order and leave the older one saved.
+  const sending = useRef(false);
+  const waiting = useRef<number | null>(null);
+
+  const send = useCallback(
+    (position: number) => {
+      if (sending.current) {
+        waiting.current = position;
+        return;
+      }
+      sending.current = true;
+      void Promise.resolve(save({ videoId, position })).finally(() => {
+        sending.current = false;
+        const next = waiting.current;
+        waiting.current = null;
+        if (next !== null) send(next);
+      });
+    },
+    [save, videoId],
+  );
 
   const flush = useCallback(
     (leaving: boolean) => {
@@ -27,9 +48,9 @@ export function useWatchPosition(videoId: string, enabled: boolean, startAt: num
       saved.current = { time, at: Date.now() };
       const position = Math.round(time * 10) / 10;
       if (leaving) saveWatchPositionOnExit(videoId, position);
-      else void save({ videoId, position });
+      else send(position);
     },
-    [enabled, save, videoId],
+    [enabled, send, videoId],
   );
 
   useEffect(() => {
