@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.js';
 import { createRepositories, type Repositories } from './db/repositories/index.js';
 import { COMPRESS_MIN_BYTES } from './http/envelope.js';
+import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import { fallbackStore, rateLimitKey } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
@@ -48,7 +49,7 @@ declare module 'fastify' {
     redis: RedisLink | null;
     /** Ready serialized bodies of the hot reads (cache/readCache.ts). */
     readCache: ReadCache;
-    /** Set by SIGTERM: readiness answers 503 so load balancers stop sending traffic. */
+    /** Set when the close begins (SIGTERM): readiness answers 503, answers close their connections (http/draining.ts). */
     draining: boolean;
   }
 }
@@ -89,25 +90,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs, redis, namespace: config.readCacheNamespace });
   app.decorate('readCache', readCache);
   readCache.register(app);
-  app.decorate('draining', false);
-  // Draining: each answer closes its connection. A keep-alive connection that was busy when the
-  // close began is not closed by Node: it would hold the close open until it idles out (72 s).
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (app.draining) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  // An answer already streaming when the close began (a video, its headers sent without
-  // `Connection: close`) keeps its connection out of Node's idle ones, and Node then leaves it open
-  // after the answer: the close waited for the keep-alive timeout (72 s), past the shutdown deadline.
-  // Once closing, every connection ends when its answer is out.
-  app.addHook('preClose', (done) => {
-    app.draining = true;
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (app.draining) request.raw.socket?.end();
-    done();
-  });
+  registerDraining(app);
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
     write: { max: config.rateLimit.writeMax, timeWindow: config.rateLimit.windowMs },

@@ -9,11 +9,9 @@ const app = await buildApp(config);
 onShutdownSignal(
   app.log,
   config.shutdownTimeoutMs,
-  async () => {
-    // Readiness says 503 from now on; new connections are refused and requests in flight finish.
-    app.draining = true;
-    await app.close();
-  },
+  // Readiness says 503 from the close's start (http/draining.ts); new connections are refused and
+  // requests in flight finish.
+  () => app.close(),
   () => app.server.closeAllConnections(),
 );
 
