@@ -1,5 +1,6 @@
 // Avatars, covers and thumbnails are re-encoded: sane sizes, no metadata, no hostile payloads.
-import sharp from 'sharp';
+import { buffer } from 'node:stream/consumers';
+import sharp, { type OutputInfo } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { unsupportedMediaType } from '../http/envelope.js';
 import { newId } from '../ids.js';
@@ -30,9 +31,7 @@ export async function ensureImageVariant(storage: MediaStorage, imageName: strin
   const key = imageVariantKey(imageName, width);
   if (await storage.stat(key)) return key;
   if (!(await storage.stat(imageStorageKey(imageName)))) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.read(imageStorageKey(imageName))) chunks.push(chunk as Buffer);
-  const original = Buffer.concat(chunks);
+  const original = await buffer(await storage.read(imageStorageKey(imageName)));
   let output: Buffer;
   try {
     const { width: originalWidth = 0 } = await sharp(original).metadata();
@@ -64,25 +63,24 @@ export async function storeImage(storage: MediaStorage, kind: ImageKind, bytes: 
     throw unsupportedMediaType(`${label} must be a PNG, JPEG, WebP or GIF image`);
   }
   const size = SIZES[kind];
-  let output: Buffer;
+  let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(bytes, { limitInputPixels: 50_000_000 })
       .rotate()
       .resize({ width: size.width, height: size.height, fit: size.fit, withoutEnlargement: true })
       .webp({ quality: 80 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw unsupportedMediaType(`${label} could not be read as an image`);
   }
   const name = `${newId()}.webp`;
-  await storage.putBuffer(imageStorageKey(name), output, 'image/webp');
+  await storage.putBuffer(imageStorageKey(name), output.data, 'image/webp');
   // Thumbnails are shown through srcset at these widths: their narrower copies are made now, so a
   // first visit does not wait for sharp (a copy made on first request cost the Lighthouse bench's
   // first /home run about a second of LCP). Wider ones and other kinds are still made on first request.
   if (kind === 'thumbnail') {
-    const { width: outputWidth = 0 } = await sharp(output).metadata();
-    for (const width of IMAGE_WIDTHS.filter((candidate) => candidate < outputWidth)) {
-      await storage.putBuffer(imageVariantKey(name, width), await variantBytes(output, outputWidth, width), 'image/webp');
+    for (const width of IMAGE_WIDTHS.filter((candidate) => candidate < output.info.width)) {
+      await storage.putBuffer(imageVariantKey(name, width), await variantBytes(output.data, output.info.width, width), 'image/webp');
     }
   }
   return name;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nearestHeight } from '../../server/routes/media.js';
 import { parseRange } from '../../server/media/streaming.js';
@@ -213,9 +214,7 @@ describe.each(databases)('media routes on %s', (dialect) => {
     for (const width of [320, 480, 640, 960]) {
       const key = `images/w${width}/${name}`;
       expect(await server.app.storage.stat(key), key).not.toBeNull();
-      const chunks: Buffer[] = [];
-      for await (const chunk of await server.app.storage.read(key)) chunks.push(chunk as Buffer);
-      expect((await sharp(Buffer.concat(chunks)).metadata()).width, key).toBe(width);
+      expect((await sharp(await buffer(await server.app.storage.read(key))).metadata()).width, key).toBe(width);
     }
     const served = await get(String(upload.body.data.thumbnail).replace('/upload/', '/upload/w_480/'));
     expect(served.status).toBe(200);
