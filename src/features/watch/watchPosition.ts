@@ -31,7 +31,7 @@ export function useWatchPosition(videoId: string, enabled: boolean, startAt: num
         return;
       }
       sending.current = true;
-      void Promise.resolve(save({ videoId, position })).finally(() => {
+      void save({ videoId, position }).finally(() => {
         sending.current = false;
         const next = waiting.current;
         waiting.current = null;
