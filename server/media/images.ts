@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { unsupportedMediaType } from '../http/envelope.js';
 import { newId } from '../ids.js';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../contract/limits.js';
-import type { MediaStorage } from './storage.js';
+import type { MediaStorage, StoredObject } from './storage.js';
 
 export type ImageKind = 'avatar' | 'cover' | 'thumbnail';
 
@@ -23,13 +23,16 @@ export const imageVariantKey = (imageName: string, width: ImageWidth) => `images
 const VARIANT_KEY = /^images\/w\d+\/(.+)$/;
 
 /**
- * The storage key of `imageName` at `width`: made from the stored image with sharp on first use and
+ * Where `imageName` at `width` is stored: made from the stored image with sharp on first use and
  * kept (the image's own bytes when it is not wider), so later requests are plain reads with the usual
- * caching rules. Null when the image does not exist. Two first requests at once write the same bytes.
+ * caching rules. A kept copy comes with what stat said of it, so serving it does not ask again (on
+ * S3, one HEAD per card image instead of two). Null when the image does not exist. Two first requests
+ * at once write the same bytes.
  */
-export async function ensureImageVariant(storage: MediaStorage, imageName: string, width: ImageWidth): Promise<string | null> {
+export async function ensureImageVariant(storage: MediaStorage, imageName: string, width: ImageWidth): Promise<{ key: string; stored?: StoredObject } | null> {
   const key = imageVariantKey(imageName, width);
-  if (await storage.stat(key)) return key;
+  const kept = await storage.stat(key);
+  if (kept) return { key, stored: kept };
   if (!(await storage.stat(imageStorageKey(imageName)))) return null;
   const original = await buffer(await storage.read(imageStorageKey(imageName)));
   let output: Buffer;
@@ -37,10 +40,10 @@ export async function ensureImageVariant(storage: MediaStorage, imageName: strin
     const { width: originalWidth = 0 } = await sharp(original).metadata();
     output = await variantBytes(original, originalWidth, width);
   } catch {
-    return imageStorageKey(imageName); // not readable as an image after all: the stored bytes as they are
+    return { key: imageStorageKey(imageName) }; // not readable as an image after all: the stored bytes as they are
   }
   await storage.putBuffer(key, output, 'image/webp');
-  return key;
+  return { key };
 }
 
 /** `image` at `width`; not narrower than asked: the image's own bytes (a re-encode would only lose quality). */

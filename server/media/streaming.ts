@@ -4,13 +4,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../contract/envelope.js';
 import { notFound } from '../http/envelope.js';
-import type { MediaStorage } from './storage.js';
+import type { MediaStorage, StoredObject } from './storage.js';
 
 export interface ServedFile {
   key: string;
   contentType: string;
   /** The bytes behind this URL can never change: cache for a year without revalidating. */
   immutable: boolean;
+  /** What storage.stat said of it, when the caller has just asked (not asked again). */
+  stored?: StoredObject;
 }
 
 export type ByteRange = { start: number; end: number };
@@ -41,7 +43,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 export async function sendStored(storage: MediaStorage, request: FastifyRequest, reply: FastifyReply, file: ServedFile): Promise<FastifyReply> {
-  const info = await storage.stat(file.key);
+  const info = file.stored ?? (await storage.stat(file.key));
   if (!info) throw notFound('Media not found');
   const etag = `"${createHash('sha1').update(`${file.key}:${info.size}:${info.mtimeMs}`).digest('base64url').slice(0, 27)}"`;
   reply

@@ -118,9 +118,9 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     // Images accept the same quality segment as videos (one quality of each), or a width (w_480).
     const width = IMAGE_WIDTHS.find((candidate) => segment === `w_${candidate}`);
     if (!extension || (segment !== undefined && width === undefined && qualityOf(segment) === undefined)) throw notFound('Media not found');
-    const key = width && extension === 'webp' ? await ensureImageVariant(app.storage, file, width) : imageStorageKey(file);
-    if (!key) throw notFound('Media not found');
-    return sendStored(app.storage, request, reply, { key, contentType: IMAGE_TYPES[extension]!, immutable: true });
+    const found = width && extension === 'webp' ? await ensureImageVariant(app.storage, file, width) : { key: imageStorageKey(file) };
+    if (!found) throw notFound('Media not found');
+    return sendStored(app.storage, request, reply, { ...found, contentType: IMAGE_TYPES[extension]!, immutable: true });
   }
 
   const hidden = { schema: { hide: true } };
