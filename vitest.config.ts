@@ -35,6 +35,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // A page's first load in a cold browser can take over Vitest's default 1 s: every
+          // expect.poll waits like chromium.ts' eventually() (a fresh-clone CI run failed
+          // foundation.test.ts's first check of /register at 1.3 s, and every later step with it).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -27,7 +27,7 @@ export function ensureBuilt(): string {
   return DIST;
 }
 
-/** expect.poll with room for a loaded machine (its default is 1 s). */
+/** expect.poll with room for a loaded machine: 10 s, the browser project's default too (vitest.config.ts), or `timeout`. */
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
 
 /**
