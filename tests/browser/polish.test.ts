@@ -72,13 +72,16 @@ describe.skipIf(missing !== null)('toasts, the phone search, long names and tabs
       await page.getByRole('button', { name: 'Share' }).click();
       const toast = page.locator('.notistack-MuiContent').filter({ hasText: 'Link copied to clipboard!' });
       await eventually(() => toast.isVisible()).toBe(true);
-      // Wait for the slide-in to finish: the box stops moving.
+      // Wait for the slide-in (from beyond the right edge) to finish: the box is inside the viewport
+      // and stops moving. Not moving alone is not enough: a busy page can hold the toast still where
+      // the slide starts, off screen, where elementFromPoint below finds nothing.
       let box = (await toast.boundingBox())!;
       await eventually(async () => {
         const previous = box;
         box = (await toast.boundingBox())!;
-        return Math.abs(previous.x - box.x) + Math.abs(previous.y - box.y);
-      }).toBe(0);
+        const moved = Math.abs(previous.x - box.x) + Math.abs(previous.y - box.y);
+        return moved === 0 && box.x + box.width <= viewport.width;
+      }).toBe(true);
       const header = (await page.locator('header.MuiAppBar-root').boundingBox())!;
       const controls = await headerControls(page);
       expect(controls.length).toBeGreaterThanOrEqual(5);
