@@ -52,11 +52,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The budget that matters is gzip first-load (170 KB); see README.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // renderedBoot: how server-rendered pages start the app (src/renderedBoot.ts).
+      ...(!isSsrBuild && { input: { index: 'index.html', renderedBoot: 'src/renderedBoot.ts' } }),
       output: {
         // Everything the first load needs in one chunk. Left alone, rolldown splits modules shared by
         // the entry and the lazy screens into one small chunk per set of importers, and each new
         // screen added more of them: ~3.5 KB gzip of chunk glue on the first load for the same modules.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }, ...screens.groups] },
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/renderedBoot.ts') }, ...screens.groups] },
       },
     },
   },

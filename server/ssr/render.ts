@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCREEN_CHUNKS_FILE } from '../../build/screenChunks.js';
 import type { RenderedPage } from '../../src/entry-server.js';
+import { STORAGE_KEYS } from '../../src/lib/storage.js';
 import { serializeSsrState, SSR_STATE_ID } from '../../src/ssrState.js';
 
 interface SsrEntry {
@@ -42,6 +43,16 @@ const DATA_TIMEOUT_MS = 1500;
 const ROOT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
 const ORIGIN = 'http://ssr.internal';
 
+/**
+ * The preloads React puts at the start of the rendered tree (its images that are not lazy, the
+ * likely LCP with fetchpriority=high among them): moved into <head>, before any script.
+ */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+/** The built index.html's entry script. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** How rendered pages start the app: the entry and the screen's chunks once the main picture is painted. */
+const RENDERED_BOOT_SOURCE = 'src/renderedBoot.ts';
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Every chunk the modules statically need, the entry's own chunks left out (the page loads them anyway). */
@@ -63,7 +74,7 @@ function chunksOf(manifest: ViteManifest, screenChunks: Record<string, string>, 
   return [...needed].filter((key) => !entryKeys.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
-function headTags(page: RenderedPage, pageUrl: string, origin: string, preloads: string[]): string {
+function headTags(page: RenderedPage, pageUrl: string, origin: string, modulePreloads: string[]): string {
   const { meta } = page;
   const image = meta.image ? new URL(meta.image, origin).href : null;
   const tags = [
@@ -80,7 +91,7 @@ function headTags(page: RenderedPage, pageUrl: string, origin: string, preloads:
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
   ];
   if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
-  for (const href of preloads) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  for (const href of modulePreloads) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
   return tags.join('\n    ');
 }
 
@@ -113,6 +124,17 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
   const screenChunksFile = join(app.config.clientDir, SCREEN_CHUNKS_FILE);
   const screenChunks = existsSync(screenChunksFile) ? (JSON.parse(await readFile(screenChunksFile, 'utf8')) as Record<string, string>) : {};
+  // Scripts of a rendered page: src/renderedBoot.ts names the entry and the screen's chunks and asks
+  // for them once the first screen is painted; a build without it gets them at once (modulepreload).
+  const bootFile = manifest[RENDERED_BOOT_SOURCE]?.file;
+  const entryScript = ENTRY_SCRIPT.exec(template)?.[1];
+  const scriptsOf = (chunks: string[]) =>
+    bootFile && entryScript
+      ? {
+          head: [],
+          script: `<script type="module" crossorigin src="/${bootFile}" data-entry="${entryScript}" data-chunks="${escapeHtml(chunks.join(' '))}" data-session-key="${STORAGE_KEYS.token}"></script>`,
+        }
+      : { head: chunks, script: entryScript ? `<script type="module" crossorigin src="${entryScript}"></script>` : '' };
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   // The screens' API calls run in-process, as anonymous requests.
   entry.setServerSideFetch({
@@ -133,13 +155,17 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
       const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS, lightMode });
       if (!page) return null;
       const origin = `${request.protocol}://${request.host}`;
-      const head = headTags(page, origin + request.url, origin, chunksOf(manifest, screenChunks, page.screenSources));
+      const scripts = scriptsOf(chunksOf(manifest, screenChunks, page.screenSources));
+      const head = headTags(page, origin + request.url, origin, scripts.head);
       const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(page.state)}</script>`;
+      const imagePreloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
+      const body = page.html.slice(imagePreloads.length);
       return template
         .replace(/<title>[\s\S]*?<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
-        .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${state}`)
+        .replace(ROOT, () => `<div id="root">${body}</div>\n    ${state}`)
+        .replace(ENTRY_SCRIPT, () => (imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script))
         .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? `${start} class="light"` : html));
     },
   };

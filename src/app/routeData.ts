@@ -6,6 +6,8 @@ import { commentsApi } from '../api/endpoints/comments';
 import { searchApi } from '../api/endpoints/search';
 import { usersApi } from '../api/endpoints/users';
 import { videosApi } from '../api/endpoints/videos';
+import { isNotFound } from '../api/errorStatus';
+import { MISSING_VIDEO_TITLE } from '../features/watch/missingVideo';
 import type { ScreenName } from './screens';
 import type { AppDispatch, RootState } from './store';
 
@@ -50,8 +52,8 @@ export function routeData(pathname: string, search = ''): RouteData | null {
         dispatch(videosApi.endpoints.getRelatedVideos.initiate(videoId, { subscribe: false })),
       ],
       meta: (state) => {
-        const video = videosApi.endpoints.getVideo.select(videoId)(state).data;
-        if (!video) return { title: null, description: SITE_DESCRIPTION, type: 'website' };
+        const { data: video, error } = videosApi.endpoints.getVideo.select(videoId)(state);
+        if (!video) return { title: isNotFound(error) ? MISSING_VIDEO_TITLE : null, description: SITE_DESCRIPTION, type: 'website' };
         return { title: video.title, description: clip(video.description || `${video.owner.fullName} on Vidshare`), image: video.thumbnail || undefined, type: 'video.other' };
       },
     };

@@ -35,7 +35,7 @@ export const VideoCard = memo(function VideoCard({ video, action, priority = fal
       </Box>
       <Box sx={{ display: 'flex', gap: 1.25 }}>
         <Box component={Link} to={`/profile/${encodeURIComponent(ownerHandle)}`} aria-label={ownerName} sx={{ flexShrink: 0 }}>
-          <UserAvatar name={ownerName} src={video.owner?.avatar} size={36} />
+          <UserAvatar name={ownerName} src={video.owner?.avatar} size={36} lazy={!priority} />
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography

@@ -8,8 +8,12 @@ import type { VideoCard as VideoCardData } from '../../contract/entities';
 import type { InfiniteList } from './useInfiniteList';
 import { VideoCard, VideoCardSkeleton } from './VideoCard';
 
-/** Cards visible without scrolling on most screens: their thumbnails load at once (they are the LCP). */
-const ABOVE_THE_FOLD = 4;
+/**
+ * Only the first card's thumbnail (the likely LCP) loads at once, with high priority; the others load
+ * lazily, which still starts those in view right after layout. On a phone's single column the next
+ * cards are mostly below the fold, and their pictures would share a slow link with the first one.
+ */
+const PRIORITY_CARDS = 1;
 
 export const SKELETON_CARDS = 8;
 
@@ -83,7 +87,7 @@ export function VideoGrid({
     <>
       <Box sx={gridSx}>
         {videos.map((video, index) => (
-          <VideoCard key={video._id} video={video} action={cardAction?.(video)} priority={index < ABOVE_THE_FOLD} />
+          <VideoCard key={video._id} video={video} action={cardAction?.(video)} priority={index < PRIORITY_CARDS} />
         ))}
       </Box>
       <ListFooter loadingMore={loadingMore} hasMore={hasMore} error={error} onRetry={onRetry} endMessage={endMessage} />

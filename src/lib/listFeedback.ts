@@ -2,6 +2,7 @@
 // the user asked for again (Try Again after a failure) arrives, and a 401 sending to /login.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { errorStatus } from '../api/errorStatus';
 import { toast } from '../components/toast';
 
 /**
@@ -22,7 +23,7 @@ export function useLoadedToast(state: { isError: boolean; isSuccess: boolean }, 
 /** A 401 on a list load: the session is already cleared (api/client.ts); go to /login, with a message when the screen has one. */
 export function useLoginOn401(error: unknown, message?: string): void {
   const navigate = useNavigate();
-  const status = (error as { status?: unknown } | undefined)?.status;
+  const status = errorStatus(error);
   useEffect(() => {
     if (status !== 401) return;
     if (message) toast.error(message);

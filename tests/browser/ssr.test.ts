@@ -3,7 +3,9 @@
 // it without a React hydration warning and keeps the server's DOM, document.title follows client
 // navigation, and once the service worker controls the page, navigations come from its precached shell.
 import type { Browser, ConsoleMessage } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeImage } from '../../server/media/images.js';
 import { measureClientWeight } from '../../bench/client.js';
 import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
@@ -15,6 +17,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
   let server: TestServer;
   let browser: Browser;
   let videoId = '';
+  let thumbnail = '';
   const suffix = Date.now().toString(36);
   const title = `Rendered <on the server> ${suffix}`;
 
@@ -22,7 +25,9 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     const owner = await registerUser(server, { fullName: 'Server Renderer' });
-    videoId = await insertVideo(server, owner.id, { title, description: 'Seen by crawlers & link previews.', duration: 42 });
+    const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#3949ab' } }).png().toBuffer();
+    thumbnail = await storeImage(server.app.storage, 'thumbnail', poster, 'Thumbnail');
+    videoId = await insertVideo(server, owner.id, { title, description: 'Seen by crawlers & link previews.', duration: 42, thumbnail });
     browser = await launchChromium();
   });
 
@@ -69,7 +74,11 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
 
   it('keeps the entry chunk every first visit runs within the 170 KB gzip budget, hls.js out of the first load', async () => {
     const html = await (await fetch(`${server.url}/watch/${videoId}`)).text();
-    const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
+    // Named in the page: the boot script and, in its data attributes, the entry and the screen's chunks.
+    const boot = /<script type="module" crossorigin src="([^"]+)" data-entry="([^"]+)" data-chunks="([^"]*)"[^>]*><\/script>/.exec(html);
+    expect(boot).not.toBeNull();
+    const scripts = [boot![1]!, boot![2]!, ...boot![3]!.split(' ')];
+    expect(scripts.some((src) => /watch-/.test(src))).toBe(true);
     expect(scripts.some((src) => /hls/i.test(src))).toBe(false);
     const { firstLoadJs } = await measureClientWeight(DIST);
     expect(firstLoadJs.files.length).toBe(1);
@@ -128,6 +137,45 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     await eventually(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.getElementById('ssr-state'))).toBeNull();
     await context.close();
+  });
+
+  it("asks for the app's scripts once the main picture is in, or after a second when it is slow", async () => {
+    // On /home the first card's thumbnail is the page's one high-priority picture, preloaded in <head>
+    // before the boot script (the watch page's poster is the same, once the video has a rendition).
+    const html = await (await fetch(`${server.url}/home`)).text();
+    const entry = /data-entry="([^"]+)"/.exec(html)![1]!;
+    const preload = new RegExp(`<link rel="preload" as="image" imageSrcSet="[^"]*${thumbnail}[^"]*"[^>]*fetchPriority="high"/>`).exec(html);
+    expect(preload).not.toBeNull();
+    expect(preload!.index).toBeLessThan(html.indexOf('data-entry='));
+    const isThumbnail = (url: URL) => url.pathname.endsWith(`/${thumbnail}`);
+    for (const holdMs of [300, 4000]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const times: { pictureDone?: number; entryAsked?: number } = {};
+      const started = Date.now();
+      await page.route(isThumbnail, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, holdMs));
+        await route.continue().catch(() => undefined);
+      });
+      page.on('requestfinished', (request) => {
+        if (isThumbnail(new URL(request.url()))) times.pictureDone ??= Date.now() - started;
+      });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === entry) times.entryAsked ??= Date.now() - started;
+      });
+      await page.goto(`${server.url}/home`, { waitUntil: 'commit' });
+      const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber')));
+      await eventually(hydrated, 20_000).toBe(true);
+      if (holdMs === 300) {
+        expect(times.pictureDone).toBeDefined();
+        expect(times.entryAsked!).toBeGreaterThan(times.pictureDone!);
+      } else {
+        // A slow picture holds the scripts for a second at most, not until it arrives.
+        expect(times.entryAsked).toBeDefined();
+        expect(times.pictureDone ?? Infinity).toBeGreaterThan(times.entryAsked!);
+      }
+      await context.close();
+    }
   });
 
   it('switches a light-preferring device to the light theme after hydration, still without a hydration warning', async () => {

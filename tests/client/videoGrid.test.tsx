@@ -69,10 +69,10 @@ describe('VideoGrid', () => {
     expect(screen.getByText('No more videos to load')).toBeTruthy();
   });
 
-  it('loads the first four thumbnails at once (the LCP) and the rest lazily', () => {
+  it('loads the first thumbnail at once with high priority (the LCP) and the rest lazily', () => {
     grid({ videos: Array.from({ length: 6 }, (_, i) => video({ _id: `v${i}` })), hasMore: false });
-    const loading = [...document.querySelectorAll('img')].map((img) => img.getAttribute('loading'));
-    expect(loading).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    const thumbnails = [...document.querySelectorAll('img[srcset]')].map((img) => `${img.getAttribute('loading')} ${img.getAttribute('fetchpriority')}`);
+    expect(thumbnails).toEqual(['eager high', 'lazy auto', 'lazy auto', 'lazy auto', 'lazy auto', 'lazy auto']);
   });
 
   it('falls back to Unknown User and @unknown, and has no NEW badge for old videos', () => {

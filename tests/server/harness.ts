@@ -183,14 +183,14 @@ export async function registerUser(server: { url: string }, overrides: Partial<P
  * A ready video row owned by `ownerId`, for tests of lists, reactions and comments that do not
  * need real media (the media tests upload real files through the API instead).
  */
-export async function insertVideo(server: TestServer, ownerId: string, fields: { title?: string; description?: string; duration?: number } = {}): Promise<string> {
+export async function insertVideo(server: TestServer, ownerId: string, fields: { title?: string; description?: string; duration?: number; thumbnail?: string } = {}): Promise<string> {
   const id = await server.app.repos.videos.create({
     ownerId,
     title: fields.title ?? 'A test video',
     description: fields.description ?? 'Made by the test harness',
     status: 'ready',
     duration: fields.duration ?? 10,
-    thumbnail: '',
+    thumbnail: fields.thumbnail ?? '',
     sourceKey: '',
   });
   // Listed behind the API's back: the read cache learns of it as transcoding would tell it.

@@ -62,7 +62,7 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
 
   return (
     <Box component="li" data-comment-id={comment._id} sx={{ display: 'flex', gap: 1.5, listStyle: 'none', pl: isReply ? { xs: 4, sm: 6 } : 0 }}>
-      <UserAvatar name={name} src={comment.owner?.avatar} size={isReply ? 28 : 36} />
+      <UserAvatar name={name} src={comment.owner?.avatar} size={isReply ? 28 : 36} lazy />
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Box component="span" sx={{ fontWeight: 700 }}>

@@ -26,6 +26,7 @@ import { canEditPlaylistVideos } from '../../lib/ownership';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { videoCountText } from './PlaylistCard';
+import { isNotFound } from '../../api/errorStatus';
 import { usePageTitle } from '../../app/usePageTitle';
 
 export const PLAYLIST_ERROR = 'Failed to fetch playlist videos. Please try again later.';
@@ -50,7 +51,7 @@ export default function PlaylistPage() {
   const playlist = query.data?.pages[0]?.playlist;
   const canEdit = canEditPlaylistVideos(viewer, playlist);
   usePageTitle(playlist ? `${playlist.name} - Playlist` : query.isError ? 'Playlist' : undefined);
-  const notFound = (query.error as { status?: unknown } | undefined)?.status === 404;
+  const notFound = isNotFound(query.error);
   const summary = playlistSummary(list.items);
   const addPath = `/playlist/${encodeURIComponent(playlistId)}/add-videos`;
 

@@ -9,6 +9,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetCaptionsQuery } from '../../api/endpoints/playback';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
+import { isNotFound } from '../../api/errorStatus';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
 import { formatRelativeDate, formatViews } from '../../lib/format';
@@ -19,6 +20,7 @@ import { browserMedia } from '../player/playbackMode';
 import { loadHls } from '../player/useHlsPlayback';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { useAutoplayPreference } from './autoplay';
+import { MISSING_VIDEO_TITLE } from './missingVideo';
 import { OwnerBlock } from './OwnerBlock';
 import { ProcessingNotice, QualitiesOnTheirWay } from './ProcessingNotice';
 import { RelatedVideos, useRelatedVideos } from './RelatedVideos';
@@ -70,8 +72,8 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const [autoplay, setAutoplay] = useAutoplayPreference();
   const session = useWatchSession(videoId, next?._id, autoplay);
   const video = query.data;
-  const missing = query.isError && (query.error as { status?: unknown } | undefined)?.status === 404;
-  usePageTitle(video?.title ?? (missing ? 'Video not found' : undefined));
+  const missing = query.isError && isNotFound(query.error);
+  usePageTitle(video?.title ?? (missing ? MISSING_VIDEO_TITLE : undefined));
   const captions = useGetCaptionsQuery(videoId, { skip: !video }).data ?? savedVideo.saved?.captions ?? [];
   // A maximize or the next video brings its own time; otherwise the saved position (signed in).
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
