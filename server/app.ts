@@ -106,8 +106,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   // helmet's headers, computed once at start (http/securityHeaders.ts).
   registerSecurityHeaders(app);
-  await app.register(cors, {
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
+  // Only with CORS_ORIGINS: same-origin only, the plugin's onRequest hook answered nothing while
+  // reading the route's options and copying its own on every request.
+  if (config.corsOrigins.length) await app.register(cors, {
+    origin: config.corsOrigins,
     credentials: true,
     // Every method the API uses (the plugin's default is GET, HEAD, POST only), tus' included.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
