@@ -117,7 +117,9 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
             log(`  run ${run} ${page}: Lighthouse failed (${error instanceof Error ? error.message : String(error)}), left out`);
             return null;
           });
-          if (!result) continue;
+          // A run whose trace Lighthouse could not use (NO_NAVSTART) has no performance figures.
+          if (result?.runtimeError) log(`  run ${run} ${page}: Lighthouse recorded no usable trace (${result.runtimeError}), left out`);
+          if (!result || result.runtimeError) continue;
           results.get(page)!.push(result);
           log(`  run ${run} ${page}: performance ${Math.round((result.scores.performance ?? 0) * 100)}, LCP ${Math.round(result.metrics.lcpMs)} ms, TBT ${Math.round(result.metrics.tbtMs)} ms`);
         }
