@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { RENDERED_BOOT_ENTRY } from './build/entries';
 import { precompress } from './build/precompress';
 import { screenChunks } from './build/screenChunks';
 
@@ -52,13 +53,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The budget that matters is gzip first-load (170 KB); see README.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // renderedBoot: how server-rendered pages start the app (src/renderedBoot.ts).
-      ...(!isSsrBuild && { input: { index: 'index.html', renderedBoot: 'src/renderedBoot.ts' } }),
+      ...(!isSsrBuild && { input: { index: 'index.html', renderedBoot: RENDERED_BOOT_ENTRY } }),
       output: {
         // Everything the first load needs in one chunk. Left alone, rolldown splits modules shared by
         // the entry and the lazy screens into one small chunk per set of importers, and each new
         // screen added more of them: ~3.5 KB gzip of chunk glue on the first load for the same modules.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/renderedBoot.ts') }, ...screens.groups] },
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith(`/${RENDERED_BOOT_ENTRY}`) }, ...screens.groups] },
       },
     },
   },

@@ -62,10 +62,9 @@ export async function runLighthouse(url: string, page: string, outDir = 'reports
     child.on('exit', done);
     child.on('error', fail);
   });
-  const report = existsSync(`${outBase}.report.json`) ? (JSON.parse(await readFile(`${outBase}.report.json`, 'utf8')) as Lhr) : null;
-  const runtimeError = report?.runtimeError?.code;
-  if (!report || (exitCode !== 0 && !(runtimeError && TRACE_ONLY_ERRORS.has(runtimeError)))) throw new Error(`lighthouse exited with ${exitCode}`);
-  const lhr = report;
+  const lhr = existsSync(`${outBase}.report.json`) ? (JSON.parse(await readFile(`${outBase}.report.json`, 'utf8')) as Lhr) : null;
+  const runtimeError = lhr?.runtimeError?.code;
+  if (!lhr || (exitCode !== 0 && !(runtimeError && TRACE_ONLY_ERRORS.has(runtimeError)))) throw new Error(`lighthouse exited with ${exitCode}`);
   const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, category.score]));
   const pwa = lhr.categories.pwa?.auditRefs ?? [];
   const pwaFailures = pwa

@@ -29,7 +29,10 @@ const nextPaint = () =>
     setTimeout(resolve, 100);
   });
 
-/** A stored session (its local storage key is in data-session-key). */
+/**
+ * A stored session (its local storage key is in data-session-key). lib/storage's getToken, read here
+ * without importing it: a module shared with the entry would pull the app's whole chunk into this one.
+ */
 function signedIn(key: string | undefined): boolean {
   try {
     return Boolean(key && localStorage.getItem(key));

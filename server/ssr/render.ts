@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RENDERED_BOOT_ENTRY } from '../../build/entries.js';
 import { SCREEN_CHUNKS_FILE } from '../../build/screenChunks.js';
 import type { RenderedPage } from '../../src/entry-server.js';
 import { STORAGE_KEYS } from '../../src/lib/storage.js';
@@ -50,8 +51,6 @@ const ORIGIN = 'http://ssr.internal';
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 /** The built index.html's entry script. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-/** How rendered pages start the app: the entry and the screen's chunks once the main picture is painted. */
-const RENDERED_BOOT_SOURCE = 'src/renderedBoot.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -126,7 +125,7 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   const screenChunks = existsSync(screenChunksFile) ? (JSON.parse(await readFile(screenChunksFile, 'utf8')) as Record<string, string>) : {};
   // Scripts of a rendered page: src/renderedBoot.ts names the entry and the screen's chunks and asks
   // for them once the first screen is painted; a build without it gets them at once (modulepreload).
-  const bootFile = manifest[RENDERED_BOOT_SOURCE]?.file;
+  const bootFile = manifest[RENDERED_BOOT_ENTRY]?.file;
   const entryScript = ENTRY_SCRIPT.exec(template)?.[1];
   const scriptsOf = (chunks: string[]) =>
     bootFile && entryScript

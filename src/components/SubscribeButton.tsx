@@ -4,6 +4,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../api/client';
 import { useGetSubscriptionStatusQuery, useToggleSubscriptionMutation } from '../api/endpoints/subscriptions';
+import { errorStatus } from '../api/errorStatus';
 import { useAppSelector } from '../app/hooks';
 import { selectCurrentUser, selectIsSignedIn } from '../features/auth/authSlice';
 import { toast, TOAST_DURATION } from './toast';
@@ -32,8 +33,7 @@ export function SubscribeButton({ channelId, size = 'medium' }: { channelId: str
   const onClick = async () => {
     const result = await toggle(channelId);
     if (!('error' in result) || !result.error) return;
-    const error = result.error as { status?: unknown };
-    if (error.status === 401) {
+    if (errorStatus(result.error) === 401) {
       toast.error(SUBSCRIBE_LOGIN_REQUIRED);
       navigate('/login');
       return;

@@ -27,8 +27,8 @@ export function ensureBuilt(): string {
   return DIST;
 }
 
-/** expect.poll with room for a loaded machine: 10 s, the browser project's default too (vitest.config.ts), or `timeout`. */
-export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout });
+/** expect.poll with room for a loaded machine: the browser project's 10 s (vitest.config.ts), or `timeout`. */
+export const eventually = <T>(read: () => T | Promise<T>, timeout?: number) => expect.poll(read, { timeout });
 
 /**
  * A browser context already signed in as `user`: logs in through the API, then stores the token

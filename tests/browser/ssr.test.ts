@@ -2,13 +2,17 @@
 // in <title>, Open Graph tags, the heading in the body before any script runs), the client hydrates
 // it without a React hydration warning and keeps the server's DOM, document.title follows client
 // navigation, and once the service worker controls the page, navigations come from its precached shell.
-import type { Browser, ConsoleMessage } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '../../server/media/images.js';
 import { measureClientWeight } from '../../bench/client.js';
 import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+
+/** React has hydrated the element `selector` finds (it carries React's fiber). */
+const hydrated = (page: Page, selector: string) =>
+  page.evaluate((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -100,12 +104,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       });
     });
     await page.goto(`${server.url}/watch/${videoId}`);
-    const hydrated = () =>
-      page.evaluate(() => {
-        const heading = document.querySelector('h1');
-        return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-      });
-    await eventually(hydrated).toBe(true);
+    await eventually(() => hydrated(page, 'h1')).toBe(true);
     // The same element React hydrated: nothing was thrown away and rendered again on the client.
     expect(await page.evaluate(() => (window as unknown as { ssrHeading: Element | null }).ssrHeading === document.querySelector('h1'))).toBe(true);
     expect(await page.evaluate(() => document.getElementById('ssr-state') !== null)).toBe(true);
@@ -164,8 +163,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
         if (new URL(request.url()).pathname === entry) times.entryAsked ??= Date.now() - started;
       });
       await page.goto(`${server.url}/home`, { waitUntil: 'commit' });
-      const hydrated = () => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber')));
-      await eventually(hydrated, 20_000).toBe(true);
+      await eventually(() => hydrated(page, 'main'), 20_000).toBe(true);
       if (holdMs === 300) {
         expect(times.pictureDone).toBeDefined();
         expect(times.entryAsked!).toBeGreaterThan(times.pictureDone!);

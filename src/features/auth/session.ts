@@ -4,6 +4,7 @@ import { api } from '../../api/api';
 import { TAG_TYPES } from '../../api/tags';
 import { isOffline, onSessionEnded } from '../../api/client';
 import { usersApi } from '../../api/endpoints/users';
+import { errorStatus } from '../../api/errorStatus';
 import { clearPersistedCache, rehydrateCache } from '../../api/persist';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
@@ -75,10 +76,10 @@ export async function refreshCurrentUser(store: Dispatchable): Promise<'ok' | 'e
     }
     return 'ok';
   }
-  const error = result.error as { status?: unknown; message?: string } | undefined;
-  if (error?.status === 401 || !getToken()) return 'expired';
+  const status = errorStatus(result.error);
+  if (status === 401 || !getToken()) return 'expired';
   // The service worker answers 503 when it queued the check for when the connection returns.
-  if (isOffline(error) || error?.status === 503) return 'offline';
+  if (isOffline(result.error) || status === 503) return 'offline';
   return 'failed';
 }
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { useLogoutMutation } from '../../api/endpoints/users';
+import { errorStatus } from '../../api/errorStatus';
 import { signOutLocally } from './session';
 
 /** Spec section 4: call the server, clear both keys, go to /login. A failure is only logged. */
@@ -12,7 +13,7 @@ export function useLogout() {
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
     const result = await logout();
-    if ('error' in result && (result.error as { status?: unknown }).status !== 401) {
+    if ('error' in result && errorStatus(result.error) !== 401) {
       console.error('Logout failed', result.error);
       return;
     }

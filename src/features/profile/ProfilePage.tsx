@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useGetProfileQuery } from '../../api/endpoints/users';
+import { errorStatus } from '../../api/errorStatus';
 import { useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
 import { pillTabsSx } from '../../components/pillTabs';
@@ -55,7 +56,7 @@ export default function ProfilePage() {
   const resolution = resolveProfileTab(params.get('tab'), { signedIn, privateAllowed });
   const [notice, setNotice] = useState<string | null>(null);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const status = (profile.error as { status?: unknown } | undefined)?.status;
+  const status = errorStatus(profile.error);
   const failed = profile.isError && status !== 404;
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSearchPlaylistsQuery, useSearchUsersQuery, useSearchVideosQuery } from '../../api/endpoints/search';
+import { errorStatus } from '../../api/errorStatus';
 import { toast } from '../../components/toast';
 import { VideoRow } from '../../components/VideoRow';
 import { PlaylistCard } from '../playlists/PlaylistCard';
@@ -49,7 +50,7 @@ export default function SearchPage() {
   const all = [users, videos, playlists];
   const loading = all.some((result) => result.isLoading);
   const failed = all.find((result) => result.isError);
-  const unauthorized = (failed?.error as { status?: unknown } | undefined)?.status === 401;
+  const unauthorized = errorStatus(failed?.error) === 401;
 
   useEffect(() => {
     if (unauthorized) toast.error(SEARCH_LOGIN);
