@@ -1,12 +1,12 @@
 // Media benchmark (issue 16): for generated 10 s and 30 s 720p30 clips, the ladder exactly as the
 // pipeline runs it (fMP4 + HLS playlists), in both of its plans: one run decoding the source once
-// for every rung (what a source that browsers play gets) and the lowest rung alone first, then the
-// rest from one decode (any other source), against one plain `ffmpeg -preset veryfast` 720p
+// for every rung (a video that already has a rung published) and the lowest rung alone first, then
+// the rest from one decode (new uploads), against one plain `ffmpeg -preset veryfast` 720p
 // encode, alternating within each round so machine load hits all three alike. CPU seconds are
 // ffmpeg's own (user + system, from this process's reaped children), so other work on the
 // machine barely moves them; wall times are reported beside them.
-// Then, per rung, the x264 presets the ladder could use: CPU seconds, bytes and SSIM against the
-// source scaled to the rung, which is how the ladder's preset was chosen.
+// Then, per rung, the x264 settings the ladder could use: CPU seconds (median of 3), bytes and SSIM
+// against the source scaled to the rung, which is how the ladder's settings were chosen.
 //   npx tsx bench/media.ts [--rounds N] [--no-presets | --only-presets]   (or npm run bench:media; npm run bench calls runMediaBench())
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,13 +16,20 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { mediaTools, type MediaTools } from '../server/media/ffmpeg.js';
-import { ladderFor } from '../server/media/ladder.js';
+import { LIGHT_MOTION_SEARCH, ladderFor } from '../server/media/ladder.js';
 import { probeVideo } from '../server/media/probe.js';
 import { transcodeLadder } from '../server/media/transcode.js';
 
 const run = promisify(execFile);
 const CLIPS = [10, 30];
-const CANDIDATE_PRESETS = ['superfast', 'veryfast', 'faster'];
+/** x264 settings the ladder could use per rung: a preset, optionally with x264-params on top. */
+const CANDIDATES = [
+  { preset: 'superfast', params: null },
+  { preset: 'veryfast', params: null },
+  { preset: 'veryfast', params: LIGHT_MOTION_SEARCH },
+  { preset: 'faster', params: null },
+];
+const candidateName = (candidate: { preset: string; params: string | null }) => (candidate.params ? `${candidate.preset} ${candidate.params}` : candidate.preset);
 
 export interface LadderFigures {
   /** 'one run' (one decode for every rung) or 'lowest first'. */
@@ -31,7 +38,7 @@ export interface LadderFigures {
   wall: number;
   /** Wall seconds until the first rung was complete and published. */
   firstRungWall: number;
-  rungs: Array<{ height: number; bytes: number; ssim: number }>;
+  rungs: Array<{ height: number; settings: string; bytes: number; ssim: number }>;
 }
 
 export interface ClipFigures {
@@ -146,7 +153,7 @@ async function benchClip(tools: MediaTools, dir: string, seconds: number, preset
     const measuredRungs = [];
     for (const rung of rungs) {
       const path = join(workDir(index, 0), `${rung.height}.mp4`);
-      measuredRungs.push({ height: rung.height, bytes: (await stat(path)).size, ssim: await ssimOf(tools, path, source, rung.height) });
+      measuredRungs.push({ height: rung.height, settings: candidateName({ preset, params: rung.x264Params }), bytes: (await stat(path)).size, ssim: await ssimOf(tools, path, source, rung.height) });
     }
     const runs = ladders[index]!;
     figures.push({
@@ -160,21 +167,38 @@ async function benchClip(tools: MediaTools, dir: string, seconds: number, preset
   return { clipSeconds: seconds, preset, plainCpu: median(plain.map((entry) => entry.cpu)), plainWall: median(plain.map((entry) => entry.wall)), ladders: figures };
 }
 
-/** Each rung alone at each candidate preset (decode included, the same for all): CPU, bytes, SSIM. */
+/** Each rung alone with each candidate (decode included, the same for all): CPU (median of 3, interleaved), bytes, SSIM. */
 async function benchPresets(tools: MediaTools, dir: string): Promise<PresetFigures[]> {
   const source = await generateClip(tools, dir, 10);
   const figures: PresetFigures[] = [];
-  for (const rung of ladderFor(720)) {
-    for (const preset of CANDIDATE_PRESETS) {
-      const output = join(dir, `preset-${rung.height}-${preset}.mp4`);
-      const { cpu } = await measured(() =>
-        run(tools.ffmpeg, [
-          '-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', source, '-an', '-vf', `scale=-2:${rung.height},format=yuv420p`,
-          '-c:v', 'libx264', '-preset', preset, '-crf', '23', '-maxrate', `${rung.maxVideoKbps}k`, '-bufsize', `${rung.maxVideoKbps * 2}k`,
-          '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0', output,
-        ]),
-      );
-      figures.push({ height: rung.height, preset, cpu, bytes: (await stat(output)).size, ssim: await ssimOf(tools, output, source, rung.height) });
+  const cpu = new Map<string, number[]>();
+  const encode = (height: number, candidate: (typeof CANDIDATES)[number]) => {
+    const rung = ladderFor(720).find((entry) => entry.height === height)!;
+    const output = join(dir, `preset-${height}-${candidateName(candidate).replace(/\W/g, '_')}.mp4`);
+    return {
+      output,
+      args: [
+        '-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', source, '-an', '-vf', `scale=-2:${height},format=yuv420p`,
+        '-c:v', 'libx264', '-preset', candidate.preset, ...(candidate.params ? ['-x264-params', candidate.params] : []), '-crf', '23',
+        '-maxrate', `${rung.maxVideoKbps}k`, '-bufsize', `${rung.maxVideoKbps * 2}k`, '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0', output,
+      ],
+    };
+  };
+  const heights = ladderFor(720).map((rung) => rung.height);
+  for (let round = 0; round < 3; round++) {
+    for (const height of heights) {
+      for (const candidate of CANDIDATES) {
+        const key = `${height} ${candidateName(candidate)}`;
+        const { cpu: seconds } = await measured(() => run(tools.ffmpeg, encode(height, candidate).args));
+        cpu.set(key, [...(cpu.get(key) ?? []), seconds]);
+      }
+    }
+  }
+  for (const height of heights) {
+    for (const candidate of CANDIDATES) {
+      const preset = candidateName(candidate);
+      const { output } = encode(height, candidate);
+      figures.push({ height, preset, cpu: median(cpu.get(`${height} ${preset}`)!), bytes: (await stat(output)).size, ssim: await ssimOf(tools, output, source, height) });
     }
   }
   return figures;
@@ -191,7 +215,7 @@ function rowsOf(clips: ClipFigures[], presets: PresetFigures[]): (string | numbe
       rows.push([`${name}: ladder CPU / one veryfast 720p (goal <= 1.4)`, `${ladder.cpu.toFixed(2)} s`, `${clip.plainCpu.toFixed(2)} s`, (ladder.cpu / clip.plainCpu).toFixed(2)]);
       rows.push([`${name}: ladder wall / one veryfast 720p`, `${ladder.wall.toFixed(2)} s`, `${clip.plainWall.toFixed(2)} s`, (ladder.wall / clip.plainWall).toFixed(2)]);
       rows.push([`${name}: first rung / duration (goal <= 0.2)`, `${ladder.firstRungWall.toFixed(2)} s`, `${clip.clipSeconds} s`, (ladder.firstRungWall / clip.clipSeconds).toFixed(3)]);
-      for (const rung of ladder.rungs) rows.push([`${name}: ${rung.height}p (${clip.preset}) bytes, SSIM`, kb(rung.bytes), '', rung.ssim.toFixed(4)]);
+      for (const rung of ladder.rungs) rows.push([`${name}: ${rung.height}p (${rung.settings}) bytes, SSIM`, kb(rung.bytes), '', rung.ssim.toFixed(4)]);
     }
   }
   for (const height of [...new Set(presets.map((entry) => entry.height))]) {

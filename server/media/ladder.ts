@@ -1,5 +1,6 @@
 // The transcoding ladder: which renditions a source gets, and their bitrate caps.
 import { LADDER_HEIGHTS } from '../../contract/limits.js';
+import type { AudioFacts } from './probe.js';
 
 export interface Rung {
   /** The quality's line count (1080, 720, 480, 360; smaller for tiny sources). */
@@ -7,13 +8,21 @@ export interface Rung {
   /** Cap on the video bitrate (CRF picks less when the picture allows). */
   maxVideoKbps: number;
   audioKbps: number;
+  /** x264 settings on top of the preset, or null. */
+  x264Params: string | null;
 }
 
-const CAPS: Record<number, { maxVideoKbps: number; audioKbps: number }> = {
-  1080: { maxVideoKbps: 5000, audioKbps: 128 },
-  720: { maxVideoKbps: 2800, audioKbps: 128 },
-  480: { maxVideoKbps: 1400, audioKbps: 96 },
-  360: { maxVideoKbps: 800, audioKbps: 96 },
+// Below 720 lines veryfast's motion search (hexagon, sub-pixel level 2) costs more CPU per pixel
+// than it saves bits there: a diamond search with subme=1 takes a third off those rungs' encode
+// for about 15 % more bytes at the same CRF and SSIM (bench/media.ts, "preset" rows), keeping
+// veryfast's lookahead and macroblock tree (superfast drops them: 2.4x the bytes).
+export const LIGHT_MOTION_SEARCH = 'subme=1:me=dia';
+
+const CAPS: Record<number, Omit<Rung, 'height'>> = {
+  1080: { maxVideoKbps: 5000, audioKbps: 128, x264Params: null },
+  720: { maxVideoKbps: 2800, audioKbps: 128, x264Params: null },
+  480: { maxVideoKbps: 1400, audioKbps: 96, x264Params: LIGHT_MOTION_SEARCH },
+  360: { maxVideoKbps: 800, audioKbps: 96, x264Params: LIGHT_MOTION_SEARCH },
 };
 
 const LOWEST = Math.min(...LADDER_HEIGHTS);
@@ -33,4 +42,22 @@ export function ladderFor(sourceHeight: number): Rung[] {
 /** The quality line count of a frame: its short side, so portrait videos are not under-served. */
 export function qualityHeight(width: number, height: number): number {
   return Math.min(width, height);
+}
+
+/**
+ * Whether a rung may take the source's audio as it is (stream copy) instead of encoding it again:
+ * AAC-LC (what every browser decodes in MP4), mono or stereo, at most 48 kHz, and a declared
+ * bitrate within half again the rung's audio budget. Phone and camera uploads mostly qualify; the
+ * copy loses nothing and saves about a fifth of the ladder's CPU (three AAC encodes and resampling).
+ */
+export function copiesSourceAudio(audio: AudioFacts, rung: Rung): boolean {
+  return (
+    audio.codec === 'aac' &&
+    audio.profile === 'LC' &&
+    audio.channels >= 1 &&
+    audio.channels <= 2 &&
+    audio.sampleRate <= 48000 &&
+    audio.kbps !== null &&
+    audio.kbps <= rung.audioKbps * 1.5
+  );
 }

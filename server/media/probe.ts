@@ -7,7 +7,8 @@ export interface VideoProbe {
   /** Display size (rotation applied). */
   width: number;
   height: number;
-  hasAudio: boolean;
+  /** The first audio stream's format; null without audio. */
+  audio: AudioFacts | null;
   /**
    * The streams are ones browsers play: H.264 (4:2:0) with AAC/MP3 in the MP4 family, or VP8/VP9/AV1
    * with Opus/Vorbis in the Matroska family. ffprobe cannot tell MP4 from MOV nor WebM from MKV:
@@ -16,9 +17,23 @@ export interface VideoProbe {
   browserPlayable: boolean;
 }
 
+export interface AudioFacts {
+  codec: string;
+  /** ffprobe's profile name, e.g. 'LC' or 'HE-AAC' for AAC. */
+  profile: string | null;
+  channels: number;
+  sampleRate: number;
+  /** The stream's declared bitrate; null when the container does not say (Matroska, WebM). */
+  kbps: number | null;
+}
+
 interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
+  profile?: string;
+  channels?: number;
+  sample_rate?: string;
+  bit_rate?: string;
   pix_fmt?: string;
   width?: number;
   height?: number;
@@ -54,6 +69,18 @@ function browserPlayable(formatName: string, video: ProbeStream, streams: ProbeS
 const TRUNCATED = /partial file|File ended prematurely|moov atom not found|Truncating packet|invalid as first byte of an EBML number/i;
 
 const MAX_SIDE = 8192;
+
+function audioFacts(stream: ProbeStream | undefined): AudioFacts | null {
+  if (!stream) return null;
+  const bitRate = Number(stream.bit_rate);
+  return {
+    codec: stream.codec_name ?? '',
+    profile: stream.profile ?? null,
+    channels: stream.channels ?? 0,
+    sampleRate: Number(stream.sample_rate) || 0,
+    kbps: Number.isFinite(bitRate) && bitRate > 0 ? Math.round(bitRate / 1000) : null,
+  };
+}
 
 function rotation(stream: ProbeStream): number {
   const fromMatrix = stream.side_data_list?.find((entry) => typeof entry.rotation === 'number')?.rotation;
@@ -91,7 +118,7 @@ export async function probeVideo(tools: MediaTools, path: string, signal?: Abort
     duration,
     width,
     height,
-    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+    audio: audioFacts(streams.find((stream) => stream.codec_type === 'audio')),
     browserPlayable: browserPlayable(output.format?.format_name ?? '', video, streams),
   };
 }

@@ -8,7 +8,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaTools, progressListener, runTool } from './ffmpeg.js';
 import { ALIGNED_KEYFRAMES, bandwidthOf, hlsOutputArgs, parseMediaPlaylist, variantFacts } from './hls.js';
-import { qualityHeight, type Rung } from './ladder.js';
+import { copiesSourceAudio, qualityHeight, type Rung } from './ladder.js';
 import type { VideoProbe } from './probe.js';
 
 export interface Rendition {
@@ -76,7 +76,7 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
   const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', request.sourcePath, '-filter_complex', filters.join(';')];
   run.forEach((rung, i) => {
     args.push('-map', `[v${i}]`);
-    if (probe.hasAudio) args.push('-map', '0:a:0');
+    if (probe.audio) args.push('-map', '0:a:0');
     args.push(
       '-c:v', 'libx264',
       '-preset', request.preset ?? 'veryfast',
@@ -85,7 +85,8 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
       '-bufsize', `${rung.maxVideoKbps * 2}k`,
       ...ALIGNED_KEYFRAMES,
     );
-    if (probe.hasAudio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2');
+    if (rung.x264Params) args.push('-x264-params', rung.x264Params);
+    if (probe.audio) args.push(...(copiesSourceAudio(probe.audio, rung) ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2']));
     args.push('-map_metadata', '-1', '-sn', '-dn', ...hlsOutputArgs(request.workDir, rung.height));
   });
   args.push('-progress', 'pipe:1', '-nostats');

@@ -90,7 +90,7 @@ describe('transcodeLadder', () => {
   it('turns a 720p source into 720/480/360 MP4s (no 1080), publishing 360p first, with progress', async () => {
     const [source] = await clips;
     const probe = (await probeVideo(tools, source))!;
-    expect(probe).toMatchObject({ width: 1280, height: 720, hasAudio: true });
+    expect(probe).toMatchObject({ width: 1280, height: 720, audio: { codec: 'aac', profile: 'LC', channels: 1 } });
     const rungs = ladderFor(qualityHeight(probe.width, probe.height));
     const published: number[] = [];
     const progress: number[] = [];
@@ -136,10 +136,34 @@ describe('transcodeLadder', () => {
     }
   });
 
+  it('copies AAC-LC audio within the rung budget as it is and encodes any other, with the light motion search below 720p', async () => {
+    const [source] = await clips;
+    const dir = await workDir();
+    const mp3Source = join(dir, 'mp3.mkv');
+    await run(tools.ffmpeg, ['-v', 'error', '-i', source, '-c:v', 'copy', '-c:a', 'libmp3lame', '-b:a', '128k', mp3Source]);
+    const loud = join(dir, 'loud.mp4');
+    await run(tools.ffmpeg, ['-v', 'error', '-i', source, '-c:v', 'copy', '-c:a', 'aac', '-b:a', '256k', '-ac', '2', loud]);
+    const channelsOf = async (path: string) => {
+      const { stdout } = await run(tools.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,channels', '-of', 'csv=p=0', path]);
+      return stdout.trim();
+    };
+    const ladder = async (path: string) => {
+      const probe = (await probeVideo(tools, path))!;
+      const renditions = await transcodeLadder({ tools, sourcePath: path, probe, rungs: ladderFor(720), lowestFirst: false, workDir: await workDir() });
+      return Promise.all(renditions.map(async (rendition) => ({ height: rendition.height, audio: await channelsOf(rendition.path), bytes: await readFile(rendition.path) })));
+    };
+    // The source is mono AAC-LC at about 70 kbps: copied into every rung (an encode would make stereo).
+    const copied = await ladder(source);
+    expect(copied.map(({ height, audio }) => [height, audio])).toEqual([[360, 'aac,1'], [480, 'aac,1'], [720, 'aac,1']]);
+    // x264 writes its settings into the stream: the light motion search below 720 lines only.
+    expect(copied.map(({ height, bytes }) => [height, /subme=(\d)/.exec(bytes.toString('latin1'))?.[1]])).toEqual([[360, '1'], [480, '1'], [720, '2']]);
+    for (const other of [mp3Source, loud]) expect((await ladder(other)).map(({ audio }) => audio)).toEqual(['aac,2', 'aac,2', 'aac,2']);
+  });
+
   it('keeps the orientation of a portrait source and copes without audio', async () => {
     const [, portrait] = await clips;
     const probe = (await probeVideo(tools, portrait))!;
-    expect(probe).toMatchObject({ width: 180, height: 320, hasAudio: false });
+    expect(probe).toMatchObject({ width: 180, height: 320, audio: null });
     const [rendition] = await transcodeLadder({ tools, sourcePath: portrait, probe, rungs: ladderFor(qualityHeight(180, 320)), workDir: await workDir() });
     expect(await ffprobe(rendition!.path)).toMatchObject({ width: 180, height: 320, audioCodec: null });
   });
