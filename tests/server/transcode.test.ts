@@ -141,6 +141,8 @@ describe('transcodeLadder', () => {
     const dir = await workDir();
     const mp3Source = join(dir, 'mp3.mkv');
     await run(tools.ffmpeg, ['-v', 'error', '-i', source, '-c:v', 'copy', '-c:a', 'libmp3lame', '-b:a', '128k', mp3Source]);
+    const transportStream = join(dir, 'clip.ts');
+    await run(tools.ffmpeg, ['-v', 'error', '-i', source, '-c', 'copy', transportStream]);
     const loud = join(dir, 'loud.mp4');
     await run(tools.ffmpeg, ['-v', 'error', '-i', source, '-c:v', 'copy', '-c:a', 'aac', '-b:a', '256k', '-ac', '2', loud]);
     const channelsOf = async (path: string) => {
@@ -157,6 +159,8 @@ describe('transcodeLadder', () => {
     expect(copied.map(({ height, audio }) => [height, audio])).toEqual([[360, 'aac,1'], [480, 'aac,1'], [720, 'aac,1']]);
     // x264 writes its settings into the stream: the light motion search below 720 lines only.
     expect(copied.map(({ height, bytes }) => [height, /subme=(\d)/.exec(bytes.toString('latin1'))?.[1]])).toEqual([[360, '1'], [480, '1'], [720, '2']]);
+    // The same AAC in MPEG-TS (ADTS headers) is copied too.
+    expect((await ladder(transportStream)).map(({ audio }) => audio)).toEqual(['aac,1', 'aac,1', 'aac,1']);
     for (const other of [mp3Source, loud]) expect((await ladder(other)).map(({ audio }) => audio)).toEqual(['aac,2', 'aac,2', 'aac,2']);
   });
 
