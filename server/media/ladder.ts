@@ -44,13 +44,17 @@ export function qualityHeight(width: number, height: number): number {
   return Math.min(width, height);
 }
 
+/** The highest declared bitrate copied as it is: half again the lowest rungs' audio budget. */
+const MAX_COPIED_AUDIO_KBPS = CAPS[LOWEST]!.audioKbps * 1.5;
+
 /**
- * Whether a rung may take the source's audio as it is (stream copy) instead of encoding it again:
+ * Whether the rungs take the source's audio as it is (stream copy) instead of encoding it again:
  * AAC-LC (what every browser decodes in MP4), mono or stereo, at most 48 kHz, and a declared
- * bitrate within half again the rung's audio budget. Phone and camera uploads mostly qualify; the
- * copy loses nothing and takes 11-17 % off the ladder's CPU (three AAC encodes and resampling).
+ * bitrate of at most MAX_COPIED_AUDIO_KBPS. Many phone uploads qualify (128 kbps is common); the copy loses
+ * nothing and takes 11-17 % off the ladder's CPU (three AAC encodes and resampling). One answer for
+ * every rung, so all of them carry the same audio and a player switching rungs keeps its decoder.
  */
-export function copiesSourceAudio(audio: AudioFacts, rung: Rung): boolean {
+export function copiesSourceAudio(audio: AudioFacts): boolean {
   return (
     audio.codec === 'aac' &&
     audio.profile === 'LC' &&
@@ -58,6 +62,6 @@ export function copiesSourceAudio(audio: AudioFacts, rung: Rung): boolean {
     audio.channels <= 2 &&
     audio.sampleRate <= 48000 &&
     audio.kbps !== null &&
-    audio.kbps <= rung.audioKbps * 1.5
+    audio.kbps <= MAX_COPIED_AUDIO_KBPS
   );
 }

@@ -136,7 +136,7 @@ describe('transcodeLadder', () => {
     }
   });
 
-  it('copies AAC-LC audio within the rung budget as it is and encodes any other, with the light motion search below 720p', async () => {
+  it('copies AAC-LC audio of at most 144 kbps into every rung as it is and encodes any other, with the light motion search below 720p', async () => {
     const [source] = await clips;
     const dir = await workDir();
     const mp3Source = join(dir, 'mp3.mkv');
