@@ -50,9 +50,10 @@ const MAX_COPIED_AUDIO_KBPS = CAPS[LOWEST]!.audioKbps * 1.5;
 /**
  * Whether the rungs take the source's audio as it is (stream copy) instead of encoding it again:
  * AAC-LC (what every browser decodes in MP4), mono or stereo, at most 48 kHz, and a declared
- * bitrate of at most MAX_COPIED_AUDIO_KBPS. Many phone uploads qualify (128 kbps is common); the copy loses
- * nothing and takes 11-17 % off the ladder's CPU (three AAC encodes and resampling). One answer for
- * every rung, so all of them carry the same audio and a player switching rungs keeps its decoder.
+ * bitrate of at most MAX_COPIED_AUDIO_KBPS. Many phone uploads qualify (128 kbps is common); the
+ * copy loses nothing and takes 11-17 % off the ladder's CPU (three AAC encodes and resampling).
+ * One answer for every rung, so all of them carry the same audio and a player switching rungs
+ * keeps its decoder.
  */
 export function copiesSourceAudio(audio: AudioFacts): boolean {
   return (

@@ -87,7 +87,8 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
     );
     if (rung.x264Params) args.push('-x264-params', rung.x264Params);
     // A copy from MPEG-TS carries ADTS headers, which MP4 does not take (the filter passes MP4's AAC through).
-    if (probe.audio) args.push(...(copiesSourceAudio(probe.audio) ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc'] : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2']));
+    if (probe.audio && copiesSourceAudio(probe.audio)) args.push('-c:a', 'copy', '-bsf:a', 'aac_adtstoasc');
+    else if (probe.audio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2');
     args.push('-map_metadata', '-1', '-sn', '-dn', ...hlsOutputArgs(request.workDir, rung.height));
   });
   args.push('-progress', 'pipe:1', '-nostats');
