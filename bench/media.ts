@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { mediaTools, type MediaTools } from '../server/media/ffmpeg.js';
-import { LIGHT_MOTION_SEARCH, ladderFor } from '../server/media/ladder.js';
+import { LIGHT_MOTION_SEARCH, ladderFor, type Rung } from '../server/media/ladder.js';
 import { probeVideo } from '../server/media/probe.js';
-import { transcodeLadder } from '../server/media/transcode.js';
+import { transcodeLadder, videoEncoderArgs } from '../server/media/transcode.js';
 
 const run = promisify(execFile);
 const CLIPS = [10, 30];
@@ -175,33 +175,32 @@ async function benchPresets(tools: MediaTools, dir: string): Promise<PresetFigur
   const source = await generateClip(tools, dir, 10);
   const figures: PresetFigures[] = [];
   const cpu = new Map<string, number[]>();
-  const encode = (height: number, candidate: (typeof CANDIDATES)[number]) => {
-    const rung = ladderFor(720).find((entry) => entry.height === height)!;
-    const output = join(dir, `preset-${height}-${candidateName(candidate).replace(/\W/g, '_')}.mp4`);
-    return {
-      output,
-      args: [
-        '-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', source, '-an', '-vf', `scale=-2:${height},format=yuv420p`,
-        '-c:v', 'libx264', '-preset', candidate.preset, ...(candidate.params ? ['-x264-params', candidate.params] : []), '-crf', '23',
-        '-maxrate', `${rung.maxVideoKbps}k`, '-bufsize', `${rung.maxVideoKbps * 2}k`, '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0', output,
-      ],
-    };
+  const rungs = ladderFor(720);
+  // Each candidate as the ladder would encode the rung, with the candidate's preset and x264 extras.
+  const encode = (rung: Rung, candidate: (typeof CANDIDATES)[number]) => {
+    const output = join(dir, `preset-${rung.height}-${candidateName(candidate).replace(/\W/g, '_')}.mp4`);
+    const settings = videoEncoderArgs({ ...rung, x264Params: candidate.params }, candidate.preset);
+    return { output, args: ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', source, '-an', '-vf', `scale=-2:${rung.height},format=yuv420p`, ...settings, output] };
   };
-  const heights = ladderFor(720).map((rung) => rung.height);
+  const key = (rung: Rung, candidate: (typeof CANDIDATES)[number]) => `${rung.height} ${candidateName(candidate)}`;
   for (let round = 0; round < 3; round++) {
-    for (const height of heights) {
+    for (const rung of rungs) {
       for (const candidate of CANDIDATES) {
-        const key = `${height} ${candidateName(candidate)}`;
-        const { cpu: seconds } = await measured(() => run(tools.ffmpeg, encode(height, candidate).args));
-        cpu.set(key, [...(cpu.get(key) ?? []), seconds]);
+        const { cpu: seconds } = await measured(() => run(tools.ffmpeg, encode(rung, candidate).args));
+        cpu.set(key(rung, candidate), [...(cpu.get(key(rung, candidate)) ?? []), seconds]);
       }
     }
   }
-  for (const height of heights) {
+  for (const rung of rungs) {
     for (const candidate of CANDIDATES) {
-      const preset = candidateName(candidate);
-      const { output } = encode(height, candidate);
-      figures.push({ height, preset, cpu: median(cpu.get(`${height} ${preset}`)!), bytes: (await stat(output)).size, ssim: await ssimOf(tools, output, source, height) });
+      const { output } = encode(rung, candidate);
+      figures.push({
+        height: rung.height,
+        preset: candidateName(candidate),
+        cpu: median(cpu.get(key(rung, candidate))!),
+        bytes: (await stat(output)).size,
+        ssim: await ssimOf(tools, output, source, rung.height),
+      });
     }
   }
   return figures;

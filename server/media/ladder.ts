@@ -14,8 +14,9 @@ export interface Rung {
 
 // Below 720 lines veryfast's motion search (hexagon, sub-pixel level 2) costs more CPU per pixel
 // than it saves bits there: a diamond search with subme=1 takes a third off those rungs' encode
-// for about 15 % more bytes at the same CRF and SSIM (bench/media.ts, "preset" rows), keeping
-// veryfast's lookahead and macroblock tree (superfast drops them: 2.4x the bytes).
+// (raw input; 10-20 % in bench/media.ts's "preset" rows, which include the decode) for about 15 %
+// more bytes at the same CRF and SSIM, keeping veryfast's lookahead and macroblock tree (superfast
+// drops them: 2.4x the bytes).
 export const LIGHT_MOTION_SEARCH = 'subme=1:me=dia';
 
 const CAPS: Record<number, Omit<Rung, 'height'>> = {

@@ -67,28 +67,35 @@ function scaleFilter(probe: VideoProbe, height: number): string {
   return `scale=${size},format=yuv420p`;
 }
 
+/** One rung's H.264 settings: CRF under the rung's bitrate cap, keyframes on the 2 s grid, its x264 extras. */
+export function videoEncoderArgs(rung: Rung, preset = 'veryfast'): string[] {
+  return [
+    '-c:v', 'libx264',
+    '-preset', preset,
+    '-crf', '23',
+    '-maxrate', `${rung.maxVideoKbps}k`,
+    '-bufsize', `${rung.maxVideoKbps * 2}k`,
+    ...ALIGNED_KEYFRAMES,
+    ...(rung.x264Params ? ['-x264-params', rung.x264Params] : []),
+  ];
+}
+
 export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe' | 'workDir' | 'preset'>, run: Rung[]): string[] {
   const { probe } = request;
   const filters =
     run.length === 1
       ? [`[0:v:0]${scaleFilter(probe, run[0]!.height)}[v0]`]
       : [`[0:v:0]split=${run.length}${run.map((_, i) => `[s${i}]`).join('')}`, ...run.map((rung, i) => `[s${i}]${scaleFilter(probe, rung.height)}[v${i}]`)];
+  // The same audio in every rung: the source's as it is, or AAC at the rung's bitrate.
+  // A copy from MPEG-TS carries ADTS headers, which MP4 does not take (the filter passes MP4's AAC through).
+  const copyAudio = probe.audio !== null && copiesSourceAudio(probe.audio);
+  const audioArgs = (rung: Rung) =>
+    !probe.audio ? [] : copyAudio ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc'] : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2'];
   const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', request.sourcePath, '-filter_complex', filters.join(';')];
   run.forEach((rung, i) => {
     args.push('-map', `[v${i}]`);
     if (probe.audio) args.push('-map', '0:a:0');
-    args.push(
-      '-c:v', 'libx264',
-      '-preset', request.preset ?? 'veryfast',
-      '-crf', '23',
-      '-maxrate', `${rung.maxVideoKbps}k`,
-      '-bufsize', `${rung.maxVideoKbps * 2}k`,
-      ...ALIGNED_KEYFRAMES,
-    );
-    if (rung.x264Params) args.push('-x264-params', rung.x264Params);
-    // A copy from MPEG-TS carries ADTS headers, which MP4 does not take (the filter passes MP4's AAC through).
-    if (probe.audio && copiesSourceAudio(probe.audio)) args.push('-c:a', 'copy', '-bsf:a', 'aac_adtstoasc');
-    else if (probe.audio) args.push('-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2');
+    args.push(...videoEncoderArgs(rung, request.preset), ...audioArgs(rung));
     args.push('-map_metadata', '-1', '-sn', '-dn', ...hlsOutputArgs(request.workDir, rung.height));
   });
   args.push('-progress', 'pipe:1', '-nostats');
