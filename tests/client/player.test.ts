@@ -72,6 +72,10 @@ describe('shortcuts', () => {
     expect(commandFor('ArrowUp')).toEqual({ type: 'volumeBy', delta: 0.1 });
     expect(commandFor('f')).toEqual({ type: 'toggleFullscreen' });
     expect(commandFor('m')).toEqual({ type: 'toggleMute' });
+    expect(commandFor('0')).toEqual({ type: 'seekToFraction', fraction: 0 });
+    expect(commandFor('7')).toEqual({ type: 'seekToFraction', fraction: 0.7 });
+    expect(commandFor('Home')).toEqual({ type: 'seekToFraction', fraction: 0 });
+    expect(commandFor('End')).toEqual({ type: 'seekToFraction', fraction: 1 });
     expect(commandFor('x')).toBeNull();
   });
 

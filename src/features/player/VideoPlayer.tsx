@@ -70,6 +70,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [rememberedCaptions, setRememberedCaptions] = useState(() => readDeviceValue(PLAYER_KEYS.captions));
   const captionLanguage = shownCaptions(captions, rememberedCaptions);
   // Where to continue once the (new) source has its metadata: the start time, or the quality switch.
+  // While it is set, a source change is in flight (or the stream is held): the element stands at 0
+  // with no media, so the viewer's position, seeks and pauses live here until the metadata comes.
   const resume = useRef<{ time: number; play: boolean } | null>({ time: startAt, play: autoPlay });
   const startedOnce = useRef(false);
   // hls.js streams from the first play (or at once when autoplaying), not on opening the page: a
@@ -107,8 +109,13 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   }, [mode, src, keepPosition]);
 
   const streamHeld = mode === 'hls.js' && !streamWanted;
-  /** Where the viewer stands: the element's time, or where a held stream will start. */
-  const positionOf = (video: HTMLVideoElement) => (streamHeld ? (resume.current?.time ?? startAt) : video.currentTime);
+  /** Where the viewer stands: where the next source will start, or the element's time. */
+  const positionOf = (video: HTMLVideoElement) => resume.current?.time ?? video.currentTime;
+  const positionListener = useRef(onPosition);
+  positionListener.current = onPosition;
+  const reportPosition = useCallback((video: HTMLVideoElement) => {
+    positionListener.current?.(positionOf(video), video.duration, resume.current ? !resume.current.play : video.paused);
+  }, []);
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -118,23 +125,39 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
       setStreamWanted(true);
       return;
     }
+    const pending = resume.current;
+    if (pending) {
+      // A source is loading: the next one plays or stays paused as the viewer now asks (a browser
+      // that preloads nothing needs the play() call to load at all).
+      resume.current = { ...pending, play: !pending.play };
+      if (!pending.play) void video.play().catch(() => undefined);
+      else {
+        video.pause();
+        setPlaying(false); // the element may be paused already by the reload: no pause event
+        reportPosition(video);
+      }
+      return;
+    }
     if (video.paused || video.ended) void video.play().catch(() => undefined);
     else video.pause();
-  }, [streamHeld, startAt]); // positionOf reads only these and the resume ref
+  }, [streamHeld, reportPosition]);
 
   const seek = useCallback((time: number) => {
     const video = videoRef.current;
     if (!video) return;
-    if (streamHeld) {
+    const pending = resume.current;
+    if (pending) {
+      // Without metadata the element would drop this seek: the next source starts there instead.
       const at = Math.max(0, Math.min(knownDuration || Infinity, time));
-      resume.current = { time: at, play: resume.current?.play ?? false };
+      resume.current = { ...pending, time: at };
       setCurrentTime(at);
+      reportPosition(video);
       return;
     }
     const end = Number.isFinite(video.duration) ? video.duration : Infinity;
     video.currentTime = Math.max(0, Math.min(end, time));
     setCurrentTime(video.currentTime);
-  }, [streamHeld, knownDuration]);
+  }, [knownDuration, reportPosition]);
 
   useMediaSession(videoRef, { title, artist, artwork: poster }, seek);
 
@@ -157,7 +180,6 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     writeDeviceValue(PLAYER_KEYS.captions, language);
   };
 
-  const reportPosition = (video: HTMLVideoElement) => onPosition?.(video.currentTime, video.duration, video.paused);
 
   const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -188,6 +210,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     showControls();
     if (command.type === 'togglePlay') togglePlay();
     else if (command.type === 'seekBy') seek(positionOf(video) + command.seconds);
+    else if (command.type === 'seekToFraction') seek(command.fraction * (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : knownDuration));
     else if (command.type === 'volumeBy') {
       video.volume = Math.max(0, Math.min(1, Math.round((video.volume + command.delta) * 10) / 10));
       video.muted = false;
@@ -237,7 +260,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           resume.current = null;
           // hls.js may already stand there (its startPosition).
           if (next && next.time > 0 && Math.abs(video.currentTime - next.time) > 0.25) video.currentTime = Math.min(next.time, video.duration || next.time);
-          if (next?.play) void video.play().catch(() => undefined);
+          if (next?.play) void video.play().catch(() => setPlaying(false));
         }}
         onResize={(event) => {
           const { videoWidth, videoHeight } = event.currentTarget;
@@ -245,7 +268,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         }}
         onDurationChange={(event) => Number.isFinite(event.currentTarget.duration) && setDuration(event.currentTarget.duration)}
         onTimeUpdate={(event) => {
-          setCurrentTime(event.currentTarget.currentTime);
+          setCurrentTime(positionOf(event.currentTarget));
           reportPosition(event.currentTarget);
           setBuffered(bufferedRanges(event.currentTarget));
         }}
@@ -269,7 +292,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         onPlaying={() => setWaiting(false)}
         onCanPlay={() => setWaiting(false)}
         onSeeked={(event) => {
-          setCurrentTime(event.currentTarget.currentTime);
+          setCurrentTime(positionOf(event.currentTarget));
           reportPosition(event.currentTarget);
         }}
         onEnded={(event) => {

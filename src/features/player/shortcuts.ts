@@ -1,15 +1,22 @@
-// Player keyboard shortcuts: space/k play-pause, j/l 10 s, arrows 5 s and volume, f fullscreen, m mute.
+// Player keyboard shortcuts: space/k play-pause, j/l 10 s, arrows 5 s and volume, f fullscreen, m mute,
+// and as on YouTube: 0-9 jump to that tenth of the video, Home to its start, End to its end.
 import { useEffect, useRef } from 'react';
 
 export type PlayerCommand =
   | { type: 'togglePlay' }
   | { type: 'seekBy'; seconds: number }
+  | { type: 'seekToFraction'; fraction: number }
   | { type: 'volumeBy'; delta: number }
   | { type: 'toggleFullscreen' }
   | { type: 'toggleMute' };
 
 export function commandFor(key: string): PlayerCommand | null {
+  if (/^[0-9]$/.test(key)) return { type: 'seekToFraction', fraction: Number(key) / 10 };
   switch (key) {
+    case 'Home':
+      return { type: 'seekToFraction', fraction: 0 };
+    case 'End':
+      return { type: 'seekToFraction', fraction: 1 };
     case ' ':
     case 'k':
     case 'K':
@@ -44,7 +51,7 @@ function ownedByTarget(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return true;
   if (key === ' ' && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'menuitem')) return true;
-  if (key.startsWith('Arrow') && (target.getAttribute('role') === 'slider' || target.getAttribute('role') === 'menuitem')) return true;
+  if ((key.startsWith('Arrow') || key === 'Home' || key === 'End') && (target.getAttribute('role') === 'slider' || target.getAttribute('role') === 'menuitem')) return true;
   return Boolean(target.closest('[role="dialog"], [role="menu"]'));
 }
 
