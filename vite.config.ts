@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { compileHints } from './build/compileHints';
 import { RENDERED_BOOT_ENTRY } from './build/entries';
 import { precompress } from './build/precompress';
 import { screenChunks } from './build/screenChunks';
@@ -41,6 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // The entry and the two server-rendered screens: what a first visit runs before it can answer a tap.
+    compileHints(['index', 'home', 'watch']),
     precompress(),
     screens.plugin,
   ],

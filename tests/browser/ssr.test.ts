@@ -2,11 +2,14 @@
 // in <title>, Open Graph tags, the heading in the body before any script runs), the client hydrates
 // it without a React hydration warning and keeps the server's DOM, document.title follows client
 // navigation, and once the service worker controls the page, navigations come from its precached shell.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '../../server/media/images.js';
 import { measureClientWeight } from '../../bench/client.js';
+import { COMPILE_HINT } from '../../build/compileHints.js';
 import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
@@ -87,6 +90,18 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     const { firstLoadJs } = await measureClientWeight(DIST);
     expect(firstLoadJs.files.length).toBe(1);
     expect(firstLoadJs.gzip).toBeLessThanOrEqual(170 * 1024);
+  });
+
+  it('serves the scripts a rendered page runs at boot marked for eager compilation, and only those', async () => {
+    const html = await (await fetch(`${server.url}/watch/${videoId}`)).text();
+    const boot = /data-entry="([^"]+)" data-chunks="([^"]*)"/.exec(html)!;
+    const served = async (src: string) => (await fetch(server.url + src, { headers: { 'Accept-Encoding': 'br, gzip' } })).text();
+    // V8 reads the hint only as the file's first line, so it must come before Vite's preload helper, and survive precompression.
+    const watchChunk = boot[2]!.split(' ').find((src) => /\/watch-[\w-]+\.js$/.test(src))!;
+    for (const src of [boot[1]!, watchChunk]) expect((await served(src)).startsWith(`${COMPILE_HINT}\n`)).toBe(true);
+    // A chunk loaded later (hls.js, on the first play) stays lazily compiled: most of it may never run.
+    const hlsChunk = readdirSync(join(DIST, 'assets')).find((file) => /^hls.*\.js$/.test(file))!;
+    expect(await served(`/assets/${hlsChunk}`)).not.toContain(COMPILE_HINT);
   });
 
   it('hydrates the rendered page without a hydration warning, keeping its DOM, and titles follow navigation', async () => {
