@@ -3,7 +3,9 @@
 // the server and inlined into the rendered HTML) and its title and link-preview tags.
 import { matchPath } from 'react-router-dom';
 import { commentsApi } from '../api/endpoints/comments';
+import { playbackApi } from '../api/endpoints/playback';
 import { searchApi } from '../api/endpoints/search';
+import { subscriptionsApi } from '../api/endpoints/subscriptions';
 import { usersApi } from '../api/endpoints/users';
 import { videosApi } from '../api/endpoints/videos';
 import { isNotFound } from '../api/errorStatus';
@@ -45,12 +47,19 @@ export function routeData(pathname: string, search = ''): RouteData | null {
     const videoId = watch.params.videoId;
     return {
       screen: 'watch',
-      prefetch: (dispatch) => [
-        dispatch(videosApi.endpoints.getVideo.initiate(videoId, { subscribe: false })),
-        // Below the player on phones: rendered with the page, nothing moves when they arrive.
-        dispatch(commentsApi.endpoints.getComments.initiate(videoId, { subscribe: false })),
-        dispatch(videosApi.endpoints.getRelatedVideos.initiate(videoId, { subscribe: false })),
-      ],
+      prefetch: (dispatch) => {
+        const video = dispatch(videosApi.endpoints.getVideo.initiate(videoId, { subscribe: false }));
+        return [
+          video,
+          // Below the player on phones: rendered with the page, nothing moves when they arrive.
+          dispatch(commentsApi.endpoints.getComments.initiate(videoId, { subscribe: false })),
+          dispatch(videosApi.endpoints.getRelatedVideos.initiate(videoId, { subscribe: false })),
+          // The captions and the owner's subscriber count too: asked for while hydrating, each
+          // answer re-rendered the freshly hydrated screen in the same long task.
+          dispatch(playbackApi.endpoints.getCaptions.initiate(videoId, { subscribe: false })),
+          video.then(({ data }) => data && dispatch(subscriptionsApi.endpoints.getSubscriptionStatus.initiate(data.owner._id, { subscribe: false }))),
+        ];
+      },
       meta: (state) => {
         const { data: video, error } = videosApi.endpoints.getVideo.select(videoId)(state);
         if (!video) return { title: isNotFound(error) ? MISSING_VIDEO_TITLE : null, description: SITE_DESCRIPTION, type: 'website' };

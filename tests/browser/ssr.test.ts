@@ -112,6 +112,10 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       if (['error', 'warning'].includes(message.type())) problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
     // The heading as parsed from the server's HTML, before any module script runs.
     await context.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
@@ -139,6 +143,9 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
     expect(problems.filter((text) => text.startsWith('pageerror'))).toEqual([]);
+    // Everything the screen shows came with the page (video, comments, related, captions, the owner's
+    // subscribers): hydrating asks the API for nothing, so no answer re-renders the hydrated screen.
+    expect(apiCalls).toEqual([]);
 
     // Client navigation: the title follows.
     await page.getByRole('link', { name: /home/i }).first().click();
