@@ -180,7 +180,6 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     writeDeviceValue(PLAYER_KEYS.captions, language);
   };
 
-
   const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else void containerRef.current?.requestFullscreen?.().catch(() => undefined);
