@@ -42,8 +42,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       devOptions: { enabled: false },
     }),
-    // The entry and the two server-rendered screens: what a first visit runs before it can answer a tap.
-    compileHints(['index', 'home', 'watch']),
+    // The entry (named after index.html, or after the 'app' group below once the entry has a
+    // top-level await) and the two server-rendered screens: what a first visit runs before it can answer a tap.
+    compileHints(['index', 'app', 'home', 'watch']),
     precompress(),
     screens.plugin,
   ],

@@ -49,8 +49,11 @@ const ORIGIN = 'http://ssr.internal';
  * likely LCP with fetchpriority=high among them): moved into <head>, before any script.
  */
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
-/** The built index.html's entry script. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/**
+ * The built index.html's module scripts: the entry last, before it any chunk the bundler lists as a
+ * script of its own (its runtime, once the entry has a top-level await: src/boot/nextTask.ts).
+ */
+const MODULE_SCRIPTS = /<script type="module" crossorigin src="([^"]+)"><\/script>(?:\s*(?=<script type="module"))?/g;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -126,14 +129,16 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   // Scripts of a rendered page: src/renderedBoot.ts names the entry and the screen's chunks and asks
   // for them once the first screen is painted; a build without it gets them at once (modulepreload).
   const bootFile = manifest[RENDERED_BOOT_ENTRY]?.file;
-  const entryScript = ENTRY_SCRIPT.exec(template)?.[1];
-  const scriptsOf = (chunks: string[]) =>
-    bootFile && entryScript
-      ? {
-          head: [],
-          script: `<script type="module" crossorigin src="/${bootFile}" data-entry="${entryScript}" data-chunks="${escapeHtml(chunks.join(' '))}" data-session-key="${STORAGE_KEYS.token}"></script>`,
-        }
-      : { head: chunks, script: entryScript ? `<script type="module" crossorigin src="${entryScript}"></script>` : '' };
+  const moduleScripts = [...template.matchAll(MODULE_SCRIPTS)].map((match) => match[1]!);
+  const entryScript = moduleScripts.at(-1);
+  const scriptsOf = (screenChunks: string[]) => {
+    const chunks = [...new Set([...moduleScripts.slice(0, -1), ...screenChunks])];
+    if (!bootFile || !entryScript) return { head: chunks, script: entryScript ? `<script type="module" crossorigin src="${entryScript}"></script>` : '' };
+    return {
+      head: [],
+      script: `<script type="module" crossorigin src="/${bootFile}" data-entry="${entryScript}" data-chunks="${escapeHtml(chunks.join(' '))}" data-session-key="${STORAGE_KEYS.token}"></script>`,
+    };
+  };
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   // The screens' API calls run in-process, as anonymous requests.
   entry.setServerSideFetch({
@@ -158,13 +163,15 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
       const head = headTags(page, origin + request.url, origin, scripts.head);
       const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(page.state)}</script>`;
       const imagePreloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
+      let placed = 0;
       const body = page.html.slice(imagePreloads.length);
       return template
         .replace(/<title>[\s\S]*?<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
         .replace(ROOT, () => `<div id="root">${body}</div>\n    ${state}`)
-        .replace(ENTRY_SCRIPT, () => (imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script))
+        // The page's scripts where the built ones were (the first), the others dropped.
+        .replace(MODULE_SCRIPTS, () => (placed++ > 0 ? '' : imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script))
         .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? `${start} class="light"` : html));
     },
   };

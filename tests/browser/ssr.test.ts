@@ -79,7 +79,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     await context.close();
   });
 
-  it('keeps the entry chunk every first visit runs within the 170 KB gzip budget, hls.js out of the first load', async () => {
+  it('keeps the JavaScript every first visit runs within the 170 KB gzip budget, hls.js out of the first load', async () => {
     const html = await (await fetch(`${server.url}/watch/${videoId}`)).text();
     // Named in the page: the boot script and, in its data attributes, the entry and the screen's chunks.
     const boot = /<script type="module" crossorigin src="([^"]+)" data-entry="([^"]+)" data-chunks="([^"]*)"[^>]*><\/script>/.exec(html);
@@ -88,7 +88,9 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     expect(scripts.some((src) => /watch-/.test(src))).toBe(true);
     expect(scripts.some((src) => /hls/i.test(src))).toBe(false);
     const { firstLoadJs } = await measureClientWeight(DIST);
-    expect(firstLoadJs.files.length).toBe(1);
+    // The entry chunk, and the bundler's runtime beside it (a chunk of its own since the entry has a top-level await).
+    expect(firstLoadJs.files.length).toBeLessThanOrEqual(2);
+    expect(firstLoadJs.files.some((file) => /hls/i.test(file))).toBe(false);
     expect(firstLoadJs.gzip).toBeLessThanOrEqual(170 * 1024);
   });
 

@@ -1,0 +1,4 @@
+// A task break after React and React DOM (src/boot/nextTask.ts).
+import { nextTask } from './nextTask';
+
+await nextTask();
