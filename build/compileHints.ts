@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** `chunkNames`: the chunks (by name) to mark; the entry chunk of index.html is "index". */
+/** `chunkNames`: the chunks (by name) to mark. */
 export function compileHints(chunkNames: string[]): Plugin {
   const names = new Set(chunkNames);
   return {

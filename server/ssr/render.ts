@@ -53,7 +53,9 @@ const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
  * The built index.html's module scripts: the entry last, before it any chunk the bundler lists as a
  * script of its own (its runtime, once the entry has a top-level await: src/boot/nextTask.ts).
  */
-const MODULE_SCRIPTS = /<script type="module" crossorigin src="([^"]+)"><\/script>(?:\s*(?=<script type="module"))?/g;
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+/** Those scripts as one run (they stand together), replaced by the page's own. */
+const MODULE_SCRIPT_RUN = new RegExp(`${MODULE_SCRIPT.source}(?:\\s*${MODULE_SCRIPT.source})*`);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -129,10 +131,11 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   // Scripts of a rendered page: src/renderedBoot.ts names the entry and the screen's chunks and asks
   // for them once the first screen is painted; a build without it gets them at once (modulepreload).
   const bootFile = manifest[RENDERED_BOOT_ENTRY]?.file;
-  const moduleScripts = [...template.matchAll(MODULE_SCRIPTS)].map((match) => match[1]!);
+  const moduleScripts = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   const entryScript = moduleScripts.at(-1);
+  const entryImports = moduleScripts.slice(0, -1);
   const scriptsOf = (screenChunks: string[]) => {
-    const chunks = [...new Set([...moduleScripts.slice(0, -1), ...screenChunks])];
+    const chunks = [...new Set([...entryImports, ...screenChunks])];
     if (!bootFile || !entryScript) return { head: chunks, script: entryScript ? `<script type="module" crossorigin src="${entryScript}"></script>` : '' };
     return {
       head: [],
@@ -163,15 +166,13 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
       const head = headTags(page, origin + request.url, origin, scripts.head);
       const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(page.state)}</script>`;
       const imagePreloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
-      let placed = 0;
       const body = page.html.slice(imagePreloads.length);
       return template
         .replace(/<title>[\s\S]*?<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
         .replace(ROOT, () => `<div id="root">${body}</div>\n    ${state}`)
-        // The page's scripts where the built ones were (the first), the others dropped.
-        .replace(MODULE_SCRIPTS, () => (placed++ > 0 ? '' : imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script))
+        .replace(MODULE_SCRIPT_RUN, () => (imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script))
         .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? `${start} class="light"` : html));
     },
   };

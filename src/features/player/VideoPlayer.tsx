@@ -209,7 +209,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     showControls();
     if (command.type === 'togglePlay') togglePlay();
     else if (command.type === 'seekBy') seek(positionOf(video) + command.seconds);
-    else if (command.type === 'seekToFraction') seek(command.fraction * (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : knownDuration));
+    else if (command.type === 'seekToFraction') seek(command.fraction * duration);
     else if (command.type === 'volumeBy') {
       video.volume = Math.max(0, Math.min(1, Math.round((video.volume + command.delta) * 10) / 10));
       video.muted = false;
