@@ -74,7 +74,12 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
-  const styleTags = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html));
+  // Marked as already placed (data-s): they are in <head> from the start, and the client's Emotion
+  // cache would otherwise move every one of them to the end of <head> as it loads (~20 ms at
+  // Lighthouse's 4x CPU, in the boot's longest task).
+  const styleTags = emotionServer
+    .constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html))
+    .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   const meta = route.meta(store.getState());
   return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
 }

@@ -8,14 +8,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-// The entry evaluates in three tasks rather than one: see src/boot/nextTask.ts.
+// The entry evaluates in several tasks rather than one: see src/boot/nextTask.ts.
 import './boot/breakAfterReact';
 import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
 import { startOfflineQueue } from './api/pendingPatches';
+import './boot/breakBeforeTheme';
+import { applyModeClass } from './app/theme';
+import './boot/breakAfterTheme';
 import { App } from './app/App';
 import './boot/breakAfterApp';
-import { applyModeClass } from './app/theme';
 import { routeData } from './app/routeData';
 import { loadRendered, SCREENS } from './app/screens';
 import { listenForReconnect, makeStore, type AppStore } from './app/store';

@@ -118,11 +118,16 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
     });
-    // The heading as parsed from the server's HTML, before any module script runs.
+    // The heading as parsed from the server's HTML, before any module script runs; and every style
+    // element taken out of the document (Emotion moves the server's style tags it does not know as placed).
     await context.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive') (window as unknown as { ssrHeading: Element | null }).ssrHeading = document.querySelector('h1');
       });
+      const removedStyles: string[] = ((window as unknown as { removedStyles: string[] }).removedStyles = []);
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => [...record.removedNodes])) if (node instanceof HTMLStyleElement) removedStyles.push(node.dataset.emotion ?? '');
+      }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${server.url}/watch/${videoId}`);
     await eventually(() => hydrated(page, 'h1')).toBe(true);
@@ -141,6 +146,12 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       }),
     );
     expect(mismatchedClasses.slice(0, 3)).toEqual([]);
+    // The server's style tags come in <head> marked as placed (data-s): Emotion's cache does not hoist
+    // them to the end of <head> as it loads, it only takes each once into its sheet (a move as well).
+    const componentStyles = await page.evaluate(() => [...document.querySelectorAll('head style[data-emotion^="css "]')].map((tag) => tag.getAttribute('data-emotion')));
+    expect(componentStyles.length).toBeGreaterThan(0);
+    const removedStyles = await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles);
+    expect(removedStyles.filter((name) => name.startsWith('css '))).toEqual(componentStyles);
     // The idle-time work (session, theme, live connection, service worker) has run by the time it controls the page.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useGetCommentsQuery } from '../../api/endpoints/comments';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -23,8 +23,13 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
   const me = useAppSelector(selectCurrentUser);
-  const form = useAppSelector((state) => state.comment);
-  const lastFiveComments = useAppSelector(selectLastFiveComments);
+  // The form's fields one by one: recording the video it belongs to (as the section opens, right
+  // after a rendered page hydrates) then renders nothing again.
+  const submitType = useAppSelector((state) => state.comment.submitType);
+  const newComment = useAppSelector((state) => state.comment.newComment);
+  const submitting = useAppSelector((state) => state.comment.submitting);
+  // Read when 'Improve' is pressed, not subscribed to: it changes as the section records its video.
+  const store = useAppStore();
   const comments = useGetCommentsQuery(videoId);
   const actions = useCommentActions(videoId);
   const [improving, setImproving] = useState(false);
@@ -35,20 +40,20 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
 
   useEffect(() => void dispatch(setCommentVideo({ videoId, videoTitle })), [dispatch, videoId, videoTitle]);
 
-  const editingId = form.submitType.type === 'edit' ? form.submitType.commentId : null;
+  const editingId = submitType.type === 'edit' ? submitType.commentId : null;
 
   const submit = async () => {
     dispatch(setSubmitting(true));
-    const done = editingId ? await actions.edit(editingId, form.newComment) : await actions.post(form.newComment);
+    const done = editingId ? await actions.edit(editingId, newComment) : await actions.post(newComment);
     if (done) dispatch(resetForm());
     else dispatch(setSubmitting(false));
   };
 
   const improve = async () => {
-    if (!form.newComment.trim()) return void toast.error(COMMENT_ERRORS.required);
+    if (!newComment.trim()) return void toast.error(COMMENT_ERRORS.required);
     setImproving(true);
-    const others = lastFiveComments.map((comment) => comment.content);
-    const improved = await actions.improve(videoTitle, form.newComment, others);
+    const others = selectLastFiveComments(store.getState()).map((comment) => comment.content);
+    const improved = await actions.improve(videoTitle, newComment, others);
     setImproving(false);
     if (improved) dispatch(setNewComment(improved));
   };
@@ -80,12 +85,12 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <CommentForm
               mode={editingId ? 'edit' : 'send'}
-              value={form.newComment}
+              value={newComment}
               onChange={(value) => dispatch(setNewComment(value))}
               onSubmit={() => void submit()}
               onCancel={editingId ? () => dispatch(resetForm()) : undefined}
               onImprove={() => void improve()}
-              submitting={form.submitting}
+              submitting={submitting}
               improving={improving}
               inputRef={inputRef}
             />
