@@ -13,6 +13,8 @@ import './boot/breakAfterReact';
 import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
 import { startOfflineQueue } from './api/pendingPatches';
+// MUI's styling core with the store and API; then the theme alone (making it is the largest piece).
+import '@mui/material/styles';
 import './boot/breakBeforeTheme';
 import { applyModeClass } from './app/theme';
 import './boot/breakAfterTheme';
