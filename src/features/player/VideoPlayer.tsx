@@ -6,7 +6,7 @@ import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
 import { CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
 import { PlayerControls } from './PlayerControls';
@@ -66,6 +66,10 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [fullscreen, setFullscreen] = useState(false);
   const [failed, setFailed] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
+  // The control bar (an overlay: nothing moves) comes in a second, background render: the player's
+  // first commit then carries only the video and its play button, and each commit, with the styles it
+  // inserts, stays short on a phone.
+  const controlsMounted = useDeferredValue(true, false);
   const [speed, setSpeed] = useState(1);
   const [rememberedCaptions, setRememberedCaptions] = useState(() => readDeviceValue(PLAYER_KEYS.captions));
   const captionLanguage = shownCaptions(captions, rememberedCaptions);
@@ -342,34 +346,36 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           This video could not be played.
         </Typography>
       )}
-      <Box
-        sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, transition: 'opacity 0.2s', opacity: controlsShown ? 1 : 0, '&:focus-within': { opacity: 1 } }}
-      >
-        <PlayerControls
-          playing={playing}
-          muted={muted}
-          currentTime={currentTime}
-          duration={duration}
-          buffered={buffered}
-          fullscreen={fullscreen}
-          quality={choice}
-          playingHeight={playingHeight}
-          qualityOptions={options}
-          onTogglePlay={togglePlay}
-          onToggleMute={() => videoRef.current && (videoRef.current.muted = !videoRef.current.muted)}
-          onSeek={seek}
-          onQuality={changeQuality}
-          onMinimize={minimize}
-          onPictureInPicture={pictureInPictureAvailable() ? () => void togglePictureInPicture(videoRef.current).catch(() => undefined) : undefined}
-          onToggleFullscreen={toggleFullscreen}
-          menus={
-            <>
-              {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} />}
-              <SpeedMenu speed={speed} onChange={setSpeed} />
-            </>
-          }
-        />
-      </Box>
+      {controlsMounted && (
+        <Box
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, transition: 'opacity 0.2s', opacity: controlsShown ? 1 : 0, '&:focus-within': { opacity: 1 } }}
+        >
+          <PlayerControls
+            playing={playing}
+            muted={muted}
+            currentTime={currentTime}
+            duration={duration}
+            buffered={buffered}
+            fullscreen={fullscreen}
+            quality={choice}
+            playingHeight={playingHeight}
+            qualityOptions={options}
+            onTogglePlay={togglePlay}
+            onToggleMute={() => videoRef.current && (videoRef.current.muted = !videoRef.current.muted)}
+            onSeek={seek}
+            onQuality={changeQuality}
+            onMinimize={minimize}
+            onPictureInPicture={pictureInPictureAvailable() ? () => void togglePictureInPicture(videoRef.current).catch(() => undefined) : undefined}
+            onToggleFullscreen={toggleFullscreen}
+            menus={
+              <>
+                {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} />}
+                <SpeedMenu speed={speed} onChange={setSpeed} />
+              </>
+            }
+          />
+        </Box>
+      )}
       {overlay}
     </Box>
   );
