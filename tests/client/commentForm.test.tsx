@@ -1,14 +1,12 @@
 // The comments section (spec sections 2, 4, 5 and 8): the form's send and edit modes, blank comments
 // never sent, 'Submitting...', 'Improve' with the title and the last five comments, new comments at
 // the top, replies under their parent, delete after confirmation, and /login without a token.
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../contract/entities';
 import { commentsApi } from '../../src/api/endpoints/comments';
-import { AppProviders } from '../../src/app/App';
 import { makeStore } from '../../src/app/store';
 import CommentsSection from '../../src/features/comments/CommentsSection';
 import { alice, mockFetch, ok, type RecordedCall, renderWithApp, signIn } from './helpers';
@@ -122,19 +120,13 @@ describe('comments section as it opens', () => {
   it('takes its video into the comment state without rendering again', async () => {
     api();
     const store = makeStore();
-    store.dispatch({ type: 'auth/booted' });
     await store.dispatch(commentsApi.util.upsertQueryData('getComments', 'v1', [mine, theirs]));
     const commits: string[] = [];
-    render(
-      <Provider store={store}>
-        <AppProviders>
-          <MemoryRouter>
-            <Profiler id="comments" onRender={(_id, phase) => commits.push(phase)}>
-              <CommentsSection videoId="v1" videoTitle="Sunset timelapse" />
-            </Profiler>
-          </MemoryRouter>
-        </AppProviders>
-      </Provider>,
+    renderWithApp(
+      <Profiler id="comments" onRender={(_id, phase) => commits.push(phase)}>
+        <CommentsSection videoId="v1" videoTitle="Sunset timelapse" />
+      </Profiler>,
+      { store },
     );
     expect(screen.getByText('My first take')).toBeTruthy();
     await waitFor(() => expect(store.getState().comment).toMatchObject({ videoId: 'v1', videoTitle: 'Sunset timelapse' }));

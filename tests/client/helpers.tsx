@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../../src/app/App';
-import { makeStore } from '../../src/app/store';
+import { type AppStore, makeStore } from '../../src/app/store';
 import { isToasterMounted } from '../../src/components/toast';
 import { syncFromStorage } from '../../src/features/auth/authSlice';
 import { type StoredUser, storeSession } from '../../src/lib/storage';
@@ -59,9 +59,11 @@ export function signIn(user: StoredUser = alice, token = 'token-1'): void {
   storeSession(token, user);
 }
 
-/** The real store (booted, synced from local storage) and the app's providers around `ui`. */
-export function renderWithApp(ui: ReactNode, { route = '/' }: { route?: string } = {}) {
-  const store = makeStore();
+/**
+ * The real store (booted, synced from local storage) and the app's providers around `ui`. `store`:
+ * one the test has prepared (e.g. a cache filled before the first render), else a new one.
+ */
+export function renderWithApp(ui: ReactNode, { route = '/', store = makeStore() }: { route?: string; store?: AppStore } = {}) {
   store.dispatch(syncFromStorage());
   store.dispatch({ type: 'auth/booted' });
   const view = render(
