@@ -8,6 +8,7 @@ import { compileHints } from './build/compileHints';
 import { RENDERED_BOOT_ENTRY } from './build/entries';
 import { precompress } from './build/precompress';
 import { screenChunks } from './build/screenChunks';
+import { themeVariables } from './build/themeVariables';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 // The two first screens people open, each in one chunk (the layout's bottom bar with home); the
@@ -29,6 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   }),
   plugins: [
     react(),
+    themeVariables(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,9 +1,9 @@
 // The app shell: theme, toasts, router, and 'Loading...' until the session has booted.
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider would add its colour-scheme manager (~5 KB gzip: its own stored mode,
-// media listener and class setter); the store keeps the mode here, so this system provider plus the
-// theme's variable sheets is all it takes.
-import GlobalStyles from '@mui/material/GlobalStyles';
+// media listener and class setter) and render the theme's variable sheets; the store keeps the mode
+// here and the variables are in index.html from the build (build/themeVariables.ts), so this system
+// provider is all it takes.
 import { ThemeProvider } from '@mui/system';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
@@ -18,14 +18,10 @@ import { appTheme } from './theme';
 // idle; toasts raised before that wait for it (components/toast.tsx).
 const Toaster = lazy(() => import('../components/Toaster'));
 
-// Both modes' CSS variables, selected by the class on <html> (app/theme.ts).
-const themeVariables = appTheme.generateStyleSheets();
-
 export function AppProviders({ children }: { children: ReactNode }) {
   const toasterWanted = useAfterFirstPaint();
   return (
     <ThemeProvider theme={appTheme}>
-      <GlobalStyles styles={themeVariables} />
       <CssBaseline />
       {children}
       {toasterWanted && (

@@ -17,6 +17,15 @@ import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from '
 const hydrated = (page: Page, selector: string) =>
   page.evaluate((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
 
+/** The primary colour the theme's variables give the page, and whether any Emotion sheet defines them. */
+const themeVariables = (page: Page) =>
+  page.evaluate(() => ({
+    primary: getComputedStyle(document.documentElement).getPropertyValue('--mui-palette-primary-main').trim(),
+    inEmotionSheets: [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].some((tag) =>
+      [...(tag.sheet?.cssRules ?? [])].some((rule) => rule.cssText.includes('--mui-palette-primary-main:')),
+    ),
+  }));
+
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
@@ -152,6 +161,8 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     expect(componentStyles.length).toBeGreaterThan(0);
     const removedStyles = await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles);
     expect(removedStyles.filter((name) => name.startsWith('css '))).toEqual(componentStyles);
+    // The theme's variables come with the page (build/themeVariables.ts): no Emotion sheet holds them.
+    expect(await themeVariables(page)).toEqual({ primary: '#ff8a80', inEmotionSheets: false });
     // The idle-time work (session, theme, live connection, service worker) has run by the time it controls the page.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
@@ -170,6 +181,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     await page.reload();
     await eventually(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.getElementById('ssr-state'))).toBeNull();
+    expect(await themeVariables(page)).toEqual({ primary: '#ff8a80', inEmotionSheets: false });
     await context.close();
   });
 
