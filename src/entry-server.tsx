@@ -3,7 +3,7 @@
 // another. The route's queries are awaited, the tree is rendered with every lazy screen resolved
 // (prerender), Emotion's critical styles are extracted, and the fulfilled queries are returned for
 // the client to start from (main.tsx hydrates over the same state).
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
@@ -39,6 +39,22 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+type EmotionChunks = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>;
+
+/**
+ * Emotion's critical styles keep only the classes found in the HTML. A component styled on top of
+ * another (MUI's AppBar on Paper, IconButton on ButtonBase...) also inserts a class of its own
+ * styles that ends up on no element; left out, the client inserts every one of them again while
+ * hydrating, through stylis, in the hydration's commit (about 150 rules on /watch, most of the
+ * client's style work then). So the component styles' chunk carries every class the render
+ * inserted, in Emotion's insertion order; the client's cache then knows them all as inserted.
+ */
+function withEveryInsertedStyle(chunks: EmotionChunks, cache: EmotionCache): EmotionChunks {
+  const ids = Object.keys(cache.inserted).filter((id) => cache.registered[`${cache.key}-${id}`] !== undefined && typeof cache.inserted[id] === 'string');
+  const styles = chunks.styles.map((chunk) => (chunk.key === cache.key ? { key: chunk.key, ids, css: ids.map((id) => cache.inserted[id]).join('') } : chunk));
+  return { ...chunks, styles };
 }
 
 /** Renders `url` (path + query), or returns null when it is not one of the server-rendered screens. */
@@ -78,7 +94,7 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
   // cache would otherwise move every one of them to the end of <head> as it loads (~20 ms at
   // Lighthouse's 4x CPU, in the boot's longest task).
   const styleTags = emotionServer
-    .constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html))
+    .constructStyleTagsFromChunks(withEveryInsertedStyle(emotionServer.extractCriticalToChunks(html), cache))
     .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   const meta = route.meta(store.getState());
   return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
