@@ -6,7 +6,7 @@
 // (their template is the built index.html) and the client-rendered shell both get them before any
 // script, so nothing renders unstyled on either path.
 import type { Plugin } from 'vite';
-import { appTheme } from '../src/app/theme';
+import { themeWithEveryScheme } from '../src/app/theme';
 
 const kebabCase = (property: string) => (property.startsWith('--') ? property : property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
 
@@ -15,7 +15,7 @@ const kebabCase = (property: string) => (property.startsWith('--') ? property : 
  * `.light`, each a list of declarations); anything nested fails the build rather than being lost.
  */
 export function themeVariablesCss(): string {
-  const sheets = appTheme.generateStyleSheets() as Record<string, Record<string, unknown>>[];
+  const sheets = themeWithEveryScheme().generateStyleSheets() as Record<string, Record<string, unknown>>[];
   return sheets
     .flatMap((sheet) => Object.entries(sheet))
     .map(([selector, declarations]) => {

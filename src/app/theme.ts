@@ -14,23 +14,38 @@ declare module '@mui/material/styles' {
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 export const BRAND_RED = '#e53935';
 
-export const appTheme = createTheme({
-  // `.dark` / `.light` on <html>; with neither, the default (dark) applies.
-  cssVariables: { colorSchemeSelector: 'class' },
-  defaultColorScheme: 'dark',
-  // Contrast of primary on the background stays above 4.5:1 in both modes; text on a filled colour
-  // (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.
-  colorSchemes: {
-    dark: { palette: { contrastThreshold: 4.5, primary: { main: '#ff8a80' }, secondary: { main: '#90caf9' }, background: { default: '#0f0f0f', paper: '#1c1c1c' } } },
-    light: { palette: { contrastThreshold: 4.5, primary: { main: '#c62828' }, secondary: { main: '#1565c0' }, background: { default: '#f9f9f9', paper: '#ffffff' } } },
-  },
-  shape: { borderRadius: 10 },
-  typography: { fontFamily: FONT, button: { textTransform: 'none', fontWeight: 600 } },
-  components: {
-    MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
-    MuiButton: { defaultProps: { disableElevation: true } },
-  },
-});
+// Contrast of primary on the background stays above 4.5:1 in both modes; text on a filled colour
+// (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.
+const COLOR_SCHEMES = {
+  dark: { palette: { contrastThreshold: 4.5, primary: { main: '#ff8a80' }, secondary: { main: '#90caf9' }, background: { default: '#0f0f0f', paper: '#1c1c1c' } } },
+  light: { palette: { contrastThreshold: 4.5, primary: { main: '#c62828' }, secondary: { main: '#1565c0' }, background: { default: '#f9f9f9', paper: '#ffffff' } } },
+} as const;
+
+function makeTheme(colorSchemes: Partial<typeof COLOR_SCHEMES>) {
+  return createTheme({
+    // `.dark` / `.light` on <html>; with neither, the default (dark) applies.
+    cssVariables: { colorSchemeSelector: 'class' },
+    defaultColorScheme: 'dark',
+    colorSchemes,
+    shape: { borderRadius: 10 },
+    typography: { fontFamily: FONT, button: { textTransform: 'none', fontWeight: 600 } },
+    components: {
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+    },
+  });
+}
+
+/**
+ * The theme components render with: the default (dark) scheme alone. Components style with the
+ * variables (`var(--mui-palette-...)`, the same names in both modes) and `.dark &` selectors; the
+ * light scheme only gives those variables other values, which come with index.html
+ * (build/themeVariables.ts). Making it here too was about half of the theme's boot task on a phone.
+ */
+export const appTheme = makeTheme({ dark: COLOR_SCHEMES.dark });
+
+/** Both schemes: what build/themeVariables.ts writes the variables of. */
+export const themeWithEveryScheme = () => makeTheme(COLOR_SCHEMES);
 
 /** The document's mode classes, which select the theme's variables (and index.html's boot colours). */
 export function applyModeClass(darkMode: boolean, root: HTMLElement = document.documentElement): void {

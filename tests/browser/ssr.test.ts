@@ -253,6 +253,8 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     // Rendered light (Chromium's colour-scheme hint) or dark, the device's preference once hydrated.
     await eventually(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await eventually(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(15, 15, 15)');
+    // The light scheme is not in the theme the components render with (src/app/theme.ts): its values come with the page.
+    expect(await themeVariables(page)).toEqual({ primary: '#c62828', inEmotionSheets: false });
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
     expect(problems.filter((text) => text.startsWith('pageerror'))).toEqual([]);
