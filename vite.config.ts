@@ -38,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectRegister: false,
       registerType: 'prompt',
       manifest,
-      includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+      includeAssets: ['icons/favicon-48.png', 'robots.txt', 'icons/apple-touch-icon.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
       },

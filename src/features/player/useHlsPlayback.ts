@@ -21,7 +21,7 @@ interface Options {
 }
 
 let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
-/** hls.js, fetched once; the watch screen asks early so it loads beside the video's details. */
+/** hls.js, fetched once; the watch screen asks in idle time once the page has loaded, before the first play. */
 export function loadHls() {
   hlsModule ??= import('hls.js/light');
   return hlsModule;

@@ -12,6 +12,7 @@ import { useGetVideoQuery } from '../../api/endpoints/videos';
 import { isNotFound } from '../../api/errorStatus';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
+import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { formatRelativeDate, formatViews } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
@@ -81,9 +82,11 @@ function WatchScreen({ videoId }: { videoId: string }) {
   // The player replaces the poster in a background render that yields to the browser, not in one
   // blocking task while a server-rendered page is still settling.
   const showPlayer = useDeferredValue(savedVideo.checked && answered);
-  // hls.js loads while the video's details do, not after them.
+  // hls.js (~170 KB gzip, its own chunk) is there before the first play, without competing with the
+  // page: in idle time once the page has loaded (at once after a client navigation; after the load
+  // on a rendered page, not in the middle of its hydration).
   useEffect(() => {
-    if (browserMedia().mse) void loadHls().catch(() => undefined);
+    if (browserMedia().mse) afterFirstPaint(() => void loadHls().catch(() => undefined));
   }, []);
 
   if (!video) {

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddToHistoryMutation, useAddViewMutation } from '../../api/endpoints/videos';
+import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { resetMiniPlayer } from '../miniPlayer/miniPlayerSlice';
@@ -54,8 +55,13 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
   useEffect(() => {
     let leave: (() => void) | undefined;
     let cancelled = false;
-    void import('../../api/live').then(({ joinVideoRoom }) => {
-      if (!cancelled) leave = joinVideoRoom(videoId);
+    // The live connection starts in idle time (main.tsx) and joins the rooms asked for by then: the
+    // live chunk is not fetched in the middle of a rendered page's hydration.
+    afterFirstPaint(() => {
+      if (cancelled) return;
+      void import('../../api/live').then(({ joinVideoRoom }) => {
+        if (!cancelled) leave = joinVideoRoom(videoId);
+      });
     });
     return () => {
       cancelled = true;
