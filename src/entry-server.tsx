@@ -6,17 +6,20 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { setServerSideFetch } from './api/client';
 import { AppProviders, AppScreens } from './app/App';
 import { routeData, type PageMeta } from './app/routeData';
+import type { ScreenName } from './app/screens';
 import { renderedSources } from './app/screens';
 import { makeStore } from './app/store';
 import { pageTitle } from './app/usePageTitle';
 import { booted } from './features/auth/authSlice';
+import { ControlBarStylePrimer } from './features/player/VideoPlayer';
 import { setDarkMode } from './features/theme/themeSlice';
 import { type SsrState, ssrStateOf } from './ssrState';
 
@@ -40,6 +43,11 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** Per screen, what it mounts on the client just after hydrating (the player's control bar comes in a background render). */
+const CLIENT_MOUNTED: Partial<Record<ScreenName, () => ReactNode>> = {
+  watch: () => <ControlBarStylePrimer />,
+};
 
 type EmotionChunks = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>;
 
@@ -90,6 +98,16 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
+  // What the screen mounts on the client right after hydrating, rendered for its styles alone: the
+  // page then brings them (withEveryInsertedStyle) and the client inserts none while it settles.
+  const mountedAfterHydration = CLIENT_MOUNTED[route.screen];
+  if (mountedAfterHydration) {
+    renderToString(
+      <CacheProvider value={cache}>
+        <AppProviders>{mountedAfterHydration()}</AppProviders>
+      </CacheProvider>,
+    );
+  }
   // Marked as already placed (data-s): they are in <head> from the start, and the client's Emotion
   // cache would otherwise move every one of them to the end of <head> as it loads (~20 ms at
   // Lighthouse's 4x CPU, in the boot's longest task).

@@ -44,6 +44,9 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#3949ab' } }).png().toBuffer();
     thumbnail = await storeImage(server.app.storage, 'thumbnail', poster, 'Thumbnail');
     videoId = await insertVideo(server, owner.id, { title, description: 'Seen by crawlers & link previews.', duration: 42, thumbnail });
+    // A rung on record (its file is never fetched here): the watch page shows the player and its control bar.
+    const hls = { playlistKey: `videos/${videoId}/360.m3u8`, resolution: '640x360', bandwidth: 500_000, averageBandwidth: 400_000, codecs: 'avc1.64001e,mp4a.40.2' };
+    await server.app.repos.videoMedia.addRendition(videoId, { height: 360, storageKey: `videos/${videoId}/360.mp4`, sizeBytes: 1, hls });
     browser = await launchChromium();
   });
 
@@ -163,6 +166,17 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
     expect(removedStyles.filter((name) => name.startsWith('css '))).toEqual(componentStyles);
     // The theme's variables come with the page (build/themeVariables.ts): no Emotion sheet holds them.
     expect(await themeVariables(page)).toEqual({ primary: '#ff8a80', inEmotionSheets: false });
+    // The player's control bar mounts on the client (a background render after hydration), yet its
+    // styles came with the page too (ControlBarStylePrimer): the client has none to insert for it.
+    await eventually(() => page.getByRole('button', { name: 'Fullscreen' }).count()).toBe(1);
+    const controlBarClasses = await page.evaluate(() => {
+      const serverClasses = new Set([...document.querySelectorAll('head style[data-emotion^="css "]')].flatMap((tag) => tag.getAttribute('data-emotion')!.split(' ').slice(1)));
+      const bar = document.querySelector('[aria-label="Fullscreen"]')!.closest('.MuiBox-root')!.parentElement!;
+      const classes = [...bar.querySelectorAll('*')].flatMap((element) => [...element.classList].filter((name) => /^css-/.test(name)).map((name) => name.slice(4)));
+      return { all: new Set(classes).size, fromServer: new Set(classes.filter((name) => serverClasses.has(name))).size };
+    });
+    expect(controlBarClasses.all).toBeGreaterThan(10);
+    expect(controlBarClasses.fromServer).toBe(controlBarClasses.all);
     // The idle-time work (session, theme, live connection, service worker) has run by the time it controls the page.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);

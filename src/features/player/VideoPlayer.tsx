@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
-import { CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
+import { CAPTIONS_OFF, CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
 import { PlayerControls } from './PlayerControls';
 import { pictureInPictureAvailable, togglePictureInPicture, useMediaSession } from './mediaSession';
 import { browserMedia, playbackMode } from './playbackMode';
@@ -347,9 +347,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         </Typography>
       )}
       {controlsMounted && (
-        <Box
-          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, transition: 'opacity 0.2s', opacity: controlsShown ? 1 : 0, '&:focus-within': { opacity: 1 } }}
-        >
+        <ControlsOverlay shown={controlsShown}>
           <PlayerControls
             playing={playing}
             muted={muted}
@@ -374,9 +372,56 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
               </>
             }
           />
-        </Box>
+        </ControlsOverlay>
       )}
       {overlay}
     </Box>
+  );
+}
+
+/** The control bar's place: along the bottom of the picture, faded out while a video plays untouched. */
+function ControlsOverlay({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return (
+    <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, transition: 'opacity 0.2s', opacity: shown ? 1 : 0, '&:focus-within': { opacity: 1 } }}>
+      {children}
+    </Box>
+  );
+}
+
+const ignore = () => undefined;
+
+/**
+ * The control bar as a watch page mounts it right after hydrating (paused, Auto, every button and
+ * menu), rendered on the server only for its styles (src/entry-server.tsx): the page brings them,
+ * so the client's Emotion has none to put through stylis in the background commit that mounts the bar.
+ */
+export function ControlBarStylePrimer() {
+  return (
+    <ControlsOverlay shown>
+      <PlayerControls
+        playing={false}
+        muted={false}
+        currentTime={0}
+        duration={60}
+        buffered={[]}
+        fullscreen={false}
+        quality={AUTO}
+        playingHeight={null}
+        qualityOptions={qualityOptionsFor([720, 480, 360])}
+        onTogglePlay={ignore}
+        onToggleMute={ignore}
+        onSeek={ignore}
+        onQuality={ignore}
+        onMinimize={ignore}
+        onPictureInPicture={ignore}
+        onToggleFullscreen={ignore}
+        menus={
+          <>
+            <CaptionsMenu tracks={[{ language: 'en', label: 'English' }]} language={CAPTIONS_OFF} onChange={ignore} />
+            <SpeedMenu speed={1} onChange={ignore} />
+          </>
+        }
+      />
+    </ControlsOverlay>
   );
 }
