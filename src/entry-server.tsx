@@ -1,7 +1,7 @@
 // Server-side rendering of the first screens (built with `vite build --ssr`, used by server/ssr/).
 // Anonymous on purpose: no token or cookie reaches it, so one user's HTML can never be served to
 // another. The route's queries are awaited, the tree is rendered with every lazy screen resolved
-// (prerender), Emotion's critical styles are extracted, and the fulfilled queries are returned for
+// (prerender), the styles Emotion inserted are collected, and the fulfilled queries are returned for
 // the client to start from (main.tsx hydrates over the same state).
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -27,7 +27,7 @@ export { setServerSideFetch };
 export interface RenderedPage {
   /** The root element's inner HTML. */
   html: string;
-  /** Emotion's <style data-emotion> tags for what the HTML uses. */
+  /** Emotion's <style data-emotion> tags: what the render inserted, and what the screen mounts right after hydrating. */
   styleTags: string;
   /** The page's <title> text and link-preview fields. */
   title: string;
@@ -48,20 +48,75 @@ const CLIENT_MOUNTED: Partial<Record<ScreenName, () => ReactNode>> = {
   watch: () => <ControlBarStylePrimer />,
 };
 
-type EmotionChunks = ReturnType<ReturnType<typeof createEmotionServer>['extractCriticalToChunks']>;
+/** A class (or global style) Emotion inserted, and its CSS. */
+type InsertedStyle = [id: string, css: string];
 
 /**
- * Emotion's critical styles keep only the classes found in the HTML. A component styled on top of
- * another (MUI's AppBar on Paper, IconButton on ButtonBase...) also inserts a class of its own
- * styles that ends up on no element; left out, the client inserts every one of them again while
- * hydrating, through stylis, in the hydration's commit (about 150 rules on /watch, most of the
- * client's style work then). So the component styles' chunk carries every class the render
- * inserted, in Emotion's insertion order; the client's cache then knows them all as inserted.
+ * What a render inserted into `cache`, in Emotion's order: component classes, and global styles apart.
+ * Not Emotion's critical extraction, which keeps only the classes found in the HTML: a component
+ * styled on top of another (MUI's AppBar on Paper, IconButton on ButtonBase...) also inserts a class
+ * of its own that ends up on no element, and the client inserted every one of those again while
+ * hydrating, through stylis, in the hydration's commit (about 150 rules on /watch).
  */
-function withEveryInsertedStyle(chunks: EmotionChunks, cache: EmotionCache): EmotionChunks {
-  const ids = Object.keys(cache.inserted).filter((id) => cache.registered[`${cache.key}-${id}`] !== undefined && typeof cache.inserted[id] === 'string');
-  const styles = chunks.styles.map((chunk) => (chunk.key === cache.key ? { key: chunk.key, ids, css: ids.map((id) => cache.inserted[id]).join('') } : chunk));
-  return { ...chunks, styles };
+function insertedStyles(cache: EmotionCache): { components: InsertedStyle[]; globals: InsertedStyle[] } {
+  const components: InsertedStyle[] = [];
+  const globals: InsertedStyle[] = [];
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== 'string') continue;
+    (cache.registered[`${cache.key}-${id}`] !== undefined ? components : globals).push([id, css]);
+  }
+  return { components, globals };
+}
+
+/**
+ * An Emotion cache for a server render, and its server: creating the server (before rendering) makes
+ * the cache keep the styles the render inserts instead of writing <style> tags beside the elements.
+ */
+function collectingCache() {
+  const cache = createCache({ key: 'css' });
+  return { cache, emotionServer: createEmotionServer(cache) };
+}
+
+const mountedStyles = new Map<ScreenName, InsertedStyle[]>();
+
+/**
+ * The component styles of what `screen` mounts on the client right after hydrating, rendered for
+ * them alone, once: they are the same for every page of the screen.
+ */
+function stylesMountedAfterHydration(screen: ScreenName): InsertedStyle[] {
+  const mounted = CLIENT_MOUNTED[screen];
+  if (!mounted) return [];
+  let styles = mountedStyles.get(screen);
+  if (!styles) {
+    const { cache } = collectingCache();
+    renderToString(
+      <CacheProvider value={cache}>
+        <AppProviders>{mounted()}</AppProviders>
+      </CacheProvider>,
+    );
+    styles = insertedStyles(cache).components;
+    mountedStyles.set(screen, styles);
+  }
+  return styles;
+}
+
+/**
+ * The page's <style> tags: each global style in a tag of its own (Emotion flushes them one by one),
+ * then every component class the render inserted and those of what the screen mounts right after
+ * hydrating, so the client's cache knows them all as inserted and puts none through stylis.
+ */
+function styleTagsOf({ cache, emotionServer }: ReturnType<typeof collectingCache>, html: string, screen: ScreenName): string {
+  const { components, globals } = insertedStyles(cache);
+  const rendered = new Set(components.map(([id]) => id));
+  const classes = [...components, ...stylesMountedAfterHydration(screen).filter(([id]) => !rendered.has(id))];
+  const styles = [
+    ...globals.map(([id, css]) => ({ key: `${cache.key}-global`, ids: [id], css })),
+    { key: cache.key, ids: classes.map(([id]) => id), css: classes.map(([, css]) => css).join('') },
+  ];
+  // Marked as already placed (data-s): they are in <head> from the start, and the client's Emotion
+  // cache would otherwise move every one of them to the end of <head> as it loads (~20 ms at
+  // Lighthouse's 4x CPU, in the boot's longest task).
+  return emotionServer.constructStyleTagsFromChunks({ html, styles }).replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
 }
 
 /** Renders `url` (path + query), or returns null when it is not one of the server-rendered screens. */
@@ -78,12 +133,11 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
   await Promise.race([Promise.allSettled(route.prefetch(store.dispatch)), new Promise((resolve) => (timer = setTimeout(resolve, options.dataTimeoutMs)))]);
   clearTimeout(timer); // one timer per render would otherwise stay armed for the whole timeout
 
-  const cache = createCache({ key: 'css' });
-  const emotionServer = createEmotionServer(cache);
+  const emotion = collectingCache();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Provider store={store}>
-        <CacheProvider value={cache}>
+        <CacheProvider value={emotion.cache}>
           <AppProviders>
             <StaticRouter location={url}>
               <AppScreens />
@@ -97,22 +151,7 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
-  // What the screen mounts on the client right after hydrating, rendered for its styles alone: the
-  // page then brings them (withEveryInsertedStyle) and the client inserts none while it settles.
-  const mountedAfterHydration = CLIENT_MOUNTED[route.screen];
-  if (mountedAfterHydration) {
-    renderToString(
-      <CacheProvider value={cache}>
-        <AppProviders>{mountedAfterHydration()}</AppProviders>
-      </CacheProvider>,
-    );
-  }
-  // Marked as already placed (data-s): they are in <head> from the start, and the client's Emotion
-  // cache would otherwise move every one of them to the end of <head> as it loads (~20 ms at
-  // Lighthouse's 4x CPU, in the boot's longest task).
-  const styleTags = emotionServer
-    .constructStyleTagsFromChunks(withEveryInsertedStyle(emotionServer.extractCriticalToChunks(html), cache))
-    .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  const styleTags = styleTagsOf(emotion, html, route.screen);
   const meta = route.meta(store.getState());
   return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
 }
