@@ -50,6 +50,8 @@ export interface Config {
   jobsQueueName: string;
   /** x264 preset for renditions (veryfast: chosen by bench/media.ts's CPU, bytes and SSIM per rung). */
   transcodePreset: string;
+  /** How long a streamed rung's own fragments outlive its published file (players still on the stream move over meanwhile). */
+  liveFilesGraceMs: number;
   /** namespace: the Redis key prefix of the counters; deployments (or test runs) sharing one Redis keep apart by it. */
   rateLimit: { windowMs: number; authMax: number; writeMax: number; namespace: string };
   maxVideoBytes: number;
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     runJobsInProcess: bool(env, 'RUN_JOBS_IN_PROCESS', true),
     jobsQueueName: env.JOBS_QUEUE || 'vidshare-jobs',
     transcodePreset: env.TRANSCODE_PRESET || 'veryfast',
+    liveFilesGraceMs: int(env, 'LIVE_FILES_GRACE_MS', 60_000),
     rateLimit: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 30),

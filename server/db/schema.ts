@@ -39,6 +39,7 @@ export interface VideosTable {
   thumbnail: string; // image key, '' until one exists
   source_key: string; // original upload in media storage
   source_playable: Generated<number>; // 1: browsers play the source as it is (issue 16)
+  streaming_height: number | null; // the rung streamed (live fragments) while the ladder is made, else null
   views_count: Generated<number>;
   likes_count: Generated<number>;
   dislikes_count: Generated<number>;

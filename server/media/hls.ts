@@ -2,15 +2,20 @@
 // addresses by byte range in a media playlist; the master playlist listing the rungs is ours.
 import { HLS_SEGMENT_SECONDS } from '../../contract/limits.js';
 import { type MediaTools, runTool } from './ffmpeg.js';
+import { liveFileName } from './videoFiles.js';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
 
-/** ffmpeg output options that write `<height>.mp4` plus its byte-range playlist `<height>.m3u8` in `dir`. */
-export function hlsOutputArgs(dir: string, height: number): string[] {
+/**
+ * ffmpeg output options that write `<height>.mp4` plus its byte-range playlist `<height>.m3u8` in `dir`.
+ * An 'event' playlist is rewritten after every fragment (the file holds it by then), so the rung
+ * can be streamed while it is made; a 'vod' one is complete only at the end.
+ */
+export function hlsOutputArgs(dir: string, height: number, playlistType: 'vod' | 'event' = 'vod'): string[] {
   return [
     '-f', 'hls',
     '-hls_time', String(HLS_SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
+    '-hls_playlist_type', playlistType,
     '-hls_segment_type', 'fmp4',
     '-hls_flags', 'single_file',
     '-hls_segment_filename', `${dir}/${height}.mp4`,
@@ -76,6 +81,25 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   }
   if (!map) throw new Error('no EXT-X-MAP');
   return { uri, map, segments, targetDuration, ended };
+}
+
+/**
+ * The playlist of a rung being streamed: the fragments published so far, each its own file (the
+ * growing rendition cannot be stored piecewise on S3), without EXT-X-ENDLIST so players reload it.
+ */
+export function liveMediaPlaylist(playlist: MediaPlaylist, height: number): string {
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    // A live playlist's target duration may not change: the grid's, unless a fragment is longer.
+    `#EXT-X-TARGETDURATION:${Math.max(HLS_SEGMENT_SECONDS, playlist.targetDuration)}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    `#EXT-X-MAP:URI="${liveFileName(height, 'init')}"`,
+  ];
+  playlist.segments.forEach((segment, index) => lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, liveFileName(height, index)));
+  return `${lines.join('\n')}\n`;
 }
 
 /** Peak and average bits per second over the fragments (the master's BANDWIDTH and AVERAGE-BANDWIDTH). */

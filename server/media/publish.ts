@@ -1,10 +1,12 @@
 // Publishing a finished rung (issue 16): the file, its HLS media playlist, its row, then the master
-// playlist rewritten from every packaged rung, so the master grows as rungs land.
+// playlist rewritten from every packaged rung, so the master grows as rungs land. Before that, a
+// streamed rung's fragments as they are made (publishFragments).
+import { open } from 'node:fs/promises';
 import type { VideoMediaRepository } from '../db/repositories/videoMedia.js';
-import { HLS_CONTENT_TYPE, masterPlaylist } from './hls.js';
+import { type ByteRange, HLS_CONTENT_TYPE, bandwidthOf, liveMediaPlaylist, masterPlaylist } from './hls.js';
 import type { MediaStorage } from './storage.js';
-import type { Rendition } from './transcode.js';
-import { hlsMasterKey, hlsPlaylistKey, renditionKey } from './videoFiles.js';
+import type { GrowingRung, Rendition } from './transcode.js';
+import { hlsMasterKey, hlsPlaylistKey, liveFileKey, liveFileName, liveFilesPrefix, renditionKey } from './videoFiles.js';
 
 export interface PublishDeps {
   storage: MediaStorage;
@@ -46,4 +48,44 @@ export async function writeMasterPlaylist(deps: PublishDeps, videoId: string): P
     }));
   if (variants.length === 0) return;
   await deps.storage.putBuffer(hlsMasterKey(videoId), Buffer.from(masterPlaylist(variants)), HLS_CONTENT_TYPE);
+}
+
+/**
+ * Publishes a streamed rung's new fragments (those after the first `published`), each its own
+ * file, then its EVENT playlist; with the first, the init section and a master playlist listing
+ * that one variant. Returns how many are published now, or null when the video was deleted.
+ */
+export async function publishFragments(deps: PublishDeps, videoId: string, rung: GrowingRung, published: number): Promise<number | null> {
+  const { height, playlist } = rung;
+  const file = await open(rung.path, 'r');
+  try {
+    const put = async (name: string, range: ByteRange) => {
+      const bytes = Buffer.alloc(range.length);
+      const { bytesRead } = await file.read(bytes, 0, range.length, range.offset);
+      if (bytesRead !== range.length) throw new Error(`${name}: the rung's file ends before the playlist says`);
+      await deps.storage.putBuffer(liveFileKey(videoId, name), bytes, 'video/mp4');
+    };
+    if (published === 0) await put(liveFileName(height, 'init'), playlist.map);
+    for (let index = published; index < playlist.segments.length; index++) await put(liveFileName(height, index), playlist.segments[index]!);
+  } finally {
+    await file.close();
+  }
+  const playlistName = liveFileName(height, 'playlist');
+  await deps.storage.putBuffer(liveFileKey(videoId, playlistName), Buffer.from(liveMediaPlaylist(playlist, height)), HLS_CONTENT_TYPE);
+  if (published === 0) {
+    const { peak, average } = bandwidthOf(playlist);
+    const variant = { height, resolution: `${rung.facts.width}x${rung.facts.height}`, bandwidth: peak, averageBandwidth: average, codecs: rung.facts.codecs, uri: playlistName };
+    await deps.storage.putBuffer(hlsMasterKey(videoId), Buffer.from(masterPlaylist([variant])), HLS_CONTENT_TYPE);
+  }
+  // Also tells whether the video still exists: a delete meanwhile removed its files before these.
+  if (!(await deps.media.setStreamingHeight(videoId, height))) {
+    await Promise.all([removeLiveFiles(deps.storage, videoId), deps.storage.remove(hlsMasterKey(videoId))]);
+    return null;
+  }
+  return playlist.segments.length;
+}
+
+/** The streamed rung's own files, once its rendition (the same fragments in one file) is published. */
+export async function removeLiveFiles(storage: MediaStorage, videoId: string): Promise<void> {
+  await storage.removePrefix(liveFilesPrefix(videoId));
 }

@@ -1,13 +1,14 @@
 // H.264/AAC renditions, each one fragmented MP4 with keyframes every 2 s plus its HLS media playlist
 // (byte ranges into that same file), so one file serves HLS, the progressive q_auto URLs and
-// offline downloads. By default the lowest rung is encoded first in its own quick run so the video
-// is watchable within seconds; the other rungs follow in one run that decodes the source once and
-// splits it (split + scale). With `lowestFirst: false` every rung comes from one run (one decode,
-// about 6-9 % less CPU: bench/media.ts measures both plans).
-import { mkdir, readFile, stat } from 'node:fs/promises';
+// offline downloads. Three plans (bench/media.ts measures them): every rung from one run that
+// decodes the source once and splits it (split + scale); the same run with its lowest rung
+// streamed (`onFragments`: an EVENT playlist followed while ffmpeg writes it, so a new video plays
+// within seconds without decoding the source twice); or the lowest rung alone first in its own
+// quick run, then the others (`lowestFirst`, a second decode: about 0.15x of a plain encode more).
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaTools, progressListener, runTool } from './ffmpeg.js';
-import { ALIGNED_KEYFRAMES, bandwidthOf, hlsOutputArgs, parseMediaPlaylist, variantFacts } from './hls.js';
+import { ALIGNED_KEYFRAMES, bandwidthOf, hlsOutputArgs, type MediaPlaylist, parseMediaPlaylist, type VariantFacts, variantFacts } from './hls.js';
 import { copiesSourceAudio, qualityHeight, type Rung } from './ladder.js';
 import type { VideoProbe } from './probe.js';
 
@@ -33,6 +34,16 @@ export interface HlsPackage {
   targetDuration: number;
 }
 
+/** The streamed rung while ffmpeg writes it: the fragments its file holds so far. */
+export interface GrowingRung {
+  height: number;
+  /** The growing file in workDir: every byte range of `playlist` is already written. */
+  path: string;
+  playlist: MediaPlaylist;
+  /** Codecs and picture size, read from the file's first fragments. */
+  facts: VariantFacts;
+}
+
 export interface TranscodeRequest {
   tools: MediaTools;
   sourcePath: string;
@@ -41,6 +52,12 @@ export interface TranscodeRequest {
   rungs: Rung[];
   /** Encode the lowest rung alone first (true, the default), or every rung in one run (one decode). */
   lowestFirst?: boolean;
+  /**
+   * Streams the lowest rung: every rung comes from one run (lowestFirst is ignored), the lowest
+   * written as an EVENT playlist and handed over each time it has grown by fragments, one call at
+   * a time. A call that throws stops the run with that error.
+   */
+  onFragments?: (rung: GrowingRung) => Promise<void>;
   workDir: string;
   /** x264 preset: veryfast by default (TRANSCODE_PRESET; bench/media.ts measures the candidates). */
   preset?: string;
@@ -80,7 +97,7 @@ export function videoEncoderArgs(rung: Rung, preset = 'veryfast'): string[] {
   ];
 }
 
-export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe' | 'workDir' | 'preset'>, run: Rung[]): string[] {
+export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe' | 'workDir' | 'preset'>, run: Rung[], streamedHeight?: number): string[] {
   const { probe } = request;
   const filters =
     run.length === 1
@@ -96,7 +113,7 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
     args.push('-map', `[v${i}]`);
     if (probe.audio) args.push('-map', '0:a:0');
     args.push(...videoEncoderArgs(rung, request.preset), ...audioArgs(rung));
-    args.push('-map_metadata', '-1', '-sn', '-dn', ...hlsOutputArgs(request.workDir, rung.height));
+    args.push('-map_metadata', '-1', '-sn', '-dn', ...hlsOutputArgs(request.workDir, rung.height, rung.height === streamedHeight ? 'event' : 'vod'));
   });
   args.push('-progress', 'pipe:1', '-nostats');
   return args;
@@ -105,7 +122,8 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
 /** Encodes `rungs`, handing each finished rendition to onRendition; returns them all. */
 export async function transcodeLadder(request: TranscodeRequest): Promise<Rendition[]> {
   await mkdir(request.workDir, { recursive: true });
-  const runs = planRuns(request.rungs, request.lowestFirst ?? true);
+  const runs = planRuns(request.rungs, (request.lowestFirst ?? true) && !request.onFragments);
+  const streamedHeight = request.onFragments ? runs[0]?.[0]?.height : undefined;
   const sourceWeight = qualityHeight(request.probe.width, request.probe.height) ** 2 * DECODE_WEIGHT;
   const weights = runs.map((run) => sourceWeight + run.reduce((sum, rung) => sum + rung.height ** 2, 0));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -114,13 +132,36 @@ export async function transcodeLadder(request: TranscodeRequest): Promise<Rendit
   for (const [index, run] of runs.entries()) {
     const weight = weights[index]!;
     const started = performance.now();
-    await runTool(request.tools.ffmpeg, ffmpegArgs(request, run), {
-      signal: request.signal,
-      onStdoutLine: progressListener((seconds) => {
-        const fraction = Math.min(1, seconds / request.probe.duration);
-        request.onProgress?.((done + fraction * weight) / total);
-      }),
-    });
+    const streamed = run.find((rung) => rung.height === streamedHeight);
+    // Stops ffmpeg when the job is aborted or when handing fragments over fails.
+    const stop = new AbortController();
+    const abort = () => stop.abort(request.signal?.reason);
+    if (request.signal?.aborted) abort();
+    else request.signal?.addEventListener('abort', abort, { once: true });
+    let streamError: unknown = null;
+    const follower =
+      streamed && request.onFragments
+        ? followGrowingRung(request, streamed.height, request.onFragments, (error) => {
+            streamError = error;
+            stop.abort(error);
+          })
+        : null;
+    try {
+      await runTool(request.tools.ffmpeg, ffmpegArgs(request, run, streamedHeight), {
+        signal: stop.signal,
+        onStdoutLine: progressListener((seconds) => {
+          const fraction = Math.min(1, seconds / request.probe.duration);
+          request.onProgress?.((done + fraction * weight) / total);
+        }),
+      });
+    } catch (error) {
+      throw streamError ?? error;
+    } finally {
+      request.signal?.removeEventListener('abort', abort);
+      await follower?.stop();
+    }
+    if (streamError) throw streamError;
+    if (streamed) await endEventPlaylist(join(request.workDir, `${streamed.height}.m3u8`));
     done += weight;
     request.onProgress?.(done / total);
     for (const rung of [...run].sort((a, b) => a.height - b.height)) {
@@ -137,6 +178,66 @@ export async function transcodeLadder(request: TranscodeRequest): Promise<Rendit
     }
   }
   return produced;
+}
+
+const FOLLOW_INTERVAL_MS = 200;
+
+/**
+ * Polls the streamed rung's EVENT playlist while ffmpeg writes it and hands each longer version
+ * over (never two at once). A playlist caught mid-rewrite reads as shorter or fails to parse: the
+ * next poll takes it. Returns `stop`, which waits for a hand-over in flight.
+ */
+function followGrowingRung(
+  request: Pick<TranscodeRequest, 'tools' | 'workDir' | 'signal'>,
+  height: number,
+  onFragments: (rung: GrowingRung) => Promise<void>,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
+  const path = join(request.workDir, `${height}.mp4`);
+  const playlistPath = join(request.workDir, `${height}.m3u8`);
+  let handed = 0;
+  let facts: VariantFacts | null = null;
+  let inFlight: Promise<void> | null = null;
+  let failed = false;
+  const poll = async () => {
+    const text = await readFile(playlistPath, 'utf8').catch(() => null);
+    if (text === null) return;
+    let playlist: MediaPlaylist;
+    try {
+      playlist = parseMediaPlaylist(text);
+    } catch {
+      return; // caught mid-rewrite
+    }
+    if (playlist.segments.length <= handed) return;
+    // Read once the first fragment is written; a failed read is tried again at the next poll.
+    facts ??= await variantFacts(request.tools, path, request.signal).catch(() => null);
+    if (!facts) return;
+    handed = playlist.segments.length;
+    await onFragments({ height, path, playlist, facts });
+  };
+  const timer = setInterval(() => {
+    if (inFlight || failed) return;
+    inFlight = poll()
+      .catch((error: unknown) => {
+        failed = true;
+        onError(error);
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+  }, FOLLOW_INTERVAL_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
+}
+
+/** The streamed rung's playlist, complete: kept as a VOD playlist like the others. */
+async function endEventPlaylist(playlistPath: string): Promise<void> {
+  const text = await readFile(playlistPath, 'utf8');
+  await writeFile(playlistPath, text.replace('#EXT-X-PLAYLIST-TYPE:EVENT', '#EXT-X-PLAYLIST-TYPE:VOD'));
 }
 
 /** Reads back what ffmpeg wrote for one rung: its playlist's bandwidths and the file's codecs. */

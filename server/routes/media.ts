@@ -1,22 +1,24 @@
 // /media/video/upload/[q_auto:best|good|eco|low/]{videoId}.mp4 -> the 1080/720/480/360 rendition
 // (nearest existing one; 'good' when no quality is given; the playable source before any exists),
-// /media/video/hls/{videoId}/master.m3u8, {height}.m3u8 and {height}.mp4 (HLS over the same files),
+// /media/video/hls/{videoId}/master.m3u8, {height}.m3u8 and {height}.mp4 (HLS over the same files;
+// live-{height}.m3u8, -init.mp4 and -{n}.m4s while the lowest rung streams),
 // /media/video/source/{videoId}.mp4|webm, /media/captions/{videoId}/{captionId}.vtt and
 // /media/image/upload/[q_auto:*|w_{IMAGE_WIDTHS}/]{name}. All through sendStored: the same Range, ETag and caching rules.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_WIDTHS, QUALITY_SEGMENTS, type QualitySegment } from '../../contract/limits.js';
-import type { VideoMediaRow } from '../db/repositories/videoMedia.js';
+import type { RenditionRow, VideoMediaRow } from '../db/repositories/videoMedia.js';
 import { notFound } from '../http/envelope.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { ensureImageVariant, imageStorageKey } from '../media/images.js';
 import { ladderFor, qualityHeight } from '../media/ladder.js';
 import { sendStored } from '../media/streaming.js';
-import { hlsMasterKey } from '../media/videoFiles.js';
+import { hlsMasterKey, liveFileKey, liveFileName } from '../media/videoFiles.js';
 
 const VIDEO_FILE = /^([A-Za-z0-9_-]{1,64})\.mp4$/;
 const IMAGE_FILE = /^[A-Za-z0-9_-]{1,64}\.(webp|jpe?g|png)$/;
 const IMAGE_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 const HLS_FILE = /^(?:master|(\d{1,4}))\.(m3u8|mp4)$/;
+const LIVE_FILE = /^live-(\d{1,4})(?:-(init|\d{1,6}))?\.(m3u8|mp4|m4s)$/;
 const SOURCE_FILE = /^([A-Za-z0-9_-]{1,64})\.(mp4|webm)$/;
 const SOURCE_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
 const CAPTION_FILE = /^([A-Za-z0-9_-]{1,64})\.vtt$/;
@@ -84,12 +86,15 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
   async function serveHls(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
     const { videoId, file } = request.params;
     const match = HLS_FILE.exec(file);
-    if (!ID.test(videoId) || !match) throw notFound('Media not found');
+    const live = LIVE_FILE.exec(file);
+    if (!ID.test(videoId) || !(match || live)) throw notFound('Media not found');
     const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
     if (!video) throw notFound('Video not found');
     const packaged = renditions.filter((row) => row.playlist_key);
+    if (live) return serveLive(request, reply, video, packaged, live);
+    if (!match) throw notFound('Media not found');
     if (match[1] === undefined) {
-      if (match[2] !== 'm3u8' || packaged.length === 0) throw notFound('Video is still processing');
+      if (match[2] !== 'm3u8' || (packaged.length === 0 && video.streaming_height === null)) throw notFound('Video is still processing');
       // The master grows as rungs land: cached for good only once the ladder is complete.
       const complete = ladderComplete(video, packaged.map((row) => Number(row.height)));
       return sendStored(app.storage, request, reply, { key: hlsMasterKey(videoId), contentType: HLS_CONTENT_TYPE, immutable: complete });
@@ -102,6 +107,24 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4',
       immutable: true,
     });
+  }
+
+  /**
+   * A streamed rung's files (revalidated: a retried job writes them again). Once the rung's own
+   * file is published, its live playlist answers with the rung's playlist (the same fragments, by
+   * byte range), so a player that started on the stream plays on.
+   */
+  function serveLive(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply, video: VideoMediaRow, packaged: RenditionRow[], live: RegExpExecArray) {
+    const height = Number(live[1]);
+    const part = live[2] === undefined ? 'playlist' : live[2] === 'init' ? 'init' : Number(live[2]);
+    // One spelling per file (no live-360-007.m4s), and the extension that goes with the part.
+    if (liveFileName(height, part) !== request.params.file) throw notFound('Media not found');
+    const playlist = part === 'playlist';
+    const rendition = packaged.find((row) => Number(row.height) === height);
+    if (playlist && video.streaming_height !== height && rendition) {
+      return sendStored(app.storage, request, reply, { key: rendition.playlist_key!, contentType: HLS_CONTENT_TYPE, immutable: false });
+    }
+    return sendStored(app.storage, request, reply, { key: liveFileKey(video.id, request.params.file), contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4', immutable: false });
   }
 
   async function serveCaption(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {

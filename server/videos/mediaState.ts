@@ -9,7 +9,7 @@ export interface VideoMediaState {
   qualities: number[];
   /** Transcoding progress 0..100 (100 once every rendition exists). */
   progress: number;
-  /** At least one rung is an HLS variant: the master playlist exists. */
+  /** At least one rung is an HLS variant, or the lowest streams while the ladder is made: the master playlist exists. */
   hls: boolean;
   /** Ladder heights still to come while a transcode job is queued or running, best first. */
   pendingQualities: number[];
@@ -34,7 +34,7 @@ export async function videoMediaState(repos: Pick<Repositories, 'videoMedia' | '
   return {
     qualities,
     progress,
-    hls: packaged.length > 0,
+    hls: packaged.length > 0 || (video?.streaming_height ?? null) !== null,
     pendingQualities: working ? ladder.filter((height) => !packaged.includes(height)) : [],
     playableSource: qualities.length === 0 && video?.status !== 'failed' && Number(video?.source_playable) ? extension : null,
   };

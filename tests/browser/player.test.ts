@@ -1,5 +1,5 @@
 // Issue 16 in Chromium against the real server, its ffmpeg ladder and the built PWA: a 720p upload
-// plays from its source before transcoding ends, then through HLS with Auto; a CDP throttle makes
+// plays before transcoding ends (from its source, then its streamed lowest rung), then through HLS with Auto; a CDP throttle makes
 // Auto step down; a manual quality keeps the time; the owner adds (SRT) and deletes captions in the
 // edit dialog and they show; the speed changes; leaving and coming back (client navigation and a
 // reload) resumes at the saved position; the up-next countdown and its Cancel. Screenshots of the player at 390x844 and 1280x800 go to PLAYER_SHOTS when set.
@@ -46,7 +46,7 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await server?.close();
   });
 
-  it('plays a fresh 720p upload from its source while the ladder is made', async () => {
+  it('plays a fresh 720p upload while the ladder is made: its source, then its lowest rung as it streams', async () => {
     const clip = await makeClip('player-720p.mp4', { width: 1280, height: 720, seconds: CLIP_SECONDS });
     const upload = await uploadVideo(server, token, { title: 'Adaptive clip', description: 'HLS', video: { bytes: await readFile(clip), type: 'video/mp4', name: 'clip.mp4' } });
     expect(upload.status).toBe(201);
@@ -59,6 +59,14 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     const during = await apiVideo();
     expect(during.pendingQualities.length).toBeGreaterThan(0);
     expect(await page.getByTestId('qualities-notice').textContent()).toContain('Higher qualities are on their way');
+    // The stream of the lowest rung takes over (hls.js), still before any rung is complete, and plays on.
+    await eventually(async () => (await mainVideoState(page)).src, 20_000).toMatch(/^blob:/);
+    const streaming = await mainVideoState(page);
+    expect(await apiVideo()).toMatchObject({ qualities: [], pendingQualities: [720, 480, 360] });
+    await expect.poll(async () => (await mainVideoState(page)).rung, { timeout: 10_000 }).toBe(360);
+    await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 10_000 }).toBeGreaterThan(streaming.time + 1);
+    // The seek bar shows the whole video, not what has streamed so far.
+    expect(Number(await page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuemax'))).toBeGreaterThan(CLIP_SECONDS - 0.5);
 
     // The notice follows the ladder live and goes once it is complete; HLS has taken over.
     await expect.poll(async () => (await apiVideo()).pendingQualities?.length ?? 0, { timeout: 180_000, interval: 1000 }).toBe(0);

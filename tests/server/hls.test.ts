@@ -1,6 +1,6 @@
 // Issue 16 on local disk (S3 in s3.test.ts): the ladder as fragmented MP4s with byte-range HLS
-// playlists, the master growing rung by rung, the migration of older renditions, and playback
-// from the source before any rung exists.
+// playlists, the master growing rung by rung, a new video's lowest rung streamed while the ladder
+// is made, the migration of older renditions, and playback from the source before any rung exists.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +8,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
 import { queueHlsPackaging } from '../../server/jobs/handlers/packageHls.js';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { transcodeJob } from '../../server/jobs/handlers/transcode.js';
+import { hlsMasterKey, liveFileKey, liveFilesPrefix } from '../../server/media/videoFiles.js';
+import { parseMediaPlaylist } from '../../server/media/hls.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { expectValidHls } from './hlsFixtures.js';
 import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
 import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
@@ -20,13 +23,17 @@ closeSocketsAfterEach();
 const hlsClip = makeClip('hls.mp4', { width: 854, height: 480, seconds: 5 });
 const oldClip = makeClip('old.mp4', { width: 640, height: 360, seconds: 9 });
 const sourceClip = makeClip('source.mp4', { width: 640, height: 360, seconds: 2, faststart: true });
+const streamedClip = makeClip('streamed.mp4', { width: 1280, height: 720, seconds: 12 });
 
 describe.each(databases)('HLS on %s', (dialect) => {
   let server: TestServer & { dataDir: string };
   let token: string;
+  let owner: TestUser;
   beforeAll(async () => {
-    server = await startServer({ dialect });
-    token = (await registerUser(server)).token;
+    // A short grace so the streamed rung's own files are seen to go.
+    server = await startServer({ dialect, env: { LIVE_FILES_GRACE_MS: '1000' } });
+    owner = await registerUser(server);
+    token = owner.token;
   });
   afterAll(() => server?.close());
 
@@ -41,11 +48,16 @@ describe.each(databases)('HLS on %s', (dialect) => {
     const videoId: string = upload.body.data._id;
     await waitForVideo(server.app.db.db, videoId);
     const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
-    await until(() => events.filter((event) => event.videoId === videoId).length === 2, 'two qualities events');
-    expect(events.filter((event) => event.videoId === videoId)).toEqual([
+    const ofRungs = () => events.filter((event) => event.videoId === videoId && event.qualities.length > 0);
+    await until(() => ofRungs().length === 2, 'two qualities events');
+    expect(ofRungs()).toEqual([
       { videoId, qualities: [360], pendingQualities: [480], hlsUrl },
       { videoId, qualities: [480, 360], pendingQualities: [], hlsUrl },
     ]);
+    // Before them, when the run lasted long enough to stream the lowest rung, the stream's start.
+    for (const event of events.filter((candidate) => candidate.videoId === videoId && candidate.qualities.length === 0)) {
+      expect(event).toEqual({ videoId, qualities: [], pendingQualities: [480, 360], hlsUrl });
+    }
 
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
     expect(video.qualities).toEqual([480, 360]);
@@ -64,6 +76,75 @@ describe.each(databases)('HLS on %s', (dialect) => {
     for (const path of [`/media/video/hls/${videoId}/720.m3u8`, `/media/video/hls/${videoId}/480.ts`, `/media/video/hls/${videoId}/..%2Fsecret.m3u8`, '/media/video/hls/nope/master.m3u8']) {
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
     }
+  });
+
+  it("streams a new video's lowest rung while the ladder is made, then answers the live URL with the rung's own playlist", async () => {
+    const upload = await uploadVideo(server, token, await mp4Upload(await streamedClip, 'Streamed'));
+    expect(upload.status).toBe(201);
+    const videoId: string = upload.body.data._id;
+    const base = `${server.url}/media/video/hls/${videoId}`;
+    const bytesOf = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+    // Streaming: the video plays through HLS (and is listed) while no rung is complete.
+    let during: Record<string, unknown> & { qualities: number[] } = { qualities: [] };
+    await until(
+      async () => {
+        during = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+        return Boolean(during.hlsUrl) && during.qualities.length === 0;
+      },
+      'the stream before any rung',
+      60_000,
+    );
+    expect(during).toMatchObject({ status: 'ready', pendingQualities: [720, 480, 360], hlsUrl: `/media/video/hls/${videoId}/master.m3u8` });
+    const master = await fetch(`${base}/master.m3u8`);
+    expect(master.headers.get('cache-control')).toContain('must-revalidate');
+    expect(await master.text()).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nlive-360\.m3u8\n$/);
+    const live = await (await fetch(`${base}/live-360.m3u8`)).text();
+    expect(live).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+    expect(live).toContain('#EXT-X-MAP:URI="live-360-init.mp4"');
+    expect(live).not.toContain('#EXT-X-ENDLIST');
+    expect(live.split('\n').filter((line) => line && !line.startsWith('#'))[0]).toBe('live-360-0.m4s');
+    const init = await bytesOf(`${base}/live-360-init.mp4`);
+    const firstFragment = await bytesOf(`${base}/live-360-0.m4s`);
+    expect(init.toString('latin1', 4, 8)).toBe('ftyp');
+    expect(firstFragment.length).toBeGreaterThan(1000);
+    // One spelling per file, and nothing for rungs that do not stream.
+    for (const name of ['live-360-00.m4s', 'live-360-0.mp4', 'live-360-init.m4s', 'live-360.mp4', 'live-720.m3u8', 'live-720-0.m4s']) {
+      expect((await fetch(`${base}/${name}`)).status, name).toBe(404);
+    }
+
+    // Complete: the live URL answers with the rung's playlist over its file, the same bytes.
+    await waitForVideo(server.app.db.db, videoId);
+    const after = parseMediaPlaylist(await (await fetch(`${base}/live-360.m3u8`)).text());
+    expect(after).toMatchObject({ ended: true, uri: '360.mp4' });
+    const file = await bytesOf(`${base}/360.mp4`);
+    expect(file.subarray(after.map.offset, after.map.offset + after.map.length).equals(init)).toBe(true);
+    const first = after.segments[0]!;
+    expect(file.subarray(first.offset, first.offset + first.length).equals(firstFragment)).toBe(true);
+    await expectValidHls(server, videoId, { resolutions: { 720: '1280x720', 480: '854x480', 360: '640x360' }, duration: 12 });
+    // The stream's own files go after the grace period.
+    await until(async () => (await server.app.storage.list(`videos/${videoId}/live/`)).length === 0, 'the live files removed', 15_000);
+    expect((await fetch(`${base}/live-360-0.m4s`)).status).toBe(404);
+  });
+
+  it('drops a stream that stopped short when its job fails for good: its files and master go, the video is failed', async () => {
+    const videoId = await insertVideo(server, owner.id, { title: 'Cut short' });
+    const { storage, repos } = server.app;
+    // As a run that died after streaming two fragments leaves it.
+    for (const name of ['live-360.m3u8', 'live-360-init.mp4', 'live-360-0.m4s', 'live-360-1.m4s']) await storage.putBuffer(liveFileKey(videoId, name), Buffer.from(name), 'video/mp4');
+    await storage.putBuffer(hlsMasterKey(videoId), Buffer.from('#EXTM3U\n'), 'application/vnd.apple.mpegurl');
+    expect(await repos.videoMedia.setStreamingHeight(videoId, 360)).toBe(true);
+    expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.hlsUrl).toBe(`/media/video/hls/${videoId}/master.m3u8`);
+    expect((await fetch(`${server.url}/media/video/hls/${videoId}/live-360-1.m4s`)).status).toBe(200);
+
+    const deps = { config: server.app.config, repos, storage, live: server.app.live, log: server.app.log, redis: null };
+    await transcodeJob.onFailed!(deps, { videoId }, 'ffmpeg died');
+    const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+    expect(video.status).toBe('failed');
+    expect(video.hlsUrl).toBeUndefined();
+    expect(await storage.list(liveFilesPrefix(videoId))).toEqual([]);
+    expect(await storage.stat(hlsMasterKey(videoId))).toBeNull();
+    for (const name of ['master.m3u8', 'live-360.m3u8', 'live-360-1.m4s']) expect((await fetch(`${server.url}/media/video/hls/${videoId}/${name}`)).status, name).toBe(404);
   });
 
   it('packages older progressive renditions by remux, and re-queues a transcode when keyframes are too sparse', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { locateMediaTools, type MediaTools } from '../../server/media/ffmpeg.js';
 import { ladderFor, qualityHeight } from '../../server/media/ladder.js';
 import { probeVideo } from '../../server/media/probe.js';
+import { parseMediaPlaylist } from '../../server/media/hls.js';
 import { planRuns, transcodeLadder } from '../../server/media/transcode.js';
 import { ffprobe, makeClip, tools } from './mediaFixtures.js';
 
@@ -37,6 +38,7 @@ async function topLevelBoxes(path: string): Promise<string[]> {
 const clips = Promise.all([
   makeClip('t720.mp4', { width: 1280, height: 720, seconds: 2 }),
   makeClip('portrait.mp4', { width: 180, height: 320, seconds: 1, audio: false }),
+  makeClip('t720-long.mp4', { width: 1280, height: 720, seconds: 10 }),
 ]);
 
 describe('ladderFor(height)', () => {
@@ -179,6 +181,72 @@ describe('transcodeLadder', () => {
     expect(probe).toMatchObject({ width: 1280, height: 720 });
     const [rendition] = await transcodeLadder({ tools: packaged, sourcePath: source, probe, rungs: ladderFor(200), workDir: await workDir() });
     expect(await ffprobe(rendition!.path)).toMatchObject({ height: 200, videoCodec: 'h264', audioCodec: 'aac' });
+  });
+
+  it('streams the lowest rung while one run makes the ladder: its fragments are handed over as ffmpeg writes them', async () => {
+    const [, , source] = await clips;
+    const probe = (await probeVideo(tools, source))!;
+    const dir = await workDir();
+    const handed: Array<{ segments: number; fileBytes: number; lastByte: number; codecs: string; resolution: string }> = [];
+    const events: string[] = [];
+    await transcodeLadder({
+      tools,
+      sourcePath: source,
+      probe,
+      rungs: ladderFor(720),
+      workDir: dir,
+      onFragments: async (rung) => {
+        expect(rung.height).toBe(360);
+        const last = rung.playlist.segments.at(-1)!;
+        handed.push({
+          segments: rung.playlist.segments.length,
+          fileBytes: (await stat(rung.path)).size,
+          lastByte: last.offset + last.length,
+          codecs: rung.facts.codecs,
+          resolution: `${rung.facts.width}x${rung.facts.height}`,
+        });
+        events.push('fragments');
+      },
+      onRendition: async (rendition) => void events.push(String(rendition.height)),
+    });
+    const final = parseMediaPlaylist(await readFile(join(dir, '360.m3u8'), 'utf8'));
+    // Handed over before any rung was complete, growing, each within what the file held then.
+    expect(events.indexOf('fragments')).toBe(0);
+    expect(events.slice(events.lastIndexOf('fragments') + 1)).toEqual(['360', '480', '720']);
+    expect(handed.length).toBeGreaterThan(0);
+    expect(handed[0]!.segments).toBeLessThan(final.segments.length);
+    for (const [index, entry] of handed.entries()) {
+      expect(entry.lastByte).toBeLessThanOrEqual(entry.fileBytes);
+      if (index > 0) expect(entry.segments).toBeGreaterThan(handed[index - 1]!.segments);
+      expect(entry).toMatchObject({ codecs: 'avc1.64001e,mp4a.40.2', resolution: '640x360' });
+    }
+    // The complete rung is a VOD playlist over the same file, fragments unchanged.
+    const text = await readFile(join(dir, '360.m3u8'), 'utf8');
+    expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(final.ended).toBe(true);
+    expect(final.segments).toHaveLength(5);
+  });
+
+  it('stops the run with the error of a failed hand-over', async () => {
+    const [, , source] = await clips;
+    const probe = (await probeVideo(tools, source))!;
+    const started = Date.now();
+    const renditions: number[] = [];
+    await expect(
+      transcodeLadder({
+        tools,
+        sourcePath: source,
+        probe,
+        rungs: ladderFor(720),
+        workDir: await workDir(),
+        onFragments: async () => {
+          throw new Error('storage is down');
+        },
+        onRendition: async (rendition) => void renditions.push(rendition.height),
+      }),
+    ).rejects.toThrow('storage is down');
+    expect(renditions).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('stops ffmpeg when the job is aborted', async () => {

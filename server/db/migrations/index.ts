@@ -7,6 +7,7 @@ import * as ownerTotals from './0004_owner_totals.js';
 import * as player from './0006_player.js';
 import * as notifications from './0007_notifications.js';
 import * as searchRecent from './0008_search_recent.js';
+import * as streamedRung from './0009_streamed_rung.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -19,6 +20,7 @@ const all: Record<string, DialectMigration> = {
   '0006_player': player,
   '0007_notifications': notifications,
   '0008_search_recent': searchRecent,
+  '0009_streamed_rung': streamedRung,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {

@@ -12,6 +12,7 @@ export interface VideoMediaRow {
   width: number;
   height: number;
   source_playable: number;
+  streaming_height: number | null;
 }
 
 export interface RenditionRow {
@@ -40,7 +41,7 @@ export class VideoMediaRepository {
   find(videoId: string): Promise<VideoMediaRow | undefined> {
     return this.db
       .selectFrom('videos')
-      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height', 'source_playable'])
+      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height', 'source_playable', 'streaming_height'])
       .where('id', '=', videoId)
       .executeTakeFirst();
   }
@@ -131,6 +132,12 @@ export class VideoMediaRepository {
       .where('id', '=', videoId)
       .where('status', '!=', 'ready')
       .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The rung being streamed while the ladder is made (null: none); false when the video is gone. Not an edit: updated_at stays. */
+  async setStreamingHeight(videoId: string, height: number | null): Promise<boolean> {
+    const result = await this.db.updateTable('videos').set({ streaming_height: height }).where('id', '=', videoId).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

@@ -1,16 +1,18 @@
-// transcode {videoId}: source -> the ladder's renditions (fragmented MP4 + HLS playlist each). The
-// lowest rung is published as soon as it exists (status 'ready'), the others as they finish. Rungs
-// already packaged by an earlier, interrupted attempt are kept, so a retry only does what is
-// missing; a rendition from before HLS packaging counts as missing (the migration re-queues those).
+// transcode {videoId}: source -> the ladder's renditions (fragmented MP4 + HLS playlist each), made
+// in one run that decodes the source once. For a new video the lowest rung streams while that run
+// makes it: its first fragments are published within seconds (status 'ready', an HLS master with
+// that one live variant), then every rung as it is complete. Rungs already packaged by an earlier,
+// interrupted attempt are kept, so a retry only does what is missing; a rendition from before HLS
+// packaging counts as missing (the migration re-queues those).
 import { rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { mediaTools } from '../../media/ffmpeg.js';
 import { ladderFor, qualityHeight } from '../../media/ladder.js';
 import { probeVideo } from '../../media/probe.js';
 import { transcodeLadder } from '../../media/transcode.js';
-import { publishRendition } from '../../media/publish.js';
+import { publishFragments, publishRendition, removeLiveFiles } from '../../media/publish.js';
 import { createMediaUrls } from '../../media/urls.js';
-import { sourcePlayable } from '../../media/videoFiles.js';
+import { hlsMasterKey, sourcePlayable } from '../../media/videoFiles.js';
 import { notifierFor } from '../../notifications/notifier.js';
 import type { JobDeps, JobHandler } from '../types.js';
 import { jobWorkDir, localCopy } from '../workDir.js';
@@ -24,14 +26,14 @@ function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'proc
   deps.live.transcodeProgress(ownerId, { videoId, status, progress, qualities: [...qualities].sort((a, b) => b - a) });
 }
 
-/** Tells the video's viewers which qualities exist now and which are still on their way. */
-export function announceQualities(deps: JobDeps, videoId: string, qualities: number[], pending: number[]) {
+/** Tells the video's viewers which qualities exist now and which are still on their way (HLS plays once one exists or streams). */
+export function announceQualities(deps: JobDeps, videoId: string, qualities: number[], pending: number[], streaming = false) {
   const best = (heights: number[]) => [...new Set(heights)].sort((a, b) => b - a);
   deps.live.videoQualitiesUpdated({
     videoId,
     qualities: best(qualities),
     pendingQualities: best(pending),
-    hlsUrl: qualities.length ? createMediaUrls(deps.config.publicUrl).hls(videoId) : null,
+    hlsUrl: qualities.length || streaming ? createMediaUrls(deps.config.publicUrl).hls(videoId) : null,
   });
 }
 
@@ -57,6 +59,15 @@ export const transcodeJob: JobHandler<'transcode'> = {
       const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => !packaged.includes(rung.height));
       const pending = todo.map((rung) => rung.height);
       let status: 'processing' | 'ready' = qualities.length ? 'ready' : 'processing';
+      const makeReady = async () => {
+        if (status !== 'processing') return;
+        // The first playable rung: that is when its channel's subscribers hear of the video.
+        if (await media.markReady(videoId)) await notifierFor(deps).videoPublished(video);
+        status = 'ready';
+      };
+      // Nothing plays yet: stream the lowest rung while the ladder is made.
+      const streamedHeight = qualities.length === 0 ? Math.min(...todo.map((rung) => rung.height)) : null;
+      let fragmentsPublished = 0;
       let lastReport = 0;
       let lastPercent = -1;
       // Writes in order, without holding up ffmpeg's progress output.
@@ -66,9 +77,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
         sourcePath,
         probe,
         rungs: todo,
-        // The lowest rung first makes a new video ready (listed, announced) within seconds; with a
-        // rung already published, one run (one decode) for the rest.
-        lowestFirst: qualities.length === 0,
+        lowestFirst: false,
         workDir: join(workDir, 'out'),
         preset: deps.config.transcodePreset,
         signal: job.signal,
@@ -80,18 +89,35 @@ export const transcodeJob: JobHandler<'transcode'> = {
           progressWrites = progressWrites.then(() => job.progress(percent)).catch(() => undefined);
           announce(deps, video.owner_id, videoId, status, percent, qualities);
         },
+        onFragments:
+          streamedHeight === null
+            ? undefined
+            : async (rung) => {
+                const published = await publishFragments({ storage: deps.storage, media }, videoId, rung, fragmentsPublished);
+                if (published === null) throw new VideoGone();
+                if (fragmentsPublished === 0) {
+                  announceQualities(deps, videoId, packaged, pending, true);
+                  await makeReady();
+                  announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
+                }
+                fragmentsPublished = published;
+              },
         onRendition: async (rendition) => {
           deps.metrics?.transcodeSeconds.observe({ rung: String(rendition.height) }, rendition.encodeSeconds);
           if (!(await publishRendition({ storage: deps.storage, media }, videoId, rendition))) throw new VideoGone();
+          if (rendition.height === streamedHeight) {
+            // The rung's file holds the streamed fragments: its playlist now answers for the live one.
+            // Players on the stream move over at their next reload (every 2 s; ours reload the master
+            // at once), so its own fragments go a grace period later.
+            await media.setStreamingHeight(videoId, null);
+            const remove = () => removeLiveFiles(deps.storage, videoId).catch((err: unknown) => deps.log.warn({ videoId, err }, 'removing streamed fragments failed'));
+            setTimeout(remove, deps.config.liveFilesGraceMs).unref();
+          }
           if (!qualities.includes(rendition.height)) qualities.push(rendition.height);
           packaged.push(rendition.height);
           pending.splice(pending.indexOf(rendition.height), 1);
           announceQualities(deps, videoId, packaged, pending);
-          if (status === 'processing') {
-            // The first rung makes the video watchable: that is when its channel's subscribers hear of it.
-            if (await media.markReady(videoId)) await notifierFor(deps).videoPublished(video);
-            status = 'ready';
-          }
+          await makeReady();
           announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
         },
       });
@@ -113,6 +139,12 @@ export const transcodeJob: JobHandler<'transcode'> = {
     const qualities = await media.qualities(videoId);
     // A video with a watchable rendition stays ready; one with none is failed for the owner to see.
     const status = qualities.length ? 'ready' : 'failed';
+    if (video.streaming_height !== null) {
+      // The stream stopped short: its fragments and the master listing them go.
+      await media.setStreamingHeight(videoId, null);
+      await removeLiveFiles(deps.storage, videoId);
+      if (!qualities.length) await deps.storage.remove(hlsMasterKey(videoId));
+    }
     await media.setStatus(videoId, status);
     deps.log.warn({ videoId, err: error }, `transcoding failed; video is ${status}`);
     announce(deps, video.owner_id, videoId, status, 100, qualities);

@@ -258,7 +258,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         onLoadedMetadata={(event) => {
           const video = event.currentTarget;
           setFailed(false);
-          if (Number.isFinite(video.duration)) setDuration(video.duration);
+          if (Number.isFinite(video.duration)) setDuration(Math.max(video.duration, knownDuration));
           const next = resume.current;
           resume.current = null;
           // hls.js may already stand there (its startPosition).
@@ -269,7 +269,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           const { videoWidth, videoHeight } = event.currentTarget;
           if (videoWidth && videoHeight) setPlayingHeight(rungOf(videoWidth, videoHeight));
         }}
-        onDurationChange={(event) => Number.isFinite(event.currentTarget.duration) && setDuration(event.currentTarget.duration)}
+        // A rung still streaming grows with each fragment: the seek bar keeps the video's whole length.
+        onDurationChange={(event) => Number.isFinite(event.currentTarget.duration) && setDuration(Math.max(event.currentTarget.duration, knownDuration))}
         onTimeUpdate={(event) => {
           setCurrentTime(positionOf(event.currentTarget));
           reportPosition(event.currentTarget);
