@@ -1,10 +1,11 @@
 // Player rules: the quality segment in the media URL, the default (720p or the nearest), only the
 // renditions a video has, and the keyboard shortcuts (never while typing).
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { playbackMode } from '../../src/features/player/playbackMode';
 import { AUTO, defaultQuality, progressiveQuality, qualityButtonLabel, qualityOptionsFor, qualityUrl, rungOf } from '../../src/features/player/quality';
 import { commandFor, usePlayerShortcuts } from '../../src/features/player/shortcuts';
+import { useSettled } from '../../src/lib/useSettled';
 
 describe('quality', () => {
   const path = 'http://h/media/video/upload/v1.mp4';
@@ -101,5 +102,28 @@ describe('shortcuts', () => {
     expect(run).toHaveBeenLastCalledWith({ type: 'toggleMute' });
     field.remove();
     button.remove();
+  });
+});
+
+describe('useSettled (the player reads the master once for a burst of rungs)', () => {
+  it('gives the first value at once and a burst of changes once, after it settles', () => {
+    vi.useFakeTimers();
+    try {
+      const seen: string[] = [];
+      const { rerender } = renderHook(({ value }) => {
+        const settled = useSettled(value, 1000);
+        if (seen.at(-1) !== settled) seen.push(settled);
+        return settled;
+      }, { initialProps: { value: '' } });
+      for (const value of ['360', '480,360', '720,480,360']) {
+        rerender({ value });
+        act(() => void vi.advanceTimersByTime(300));
+      }
+      expect(seen).toEqual(['']);
+      act(() => void vi.advanceTimersByTime(1000));
+      expect(seen).toEqual(['', '720,480,360']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,11 @@
 // the time and the play state), recovers what it can and gives up to the MP4 otherwise.
 import type Hls from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useSettled } from '../../lib/useSettled';
 import { AUTO, QUALITY_OPTIONS, type QualityChoice, rungOf } from './quality';
+
+/** A one-run ladder publishes its rungs within a second of each other: read the master once for them. */
+const RUNG_BURST_MS = 1000;
 
 interface Options {
   enabled: boolean;
@@ -49,7 +53,8 @@ export function useHlsPlayback(videoRef: RefObject<HTMLVideoElement | null>, opt
   const hlsRef = useRef<Hls | null>(null);
   const latest = useRef(options);
   latest.current = options;
-  const { enabled, hlsUrl, version } = options;
+  const { enabled, hlsUrl } = options;
+  const version = useSettled(options.version, RUNG_BURST_MS);
 
   useEffect(() => {
     const video = videoRef.current;
