@@ -50,7 +50,7 @@ export interface TranscodeRequest {
   probe: VideoProbe;
   /** The rungs to produce (any order). */
   rungs: Rung[];
-  /** Encode the lowest rung alone first (true, the default), or every rung in one run (one decode). */
+  /** Encode the lowest rung alone first (true, the default), or every rung in one run (one decode). The job streams instead (onFragments). */
   lowestFirst?: boolean;
   /**
    * Streams the lowest rung: every rung comes from one run (lowestFirst is ignored), the lowest
