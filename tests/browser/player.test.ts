@@ -3,11 +3,15 @@
 // Auto step down; a manual quality keeps the time; the owner adds (SRT) and deletes captions in the
 // edit dialog and they show; the speed changes; leaving and coming back (client navigation and a
 // reload) resumes at the saved position; the up-next countdown and its Cancel. Screenshots of the player at 390x844 and 1280x800 go to PLAYER_SHOTS when set.
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
+import { makeClip, tools, uploadVideo } from '../server/mediaFixtures.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
@@ -72,6 +76,23 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await expect.poll(async () => (await apiVideo()).pendingQualities?.length ?? 0, { timeout: 180_000, interval: 1000 }).toBe(0);
     await eventually(() => page.getByTestId('qualities-notice').count(), 20_000).toBe(0);
     await eventually(async () => (await mainVideoState(page)).src, 20_000).toMatch(/^blob:/);
+  });
+
+  it('plays an upload browsers cannot play as it is (MOV) from its streamed lowest rung before any rung is complete', async () => {
+    const mov = join(tmpdir(), `player-${process.pid}.mov`);
+    await promisify(execFile)(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=40', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov', mov]);
+    const upload = await uploadVideo(server, token, { title: 'Streamed MOV', description: 'No playable source', video: { bytes: await readFile(mov), type: 'video/quicktime', name: 'clip.mov' } });
+    expect(upload.status).toBe(201);
+    const movId: string = upload.body.data._id;
+    expect(upload.body.data.sourceUrl).toBeUndefined();
+    await page.goto(`${server.url}/watch/${movId}`);
+    await eventually(() => page.getByRole('button', { name: 'Play video' }).isVisible(), 20_000).toBe(true);
+    await page.getByRole('button', { name: 'Play video' }).click();
+    await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect((await mainVideoState(page)).src).toMatch(/^blob:/);
+    expect((await call(server, 'GET', `/videos/${movId}`, { token })).body.data).toMatchObject({ qualities: [], status: 'ready' });
+    // Its ladder ends before the next test, so that test's playback does not share the CPU with it.
+    await expect.poll(async () => (await call(server, 'GET', `/videos/${movId}`, { token })).body.data.pendingQualities.length, { timeout: 180_000, interval: 1000 }).toBe(0);
   });
 
   it('plays through HLS with Auto, and Auto steps down under a throttled network', async () => {

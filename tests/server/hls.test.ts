@@ -90,7 +90,8 @@ describe.each(databases)('HLS on %s', (dialect) => {
     await until(
       async () => {
         during = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
-        return Boolean(during.hlsUrl) && during.qualities.length === 0;
+        // (ready a moment after the stream's first files are in place)
+        return Boolean(during.hlsUrl) && during.qualities.length === 0 && during.status === 'ready';
       },
       'the stream before any rung',
       60_000,

@@ -96,8 +96,9 @@ export const transcodeJob: JobHandler<'transcode'> = {
                 const published = await publishFragments({ storage: deps.storage, media }, videoId, rung, fragmentsPublished);
                 if (published === null) throw new VideoGone();
                 if (fragmentsPublished === 0) {
-                  announceQualities(deps, videoId, packaged, pending, true);
+                  // Ready first, so the refetch the announcement causes finds the video listed.
                   await makeReady();
+                  announceQualities(deps, videoId, packaged, pending, true);
                   announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
                 }
                 fragmentsPublished = published;

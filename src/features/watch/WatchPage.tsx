@@ -115,8 +115,9 @@ function WatchScreen({ videoId }: { videoId: string }) {
     return <WatchSkeleton />;
   }
 
-  // While the first rung is made, the source plays when browsers can (the server says so).
-  const playable = (video.qualities.length > 0 || Boolean(video.sourceUrl)) && video.status !== 'failed';
+  // While the first rung is made, the source plays when browsers can (the server says so), and the
+  // lowest rung's stream (hlsUrl before any quality) whatever the source.
+  const playable = (video.qualities.length > 0 || Boolean(video.sourceUrl) || Boolean(video.hlsUrl)) && video.status !== 'failed';
   const minimize = (time: number, src: string) => {
     dispatch(setVideoId(video._id));
     dispatch(setVideoSrc(src));
