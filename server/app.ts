@@ -24,6 +24,7 @@ import { guardSlowBodies } from './http/slowClients.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
+import { removeLeftLiveFiles } from './jobs/handlers/transcode.js';
 import { createJobQueue } from './jobs/queue.js';
 import { createStorage, type MediaStorage } from './media/storage.js';
 import { RedisLink } from './redis/redisLink.js';
@@ -166,6 +167,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     const queued = await queueHlsPackaging(app.repos.videoMedia, app.jobs);
     if (queued) app.log.info({ videos: queued }, 'queued HLS packaging of older renditions');
   });
+  // Streamed rungs' files a stop within their grace period left behind (where jobs run).
+  if (config.runJobsInProcess) {
+    app.addHook('onReady', async () => {
+      void removeLeftLiveFiles(app).catch((err: unknown) => app.log.warn({ err }, 'sweeping left streamed files failed'));
+    });
+  }
   app.addHook('preClose', () => app.jobs.stop());
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(mediaRoutes, { prefix: '/media' });

@@ -114,6 +114,12 @@ export class JobStore {
       .execute();
   }
 
+  /** Ids starting with `idPrefix` of the jobs done at or after `since` (ISO time), e.g. the recent transcodes. */
+  async doneSince(idPrefix: string, since: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('id').where('state', '=', 'done').where('id', 'like', `${idPrefix}%`).where('updated_at', '>=', since).execute();
+    return rows.map((row) => row.id);
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('jobs').where('id', '=', id).execute();
   }

@@ -14,6 +14,7 @@ import { createLiveEvents } from '../realtime/live.js';
 import { invalidatingLive, ReadCache } from '../cache/readCache.js';
 import { RedisLink } from '../redis/redisLink.js';
 import { onShutdownSignal } from '../shutdown.js';
+import { removeLeftLiveFiles } from './handlers/transcode.js';
 import { createJobQueue, type JobDeps } from './queue.js';
 
 const config = loadConfig();
@@ -51,6 +52,7 @@ const queue = createJobQueue(deps, { process: true });
 deps.jobs = queue;
 await queue.start();
 log.info({ queue: config.redisUrl ? `bullmq:${config.jobsQueueName}` : 'database', dataDir: config.dataDir }, 'worker started');
+void removeLeftLiveFiles(deps).catch((err: unknown) => log.warn({ err }, 'sweeping left streamed files failed'));
 
 // The running job is interrupted and goes back to the queue (its ffmpeg stops with it).
 onShutdownSignal(log, config.shutdownTimeoutMs, async () => {

@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
 import { queueHlsPackaging } from '../../server/jobs/handlers/packageHls.js';
-import { transcodeJob } from '../../server/jobs/handlers/transcode.js';
-import { hlsMasterKey, liveFileKey, liveFilesPrefix } from '../../server/media/videoFiles.js';
+import { removeLeftLiveFiles, transcodeJob } from '../../server/jobs/handlers/transcode.js';
+import { hlsMasterKey, liveFileKey, liveFilesPrefix, transcodeJobId } from '../../server/media/videoFiles.js';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { expectValidHls } from './hlsFixtures.js';
@@ -146,6 +146,28 @@ describe.each(databases)('HLS on %s', (dialect) => {
     expect(await storage.list(liveFilesPrefix(videoId))).toEqual([]);
     expect(await storage.stat(hlsMasterKey(videoId))).toBeNull();
     for (const name of ['master.m3u8', 'live-360.m3u8', 'live-360-1.m4s']) expect((await fetch(`${server.url}/media/video/hls/${videoId}/${name}`)).status, name).toBe(404);
+  });
+
+  it('sweeps, at start, the streamed files a stop within their grace period left behind', async () => {
+    const { storage, repos } = server.app;
+    const putLiveFiles = (videoId: string) => storage.putBuffer(liveFileKey(videoId, 'live-360-0.m4s'), Buffer.from('fragment'), 'video/mp4');
+    // Transcoded (its job done) with its live files left; streaming again (a re-queued job, say); without a transcode of late.
+    const [left, streaming, unknown] = await Promise.all([0, 1, 2].map((index) => insertVideo(server, owner.id, { title: `Sweep ${index}` })));
+    // Rows written as they stand (never queued, so this server's queue cannot take them).
+    const at = new Date().toISOString();
+    for (const videoId of [left!, streaming!]) {
+      await server.app.db.db
+        .insertInto('jobs')
+        .values({ id: transcodeJobId(videoId), type: 'transcode', payload: JSON.stringify({ videoId }), state: 'done', run_at: at, locked_at: null, last_error: null, created_at: at, updated_at: at })
+        .execute();
+    }
+    for (const videoId of [left!, streaming!, unknown!]) await putLiveFiles(videoId);
+    await repos.videoMedia.setStreamingHeight(streaming!, 360);
+
+    expect(await removeLeftLiveFiles(server.app)).toBeGreaterThanOrEqual(1);
+    expect(await storage.list(liveFilesPrefix(left!))).toEqual([]);
+    expect(await storage.list(liveFilesPrefix(streaming!))).toHaveLength(1);
+    expect(await storage.list(liveFilesPrefix(unknown!))).toHaveLength(1);
   });
 
   it('packages older progressive renditions by remux, and re-queues a transcode when keyframes are too sparse', async () => {

@@ -12,7 +12,7 @@ import { probeVideo } from '../../media/probe.js';
 import { transcodeLadder } from '../../media/transcode.js';
 import { publishFragments, publishRendition, removeLiveFiles } from '../../media/publish.js';
 import { createMediaUrls } from '../../media/urls.js';
-import { hlsMasterKey, sourcePlayable } from '../../media/videoFiles.js';
+import { hlsMasterKey, sourcePlayable, transcodeJobId } from '../../media/videoFiles.js';
 import { notifierFor } from '../../notifications/notifier.js';
 import type { JobDeps, JobHandler } from '../types.js';
 import { jobWorkDir, localCopy } from '../workDir.js';
@@ -35,6 +35,27 @@ export function announceQualities(deps: JobDeps, videoId: string, qualities: num
     pendingQualities: best(pending),
     hlsUrl: qualities.length || streaming ? createMediaUrls(deps.config.publicUrl).hls(videoId) : null,
   });
+}
+
+/** How far back the start-up sweep looks for transcodes whose streamed files may be left over. */
+const LEFT_LIVE_FILES_WINDOW_MS = 3600_000;
+
+/**
+ * A process that stops within a streamed rung's grace period takes the timer that would remove
+ * its live files along: at start, those of the videos transcoded in the last hour go (a no-op for
+ * videos that had none). Returns how many videos were swept.
+ */
+export async function removeLeftLiveFiles(deps: Pick<JobDeps, 'repos' | 'storage'>): Promise<number> {
+  const prefix = transcodeJobId('');
+  const jobIds = await deps.repos.jobs.doneSince(prefix, new Date(Date.now() - LEFT_LIVE_FILES_WINDOW_MS).toISOString());
+  let swept = 0;
+  for (const videoId of jobIds.map((id) => id.slice(prefix.length))) {
+    const video = await deps.repos.videoMedia.find(videoId);
+    if (!video || video.streaming_height !== null) continue;
+    await removeLiveFiles(deps.storage, videoId);
+    swept++;
+  }
+  return swept;
 }
 
 export const transcodeJob: JobHandler<'transcode'> = {
