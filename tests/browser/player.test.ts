@@ -91,6 +91,7 @@ describe.skipIf(missing !== null)('the player of issue 16 in Chromium', () => {
     await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
     expect((await mainVideoState(page)).src).toMatch(/^blob:/);
     expect((await call(server, 'GET', `/videos/${movId}`, { token })).body.data).toMatchObject({ qualities: [], status: 'ready' });
+    expect(await page.getByTestId('qualities-notice').textContent()).toContain('Streaming 360p as it is made.');
     // Its ladder ends before the next test, so that test's playback does not share the CPU with it.
     await expect.poll(async () => (await call(server, 'GET', `/videos/${movId}`, { token })).body.data.pendingQualities.length, { timeout: 180_000, interval: 1000 }).toBe(0);
   });

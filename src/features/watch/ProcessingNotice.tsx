@@ -47,17 +47,20 @@ export function ProcessingNotice({ video }: { video: Pick<Video, 'status' | 'pro
  * Under a video that already plays while transcoding goes on (issue 16): higher qualities are on
  * their way; the cached video is patched live (progress events, polling), so this updates by itself.
  */
-export function QualitiesOnTheirWay({ video }: { video: Pick<Video, 'progress' | 'qualities' | 'pendingQualities'> }) {
+export function QualitiesOnTheirWay({ video }: { video: Pick<Video, 'progress' | 'qualities' | 'pendingQualities' | 'hlsUrl'> }) {
   const progress = Math.max(0, Math.min(100, Math.round(video.progress)));
   const ready = video.qualities.map((height) => `${height}p`).join(', ');
   const pending = (video.pendingQualities ?? []).map((height) => `${height}p`).join(', ');
+  // Before any rung is complete, hlsUrl means the lowest one streams as it is made (and plays).
+  const streamed = Math.min(...(video.pendingQualities ?? []));
+  const playing = video.hlsUrl && Number.isFinite(streamed) ? `Streaming ${streamed}p as it is made.` : 'Playing the original upload.';
   return (
     <Box role="status" data-testid="qualities-notice" sx={{ mt: 1.5, px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         Higher qualities are on their way ({progress}%).
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        {ready ? `Ready: ${ready}.` : 'Playing the original upload.'}
+        {ready ? `Ready: ${ready}.` : playing}
         {pending && ` Coming: ${pending}.`}
       </Typography>
       <LinearProgress variant="determinate" value={progress} aria-label="Transcoding progress" sx={{ mt: 0.75, height: 4, borderRadius: 2 }} />
