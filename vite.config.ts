@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { compileHints } from './build/compileHints';
-import { RENDERED_BOOT_ENTRY } from './build/entries';
-import { precompress } from './build/precompress';
-import { screenChunks } from './build/screenChunks';
-import { themeVariables } from './build/themeVariables';
+import { compileHints } from './build/compileHints.js';
+import { RENDERED_BOOT_ENTRY } from './build/entries.js';
+import { precompress } from './build/precompress.js';
+import { screenChunks } from './build/screenChunks.js';
+import { themeVariables } from './build/themeVariables.js';
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 // The two first screens people open, each in one chunk (the layout's bottom bar with home); the
@@ -41,13 +41,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       includeAssets: ['icons/favicon-48.png', 'robots.txt', 'icons/apple-touch-icon.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
+        // The worker is one file with no dynamic imports: as an IIFE the plugin builds it in library
+        // mode. Its 'es' build hard-codes rolldown's deprecated inlineDynamicImports, and every
+        // build warned about it.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
-    // The entry (named after its 'app' group below: with the task breaks' top-level await it is no
-    // longer index.html's own chunk) and the two server-rendered screens: what a first visit runs
+    // The entry (index.html's chunk) and the two server-rendered screens: what a first visit runs
     // before it can answer a tap. tests/browser/ssr.test.ts checks the served entry carries the hint.
-    compileHints(['app', 'home', 'watch']),
+    compileHints(['index', 'home', 'watch']),
     precompress(),
     screens.plugin,
   ],
@@ -65,7 +68,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Everything the first load needs in one chunk. Left alone, rolldown splits modules shared by
         // the entry and the lazy screens into one small chunk per set of importers, and each new
         // screen added more of them: ~3.5 KB gzip of chunk glue on the first load for the same modules.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith(`/${RENDERED_BOOT_ENTRY}`) }, ...screens.groups] },
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith(`/${RENDERED_BOOT_ENTRY}`) },
+            // Every page reads the saved videos' ids after its first paint (useDownloadedIds); inside the
+            // watch screen's chunk (the watch page imports the store too), /home would fetch and run
+            // that whole chunk (~200 KB) in its idle time for a 2 KB module.
+            { name: 'downloadStore', test: (id: string) => id.endsWith('/src/features/downloads/downloadStore.ts') },
+            ...screens.groups,
+          ],
+        },
       },
     },
   },

@@ -67,8 +67,11 @@ function targetList(targets: string | Target | Target[]): Target[] {
   return typeof targets === 'string' ? [{ url: targets }] : Array.isArray(targets) ? targets : [targets];
 }
 
+/** What every browser sends: answers go out compressed when the server keeps them so (the bare ceiling ignores it). */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 function requestHeaders(scenario: Scenario, headers: Record<string, string>): Record<string, string> {
-  return { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers };
+  return { ...BROWSER_HEADERS, ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...headers };
 }
 
 /**
@@ -142,19 +145,19 @@ export const ALTERNATING_SLICES = 5;
  * p50 and p99 are the medians of the slices' values.
  */
 export async function loadAlternating(
-  a: { target: Target; scenario: Scenario },
-  b: { target: Target; scenario: Scenario },
+  a: { target: Target | Target[]; scenario: Scenario; headers?: Record<string, string> },
+  b: { target: Target | Target[]; scenario: Scenario; headers?: Record<string, string> },
   seconds: number,
   slices = ALTERNATING_SLICES,
 ): Promise<[Omit<LoadFigure, 'size'>, Omit<LoadFigure, 'size'>]> {
-  const sides = [a, b];
-  for (const side of sides) await warmUp([side.target], side.scenario, {});
+  const sides = [a, b].map((side) => ({ ...side, list: targetList(side.target), headers: side.headers ?? {} }));
+  for (const side of sides) await warmUp(side.list, side.scenario, side.headers);
   const runs: Measured[][] = [[], []];
   const slice = Math.max(1, Math.round(seconds / slices));
   for (let i = 0; i < slices; i += 1) {
     for (const [index, side] of sides.entries()) {
-      await drained(side.target.url);
-      runs[index]!.push(await measure([side.target], side.scenario, slice, {}));
+      for (const target of side.list) await drained(target.url);
+      runs[index]!.push(await measure(side.list, side.scenario, slice, side.headers));
     }
   }
   return [figureOf(a.scenario.name, runs[0]!), figureOf(b.scenario.name, runs[1]!)];
@@ -204,17 +207,21 @@ export async function prepareDatabase(videos: number, postgresUrl?: string): Pro
   };
 }
 
-export async function startApi(database: BenchDatabase): Promise<RunningProcess> {
+export async function startApi(database: BenchDatabase, env: Record<string, string> = {}): Promise<RunningProcess> {
   return startNodeServer('server/index.ts', {
     ...database.env,
+    ...env,
     RATE_LIMIT_WRITE_MAX: '100000000',
     RATE_LIMIT_AUTH_MAX: '100000000',
     RUN_JOBS_IN_PROCESS: 'false',
   });
 }
 
-/** Registers a bench user through the API and returns its bearer token. */
-export async function benchToken(url: string): Promise<string> {
+/** Channels the bench user follows (the subscriptions feed). */
+const FOLLOWED_CHANNELS = 30;
+
+/** Registers a bench user through the API, subscribes it to the first channels, and returns its bearer token. */
+export async function benchToken(url: string, seed?: SeedResult): Promise<string> {
   const sharp = (await import('sharp')).default;
   const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).png().toBuffer();
   const form = new FormData();
@@ -227,6 +234,10 @@ export async function benchToken(url: string): Promise<string> {
   const response = await fetch(`${url}/api/v1/users/register`, { method: 'POST', body: form });
   const body = (await response.json()) as { token?: string };
   if (!body.token) throw new Error(`bench register failed: ${response.status}`);
+  for (const channelId of seed?.userIds.slice(0, FOLLOWED_CHANNELS) ?? []) {
+    const followed = await fetch(`${url}/api/v1/subscription/toggle/sub/${channelId}`, { method: 'POST', headers: { authorization: `Bearer ${body.token}` } });
+    if (!followed.ok) throw new Error(`bench subscribe failed: ${followed.status}`);
+  }
   return body.token;
 }
 
@@ -239,6 +250,8 @@ export function scenarios(seed: SeedResult): Scenario[] {
     { name: 'video comments', path: `/api/v1/comments/all/${seed.commentedVideoId}` },
     { name: 'search common word', path: `/api/v1/videos/search?q=${COMMON_WORD}` },
     { name: 'search rare word', path: `/api/v1/videos/search?q=${RARE_WORD}` },
+    { name: 'channel videos', path: `/api/v1/videos/all-uploaded-videos/${seed.sampleUsername}?page=1` },
+    { name: 'subscriptions feed', path: '/api/v1/subscription/feed?page=1', signedIn: true },
     { name: 'user profile', path: `/api/v1/users/c/${seed.sampleUsername}` },
     {
       name: 'post comment (signed in)',

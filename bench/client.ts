@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export interface ChunkSize {
+interface ChunkSize {
   file: string;
   raw: number;
   gzip: number;

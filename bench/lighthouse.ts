@@ -6,7 +6,7 @@
 // audit errors with Debian's Chromium, so the LCP element is named by a PerformanceObserver in a
 // Chromium run throttled like Lighthouse's mobile preset (4x CPU, slow 4G).
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,12 @@ import { CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResul
 import { startNodeServer } from './processes.js';
 
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * Another build of the app (a folder built like dist, its server-rendering build beside it as
+ * `<folder>-ssr`), e.g. the commit before a change: its /home and /watch join the interleaved runs,
+ * so a before/after comparison shares the machine's moment.
+ */
+const BASELINE_DIST = process.env.LIGHTHOUSE_BASELINE_DIST;
 
 export interface PageFigures {
   page: string;
@@ -42,7 +48,7 @@ const median = (values: number[]) => {
 };
 
 /** What the page itself sees in a Chromium throttled like Lighthouse's mobile run. */
-export interface ThrottledLoad {
+interface ThrottledLoad {
   /** The LCP element and when it painted. */
   lcpElement: string;
   /** Blocking time of the page's long tasks after its first contentful paint (PerformanceObserver), in ms. */
@@ -56,7 +62,7 @@ export interface ThrottledLoad {
  * Lighthouse's runs do not have. Long tasks are what Lighthouse's TBT adds up, measured at a real 4x
  * slowdown rather than simulated, so a run swings less: the bench's steadier view of boot work.
  */
-export async function throttledLoad(url: string): Promise<ThrottledLoad> {
+async function throttledLoad(url: string): Promise<ThrottledLoad> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
@@ -105,6 +111,8 @@ export interface LighthouseBenchOptions {
   /** The built app to serve; built (buildApp) unless `build` is false. */
   distDir?: string;
   build?: boolean;
+  /** A second build measured in the same interleaved runs (see BASELINE_DIST). */
+  baselineDir?: string;
   log?: (line: string) => void;
 }
 
@@ -122,6 +130,9 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
     execFileSync(process.execPath, ['--import', 'tsx', 'server/seed.ts'], { env: { ...process.env, ...seedEnv } as NodeJS.ProcessEnv, stdio: 'ignore' });
     const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
     const shell = await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'shell-data'), CLIENT_DIR: shellDir });
+    // The baseline serves the same seeded data from a copy (one server per SQLite file).
+    if (options.baselineDir) await cp(dataDir, join(work, 'baseline-data'), { recursive: true });
+    const baseline = options.baselineDir ? await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'baseline-data'), CLIENT_DIR: resolve(options.baselineDir) }) : null;
     try {
       const feed = (await (await fetch(`${app.url}/api/v1/videos/all-videos?page=1`)).json()) as { data: { videos: { _id: string }[] } };
       let watched: { _id: string; qualities: number[] } | undefined;
@@ -134,6 +145,12 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
       const pages = [
         { page: '/home', url: `${app.url}/home` },
         { page: '/watch/{id}', url: `${app.url}/watch/${watched._id}` },
+        ...(baseline
+          ? [
+              { page: '/home (baseline)', url: `${baseline.url}/home` },
+              { page: '/watch/{id} (baseline)', url: `${baseline.url}/watch/${watched._id}` },
+            ]
+          : []),
         { page: 'bare shell', url: `${shell.url}/` },
       ];
       const results = new Map<string, LighthouseResult[]>(pages.map((p) => [p.page, []]));
@@ -178,7 +195,7 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
         };
       });
     } finally {
-      await Promise.all([app.stop(), shell.stop()]);
+      await Promise.all([app.stop(), shell.stop(), baseline?.stop()]);
     }
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -202,7 +219,7 @@ async function main(): Promise<void> {
     console.log(`[skip] lighthouse bench: ${missing}`);
     return;
   }
-  const rows = await runLighthouseBench();
+  const rows = await runLighthouseBench({ baselineDir: BASELINE_DIST });
   console.log(`\nLighthouse 11, mobile, medians of ${RUNS} interleaved runs`);
   for (const line of lighthouseTable(rows)) console.log(line);
 }

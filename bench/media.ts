@@ -1,15 +1,15 @@
-// Media benchmark (issue 16): for generated 10 s and 30 s 720p30 clips, the ladder exactly as the
+// Media benchmark: for generated 10 s and 30 s 720p30 clips, the ladder exactly as the
 // pipeline runs it (fMP4 + HLS playlists), in its three plans: one run decoding the source once
-// for every rung with the lowest rung streamed as it is made (new uploads: the first playable
+// for every rung with the start rung (360p) streamed as it is made (new uploads: the first playable
 // moment is its first fragments), the same run without streaming (a video that already has a
-// rung), and the lowest rung alone first, then the rest from a second decode (the plan before
+// rung), and the start rung alone first, then the rest from a second decode (the plan before
 // streaming), against one plain `ffmpeg -preset veryfast` 720p encode, alternating within each
 // round so machine load hits all of them alike. CPU seconds are
 // ffmpeg's own (user + system, from this process's reaped children), so other work on the
 // machine barely moves them; wall times are reported beside them.
 // Then, per rung, the x264 settings the ladder could use: CPU seconds (median of 3), bytes and SSIM
 // against the source scaled to the rung, which is how the ladder's settings were chosen.
-//   npx tsx bench/media.ts [--rounds N] [--no-presets | --only-presets]   (or npm run bench:media; npm run bench calls runMediaBench())
+//   npx tsx bench/media.ts [--rounds N] [--clips 10,30] [--no-presets | --only-presets]   (or npm run bench:media; npm run bench calls runMediaBench())
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -34,7 +34,7 @@ const CANDIDATES = [
 const candidateName = (candidate: { preset: string; params: string | null }) => (candidate.params ? `${candidate.preset} ${candidate.params}` : candidate.preset);
 
 export interface LadderFigures {
-  /** 'one run, lowest streamed' (new uploads), 'one run' (one decode for every rung) or 'lowest first'. */
+  /** 'one run, start rung streamed' (new uploads), 'one run' (one decode for every rung) or 'start rung first'. */
   plan: string;
   cpu: number;
   wall: number;
@@ -54,9 +54,9 @@ export interface ClipFigures {
 }
 
 const PLANS = [
-  { plan: 'one run, lowest streamed', lowestFirst: false, streamed: true },
-  { plan: 'one run', lowestFirst: false, streamed: false },
-  { plan: 'lowest first', lowestFirst: true, streamed: false },
+  { plan: 'one run, start rung streamed', startFirst: false, streamed: true },
+  { plan: 'one run', startFirst: false, streamed: false },
+  { plan: 'start rung first', startFirst: true, streamed: false },
 ];
 
 export interface PresetFigures {
@@ -133,7 +133,7 @@ async function benchClip(tools: MediaTools, dir: string, seconds: number, preset
   const workDir = (plan: number, round: number) => join(dir, `ladder-${seconds}-${plan}-${round}`);
   for (let round = 0; round < rounds; round++) {
     plain.push(await measured(() => plainEncode(tools, source, join(dir, `plain-${seconds}-${round}.mp4`))));
-    for (const [index, { lowestFirst, streamed }] of PLANS.entries()) {
+    for (const [index, { startFirst, streamed }] of PLANS.entries()) {
       const started = performance.now();
       let first = Number.NaN;
       const playable = async () => {
@@ -145,7 +145,7 @@ async function benchClip(tools: MediaTools, dir: string, seconds: number, preset
           sourcePath: source,
           probe,
           rungs,
-          lowestFirst,
+          startFirst,
           workDir: workDir(index, round),
           preset,
           onFragments: streamed ? playable : undefined,
@@ -220,13 +220,13 @@ function rowsOf(clips: ClipFigures[], presets: PresetFigures[]): (string | numbe
     for (const ladder of clip.ladders) {
       const name = `${label}, ${ladder.plan}`;
       const spread = `${Math.min(...ladder.roundCpuRatios).toFixed(2)}-${Math.max(...ladder.roundCpuRatios).toFixed(2)}`;
-      rows.push([`${name}: ladder CPU / one veryfast 720p (goal <= 1.4; rounds ${spread})`, `${ladder.cpu.toFixed(2)} s`, `${clip.plainCpu.toFixed(2)} s`, (ladder.cpu / clip.plainCpu).toFixed(2)]);
+      rows.push([`${name}: ladder CPU / one veryfast 720p (goal <= 1.6; rounds ${spread})`, `${ladder.cpu.toFixed(2)} s`, `${clip.plainCpu.toFixed(2)} s`, (ladder.cpu / clip.plainCpu).toFixed(2)]);
       rows.push([`${name}: ladder wall / one veryfast 720p`, `${ladder.wall.toFixed(2)} s`, `${clip.plainWall.toFixed(2)} s`, (ladder.wall / clip.plainWall).toFixed(2)]);
       rows.push([`${name}: first playable rung / duration (goal <= 0.2)`, `${ladder.firstRungWall.toFixed(2)} s`, `${clip.clipSeconds} s`, (ladder.firstRungWall / clip.clipSeconds).toFixed(3)]);
       for (const rung of ladder.rungs) rows.push([`${name}: ${rung.height}p (${rung.settings}) bytes, SSIM`, kb(rung.bytes), '', rung.ssim.toFixed(4)]);
     }
   }
-  for (const height of [...new Set(presets.map((entry) => entry.height))]) {
+  for (const height of new Set(presets.map((entry) => entry.height))) {
     const baseline = presets.find((entry) => entry.height === height && entry.preset === 'veryfast')!;
     for (const entry of presets.filter((candidate) => candidate.height === height)) {
       rows.push([
@@ -240,7 +240,7 @@ function rowsOf(clips: ClipFigures[], presets: PresetFigures[]): (string | numbe
   return rows;
 }
 
-export async function runMediaBench(options: { rounds?: number; presets?: boolean; clips?: boolean } = {}): Promise<MediaFigures> {
+export async function runMediaBench(options: { rounds?: number; presets?: boolean; clips?: boolean; clipSeconds?: number[] } = {}): Promise<MediaFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'vidshare-bench-media-'));
   // Only FFMPEG_PATH/FFPROBE_PATH/TRANSCODE_PRESET matter here; keep everything else throw-away.
   const config = loadConfig({ ...process.env, DATA_DIR: dir, JWT_SECRET: 'unused' });
@@ -248,7 +248,7 @@ export async function runMediaBench(options: { rounds?: number; presets?: boolea
   ticksPerSecond = Number((await run('getconf', ['CLK_TCK']).catch(() => ({ stdout: '100' }))).stdout) || 100;
   try {
     const clips: ClipFigures[] = [];
-    if (options.clips !== false) for (const seconds of CLIPS) clips.push(await benchClip(tools, dir, seconds, config.transcodePreset, options.rounds ?? 3));
+    if (options.clips !== false) for (const seconds of options.clipSeconds ?? CLIPS) clips.push(await benchClip(tools, dir, seconds, config.transcodePreset, options.rounds ?? 3));
     const presets = options.presets === false ? [] : await benchPresets(tools, dir);
     return { clips, presets, rows: rowsOf(clips, presets) };
   } finally {
@@ -258,10 +258,10 @@ export async function runMediaBench(options: { rounds?: number; presets?: boolea
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { rounds: { type: 'string', default: '3' }, 'no-presets': { type: 'boolean', default: false }, 'only-presets': { type: 'boolean', default: false } },
+    options: { rounds: { type: 'string', default: '3' }, clips: { type: 'string', default: CLIPS.join(',') }, 'no-presets': { type: 'boolean', default: false }, 'only-presets': { type: 'boolean', default: false } },
   });
-  const figures = await runMediaBench({ rounds: Number(values.rounds), presets: !values['no-presets'], clips: !values['only-presets'] });
-  console.log(`Media: 10 s and 30 s 720p30 clips, the ladder's three plans vs one plain veryfast 720p encode (medians of ${values.rounds} interleaved rounds)\n`);
+  const figures = await runMediaBench({ rounds: Number(values.rounds), presets: !values['no-presets'], clips: !values['only-presets'], clipSeconds: values.clips.split(',').map(Number) });
+  console.log(`Media: ${values.clips.replaceAll(',', ' s and ')} s 720p30 clips, the ladder's three plans vs one plain veryfast 720p encode (medians of ${values.rounds} interleaved rounds)\n`);
   console.log('| figure | value | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const row of figures.rows) console.log(`| ${row.join(' | ')} |`);

@@ -1,11 +1,12 @@
 // `npm run bench`: seeds throw-away databases, starts the real server, measures, and prints
 // every figure beside its baseline measured in the same run. Writes bench/results/latest.{json,md}.
-//   --videos N      the large data size (default 100000; 1000 is always the small one)
+//   --videos N,M    the large data sizes (default 100000,1000000; 1000 is always the small one)
 //   --seconds S     autocannon duration per scenario (default 10)
-//   --skip a,b      skip sections: api, scaling (two processes and the large size), live, client, lighthouse, media
+//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), live, fanout, client, lighthouse, media, network
+// With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
+// versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
 //   --only a,b      run only these sections (e.g. `npm run bench -- --only lighthouse`)
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,26 +18,28 @@ import { ALTERNATING_SLICES, benchToken, drained, load, loadAlternating, prepare
 import { measureClientWeight } from './client.js';
 import { buildApp } from '../build/buildApp.js';
 import { lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
+import { measureFanout } from './fanout.js';
 import { measureLiveEvents } from './live.js';
+import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
 
 const { values } = parseArgs({
   options: {
-    videos: { type: 'string', default: '100000' },
+    videos: { type: 'string', default: '100000,1000000' },
     seconds: { type: 'string', default: '10' },
     skip: { type: 'string', default: '' },
     only: { type: 'string', default: '' },
   },
 });
-const LARGE = Number(values.videos);
+const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'live', 'client', 'lighthouse', 'media'];
+const SECTIONS = ['api', 'scaling', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
 const lines: string[] = [];
-const results: Record<string, unknown> = { date: new Date().toISOString(), smallVideos: SMALL, largeVideos: LARGE, seconds: SECONDS };
+const results: Record<string, unknown> = { date: new Date().toISOString(), smallVideos: SMALL, largeVideos: LARGE_SIZES, seconds: SECONDS };
 function out(line = '') {
   console.log(line);
   lines.push(line);
@@ -55,7 +58,7 @@ out();
 
 // API at the small size (bare-Fastify ceiling measured just before), two API processes against
 // one, then the same reads at the large size: on SQLite, and on PostgreSQL when DATABASE_URL answers.
-const SCALING = ['feed page 1', 'feed page 50', 'one video', 'video comments', 'search common word', 'search rare word'];
+const SCALING = ['feed page 1', 'feed page 50', 'one video', 'video comments', 'search common word', 'search rare word', 'channel videos', 'subscriptions feed'];
 const TWO_PROCESSES = ['feed page 1', 'one video', 'video comments', 'search common word'];
 /** Also measured against a bare route sending as many bytes as they do (the issue's "same bytes"). */
 const SAME_BYTES = ['feed page 1', 'one video', 'video comments'];
@@ -66,11 +69,19 @@ interface DialectRun {
   small: LoadFigure[];
   /** Per SAME_BYTES scenario: the bare route sending its answer's size, measured right after it. */
   sameBytes: Record<string, LoadFigure & { bytes: number }>;
-  /** The small size again, each measured just before its twin in `large`. */
-  scaleSmall: LoadFigure[];
-  large: LoadFigure[];
+  /** Per large size: the small size again (each measured beside its twin) and the large one. */
+  scaling: { size: number; small: LoadFigure[]; large: LoadFigure[] }[];
   one: LoadFigure[];
   two: LoadFigure[];
+  /** Whether the two-process comparison ran on Redis. */
+  twoOnRedis: boolean;
+}
+
+const REDIS_URL = process.env.REDIS_URL;
+/** One deployment's Redis settings, unique per run so that nothing is shared with another run. */
+function redisEnv(): Record<string, string> {
+  const unique = `bench-${process.pid}-${Date.now().toString(36)}`;
+  return { REDIS_URL: REDIS_URL!, READ_CACHE_NAMESPACE: `${unique}:rc`, RATE_LIMIT_NAMESPACE: `${unique}-rl-`, JOBS_QUEUE: `${unique}-jobs` };
 }
 
 async function stopDrained(api: RunningProcess) {
@@ -79,12 +90,12 @@ async function stopDrained(api: RunningProcess) {
 }
 
 async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | undefined): Promise<DialectRun> {
-  const run: DialectRun = { dialect, small: [], sameBytes: {}, scaleSmall: [], large: [], one: [], two: [] };
+  const run: DialectRun = { dialect, small: [], sameBytes: {}, scaling: [], one: [], two: [], twoOnRedis: false };
   const database = await prepareDatabase(SMALL, postgresUrl);
   const api = await startApi(database);
   const target = { url: api.url, pid: api.child.pid };
   try {
-    const token = await benchToken(api.url);
+    const token = await benchToken(api.url, database.seed);
     if (!skip.has('api')) {
       const sample = await fetch(`${api.url}/api/v1/videos/all-videos?page=1`).then((r) => r.arrayBuffer());
       // The ceiling is measured before and after the scenarios and the higher kept: on a shared
@@ -98,7 +109,8 @@ async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | 
           const figure = await load(target, scenario, SECONDS, scenario.signedIn ? { authorization: `Bearer ${token}` } : {});
           run.small.push({ ...figure, size: SMALL });
           if (SAME_BYTES.includes(scenario.name)) {
-            const bytes = (await fetch(api.url + scenario.path).then((r) => r.arrayBuffer())).byteLength;
+            // What the answer takes on the wire (compressed when the route keeps it so), headers included.
+            const bytes = Math.round(figure.bytesPerReq);
             const same = await load(bareTarget, { name: `bare, ${bytes} bytes`, path: `/bare/${bytes}` }, SECONDS);
             run.sameBytes[scenario.name] = { ...same, size: SMALL, bytes };
           }
@@ -122,33 +134,69 @@ async function runDialect(dialect: DialectRun['dialect'], postgresUrl: string | 
       if (live.missed) out(`missed deliveries: ${live.missed}`);
       results.live = live;
     }
+    if (!skip.has('fanout') && dialect === 'sqlite') {
+      const figures = [await measureFanout([api], token, database.seed.commentedVideoId)];
+      if (REDIS_URL) {
+        const env = redisEnv();
+        const pair = [await startApi(database, env), await startApi(database, env)];
+        try {
+          figures.push(await measureFanout(pair, token, database.seed.commentedVideoId));
+        } finally {
+          for (const server of pair) await stopDrained(server);
+        }
+      }
+      out(`## Live fan-out: ${figures[0]!.sockets} socket.io clients on loopback, ${figures[0]!.roomMembers} in one video room, ${figures[0]!.likes} likes`);
+      table(
+        ['servers', 'memory per socket', 'like -> last room member p50', 'p99', 'missed'],
+        figures.map((f) => [f.processes === 1 ? '1 process' : `${f.processes} processes over Redis`, kb(f.bytesPerSocket), ms(f.lastMemberP50), ms(f.lastMemberP99), f.missed]),
+      );
+      for (const f of figures) if (f.disconnected) out(`${f.processes} process(es): ${f.disconnected} clients disconnected by the servers during the measurement`);
+      if (!REDIS_URL) out('(two processes skipped: REDIS_URL is not set)');
+      results.fanout = figures;
+    }
     if (!skip.has('scaling')) {
-      // A second API process on the same database; autocannon splits its 50 connections over both
-      // ports. One and two processes alternate per scenario, so both see the same machine.
-      const second = await startApi(database);
+      // Two API processes on the same database (with REDIS_URL: both on Redis, as a deployment of
+      // two runs), autocannon's 50 connections split over both ports, beside the first of them
+      // alone, alternating in slices per scenario so both see the same machine.
+      run.twoOnRedis = Boolean(REDIS_URL);
+      const env = REDIS_URL ? redisEnv() : {};
+      const pair = REDIS_URL ? [await startApi(database, env), await startApi(database, env)] : [api, await startApi(database)];
+      const pairTargets = pair.map((server) => ({ url: server.url, pid: server.child.pid }));
       try {
         for (const scenario of scenarios(database.seed).filter((s) => TWO_PROCESSES.includes(s.name))) {
-          run.one.push({ ...(await load(target, scenario, SECONDS)), size: SMALL });
-          run.two.push({ ...(await load([target, { url: second.url, pid: second.child.pid }], scenario, SECONDS)), size: SMALL });
+          const [one, two] = await loadAlternating({ target: pairTargets[0]!, scenario }, { target: pairTargets, scenario }, SECONDS);
+          run.one.push({ ...one, size: SMALL });
+          run.two.push({ ...two, size: SMALL });
         }
       } finally {
-        await stopDrained(second);
+        for (const server of pair) if (server !== api) await stopDrained(server);
       }
-      // The large size, alternating with the small one in slices per scenario (both servers stay
+      // Each large size, alternating with the small one in slices per scenario (both servers stay
       // up), so that each p99 ratio compares figures taken seconds apart on the same machine.
-      const large = await prepareDatabase(LARGE, postgresUrl);
-      const largeApi = await startApi(large);
-      try {
-        const largeScenarios = scenarios(large.seed);
-        for (const scenario of scenarios(database.seed).filter((s) => SCALING.includes(s.name))) {
-          const twin = largeScenarios.find((s) => s.name === scenario.name)!;
-          const [small, large] = await loadAlternating({ target, scenario }, { target: { url: largeApi.url, pid: largeApi.child.pid }, scenario: twin }, SECONDS);
-          run.scaleSmall.push({ ...small, size: SMALL });
-          run.large.push({ ...large, size: LARGE });
+      for (const size of LARGE_SIZES) {
+        const seedStarted = Date.now();
+        const large = await prepareDatabase(size, postgresUrl);
+        console.log(`seeded ${size} videos on ${dialect} in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+        const largeApi = await startApi(large);
+        const figures: DialectRun['scaling'][number] = { size, small: [], large: [] };
+        try {
+          const largeToken = await benchToken(largeApi.url, large.seed);
+          const largeScenarios = scenarios(large.seed);
+          for (const scenario of scenarios(database.seed).filter((s) => SCALING.includes(s.name))) {
+            const twin = largeScenarios.find((s) => s.name === scenario.name)!;
+            const [small, big] = await loadAlternating(
+              { target, scenario, headers: scenario.signedIn ? { authorization: `Bearer ${token}` } : {} },
+              { target: { url: largeApi.url, pid: largeApi.child.pid }, scenario: twin, headers: twin.signedIn ? { authorization: `Bearer ${largeToken}` } : {} },
+              SECONDS,
+            );
+            figures.small.push({ ...small, size: SMALL });
+            figures.large.push({ ...big, size });
+          }
+          run.scaling.push(figures);
+        } finally {
+          await stopDrained(largeApi);
+          await large.cleanup();
         }
-      } finally {
-        await stopDrained(largeApi);
-        await large.cleanup();
       }
     }
   } finally {
@@ -175,7 +223,7 @@ function printDialect(run: DialectRun) {
     );
   }
   if (run.two.length) {
-    out(`## Two API processes on ${name} (${SMALL} videos): 50 connections split over two ports, alternating with one process`);
+    out(`## Two API processes on ${name} (${SMALL} videos)${run.twoOnRedis ? ', both on Redis' : ', no Redis'}: 50 connections split over two ports, alternating in slices with the first alone`);
     table(
       ['scenario', 'req/s 1 process', 'req/s 2 processes', 'growth', 'p99 1 / 2', 'CPU µs/req 1 / 2', 'errors'],
       run.two.map((two, i) => {
@@ -184,20 +232,20 @@ function printDialect(run: DialectRun) {
       }),
     );
   }
-  if (run.large.length) {
-    out(`## Scaling on ${name}: ${SMALL} vs ${LARGE} videos, alternating in ${ALTERNATING_SLICES} slices per scenario (p99: median of the slices)`);
+  for (const { size, small: smalls, large } of run.scaling) {
+    out(`## Scaling on ${name}: ${SMALL} vs ${size} videos, alternating in ${ALTERNATING_SLICES} slices per scenario (p99: median of the slices)`);
     table(
-      ['scenario', `p99 @${SMALL}`, `p99 @${LARGE}`, 'p99 ratio', `CPU µs/req @${SMALL}`, `CPU µs/req @${LARGE}`, 'CPU ratio', `req/s @${LARGE}`, 'errors'],
-      run.large.map((f, i) => {
-        const small = run.scaleSmall[i]!;
-        return [f.name, ms(small.p99), ms(f.p99), ratio(f.p99, Math.max(small.p99, 1)), cpu(small), cpu(f), ratio(f.cpuUsPerReq, small.cpuUsPerReq), f.reqPerSec.toFixed(0), f.errors];
+      ['scenario', `req/s @${SMALL}`, `req/s @${size}`, `p50 @${size}`, `p99 @${SMALL}`, `p99 @${size}`, 'p99 ratio', `CPU µs/req @${SMALL}`, `CPU µs/req @${size}`, 'CPU ratio', 'errors'],
+      large.map((f, i) => {
+        const small = smalls[i]!;
+        return [f.name, small.reqPerSec.toFixed(0), f.reqPerSec.toFixed(0), ms(f.p50), ms(small.p99), ms(f.p99), ratio(f.p99, Math.max(small.p99, 1)), cpu(small), cpu(f), ratio(f.cpuUsPerReq, small.cpuUsPerReq), small.errors + f.errors];
       }),
     );
   }
 }
 
 const runs: DialectRun[] = [];
-if (!skip.has('api') || !skip.has('live') || !skip.has('scaling')) {
+if (!skip.has('api') || !skip.has('live') || !skip.has('scaling') || !skip.has('fanout')) {
   const postgresUrl = process.env.DATABASE_URL;
   const problem = postgresUrl ? await postgresProblem(postgresUrl, 3000) : 'DATABASE_URL is not set';
   runs.push(await runDialect('sqlite', undefined));
@@ -213,11 +261,13 @@ if (!skip.has('api') || !skip.has('live') || !skip.has('scaling')) {
     const [lite, postgres] = runs as [DialectRun, DialectRun];
     const vsCeiling = (run: DialectRun, name: string) => ratio(run.small.find((f) => f.name === name)?.reqPerSec, run.ceiling?.reqPerSec);
     const vsSameBytes = (run: DialectRun, name: string) => ratio(run.small.find((f) => f.name === name)?.reqPerSec, run.sameBytes[name]?.reqPerSec);
-    const p99Ratio = (run: DialectRun, name: string) => ratio(run.large.find((f) => f.name === name)?.p99, run.scaleSmall.find((f) => f.name === name)?.p99);
+    const largest = (run: DialectRun) => run.scaling.at(-1);
+    const p99Ratio = (run: DialectRun, name: string) => ratio(largest(run)?.large.find((f) => f.name === name)?.p99, Math.max(1, largest(run)?.small.find((f) => f.name === name)?.p99 ?? NaN));
+    const LARGEST = LARGE_SIZES.at(-1);
     const growth = (run: DialectRun, name: string) => ratio(run.two.find((f) => f.name === name)?.reqPerSec, run.one.find((f) => f.name === name)?.reqPerSec);
     out('## SQLite beside PostgreSQL');
     table(
-      ['scenario', 'vs ceiling SQLite', 'vs ceiling PG', 'vs same bytes SQLite', 'PG', `p99 @${LARGE} / @${SMALL} SQLite`, 'PG', '2 processes / 1 SQLite', 'PG'],
+      ['scenario', 'vs ceiling SQLite', 'vs ceiling PG', 'vs same bytes SQLite', 'PG', `p99 @${LARGEST} / @${SMALL} SQLite`, 'PG', '2 processes / 1 SQLite', 'PG'],
       lite.small.map((f) => [
         f.name,
         vsCeiling(lite, f.name),
@@ -231,14 +281,14 @@ if (!skip.has('api') || !skip.has('live') || !skip.has('scaling')) {
       ]),
     );
   }
-  const errors = runs.flatMap((run) => [...run.small, ...run.scaleSmall, ...run.large, ...run.one, ...run.two]).reduce((sum, f) => sum + f.errors, 0);
+  const errors = runs.flatMap((run) => [...run.small, ...run.scaling.flatMap((s) => [...s.small, ...s.large]), ...run.one, ...run.two]).reduce((sum, f) => sum + f.errors, 0);
   out(`errors in all API scenarios: ${errors}`);
   out();
   results.api = runs;
 }
 
 // Client weight and Lighthouse.
-if (!skip.has('client') || !skip.has('lighthouse')) {
+if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('network')) {
   buildApp(resolve('dist'));
 }
 if (!skip.has('client')) {
@@ -278,6 +328,19 @@ if (!skip.has('media')) {
     results.media = figures;
   } else {
     out('## Media skipped: bench/media.ts not present');
+  }
+}
+
+if (!skip.has('network')) {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    out(`## Network playback skipped: ${missing}`);
+  } else {
+    const network = await runNetworkBench({ build: false });
+    out(`## Network playback: a 90 s 720p clip at 390x844 under CDP throttling, medians of ${NETWORK_RUNS} (ladder: ${network.ladder})`);
+    for (const line of networkTable(network.figures)) out(line);
+    out();
+    results.network = network;
   }
 }
 

@@ -1,7 +1,7 @@
 // A Vite plugin: the chunks a first screen runs while it boots start with the magic comment
 // `//# allFunctionsCalledOnLoad`. Chrome (136+) then compiles all of their functions on a background
 // thread while the script downloads, instead of one at a time on the main thread when each is first
-// called (issue 14: on /watch that lazy compilation was most of the entry's ~300 ms evaluation task at
+// called (on /watch that lazy compilation is most of the entry's ~300 ms evaluation task at
 // a phone's 4x slower CPU). V8 reads the comment only as the file's very first line, so this runs
 // after Vite has put its preload helper at the top. Other browsers see a comment.
 import type { Plugin } from 'vite';

@@ -6,7 +6,7 @@
 // (their template is the built index.html) and the client-rendered shell both get them before any
 // script, so nothing renders unstyled on either path.
 import type { Plugin } from 'vite';
-import { themeWithEveryScheme } from '../src/app/theme';
+import { themeWithEveryScheme } from '../src/app/theme.js';
 
 const kebabCase = (property: string) => (property.startsWith('--') ? property : property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`));
 
@@ -14,7 +14,7 @@ const kebabCase = (property: string) => (property.startsWith('--') ? property : 
  * The theme's variable sheets as CSS text. With the class selector they are flat (`:root`, `.dark`,
  * `.light`, each a list of declarations); anything nested fails the build rather than being lost.
  */
-export function themeVariablesCss(): string {
+function themeVariablesCss(): string {
   const sheets = themeWithEveryScheme().generateStyleSheets() as Record<string, Record<string, unknown>>[];
   return sheets
     .flatMap((sheet) => Object.entries(sheet))

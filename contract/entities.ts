@@ -1,12 +1,17 @@
-// Entities as the API answers them (spec section 3 plus the shapes issue 3 fixes).
+// Entities as the API answers them, including the answer shapes the spec leaves open.
 // The server validates and serializes with these schemas; the client imports the types.
 import { Type, type Static, type TSchema } from 'typebox';
 
 const Id = Type.String({ description: 'UUIDv7' });
 const Timestamp = Type.String({ description: 'ISO-8601 UTC' });
 
-export const VideoStatus = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
-export type VideoStatus = Static<typeof VideoStatus>;
+/** What a signed-in user may do beyond their own content: moderators work the reports queue, admins also set roles. */
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+export const Role = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);
+export type Role = (typeof ROLES)[number];
+
+const VideoStatus = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
+type VideoStatus = Static<typeof VideoStatus>;
 
 export const ReactionType = Type.Union([Type.Literal('like'), Type.Literal('disLike')]);
 export type ReactionType = Static<typeof ReactionType>;
@@ -26,6 +31,10 @@ export const CurrentUser = Type.Object({
   bio: Type.String(),
   subscribersCount: Type.Number(),
   totalViews: Type.Number(),
+  /** Only the caller's own account shows the role; public profiles never do. */
+  role: Role,
+  /** True after an operator reset the password: every other call answers 403 until the user picks a new one. */
+  mustChangePassword: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -61,7 +70,13 @@ export const UserSearchResult = Type.Object({
 });
 export type UserSearchResult = Static<typeof UserSearchResult>;
 
-export const Quality = Type.Union([Type.Literal(1080), Type.Literal(720), Type.Literal(480), Type.Literal(360)]);
+/** GET /search/popular: words to offer as searches, most popular first (none on an empty catalogue). */
+export const PopularSearches = Type.Array(Type.String());
+export type PopularSearches = Static<typeof PopularSearches>;
+
+/** Why and when a moderator took a video down (shown to its owner and to moderators only). */
+export const TakenDown = Type.Object({ reason: Type.String(), at: Timestamp });
+export type TakenDown = Static<typeof TakenDown>;
 
 /** What every list of videos shows (feed, profile tabs, playlists, search, related). */
 export const VideoCard = Type.Object({
@@ -76,6 +91,8 @@ export const VideoCard = Type.Object({
   status: VideoStatus,
   createdAt: Timestamp,
   owner: Owner,
+  /** Present on the owner's own list and for moderators: null unless a moderator took the video down. */
+  takenDown: Type.Optional(Type.Union([TakenDown, Type.Null()])),
 });
 export type VideoCard = Static<typeof VideoCard>;
 
@@ -91,7 +108,7 @@ export const Video = Type.Object({
   userReaction: Type.Union([ReactionType, Type.Null()]),
   /** Transcoding progress 0..100 while status is processing. */
   progress: Type.Number(),
-  /** HLS master playlist (issue 16): present once at least one rung is packaged; it grows as rungs land. */
+  /** HLS master playlist: present once at least one rung is packaged; it grows as rungs land. */
   hlsUrl: Type.Optional(Type.String()),
   /**
    * The original upload, present while no rendition exists yet and the browser can play the source as it
@@ -109,7 +126,7 @@ export const HistoryEntry = Type.Object({
   ...VideoCard.properties,
   videoId: Id,
   watchedAt: Timestamp,
-  /** Saved playback position in seconds (issue 16), for the card's progress bar against duration. */
+  /** Saved playback position in seconds, for the card's progress bar against duration. */
   position: Type.Optional(Type.Number()),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
@@ -166,6 +183,12 @@ export const Comment = Type.Object({
   owner: Owner,
   totalLikes: Type.Number(),
   isLiked: Type.Boolean(),
+  /** The video's owner pinned it: it comes first in the list (one per video). */
+  pinned: Type.Optional(Type.Boolean()),
+  /** The video's owner gave it a heart. */
+  hearted: Type.Optional(Type.Boolean()),
+  /** Who gave the heart (the video's owner), null when none. */
+  heartedBy: Type.Optional(Type.Union([Type.Object({ username: Type.String(), avatar: Type.String() }), Type.Null()])),
 });
 export type Comment = Static<typeof Comment>;
 
@@ -217,19 +240,19 @@ export type LoginResult = Static<typeof LoginResult>;
 export const Report = Type.Object({ _id: Id, videoId: Id, reason: Type.String(), createdAt: Timestamp });
 export type Report = Static<typeof Report>;
 
-export const TranscodeJob = Type.Object({
+const TranscodeJob = Type.Object({
   videoId: Id,
   status: VideoStatus,
   progress: Type.Number(),
   qualities: Type.Array(Type.Number()),
 });
-export type TranscodeJob = Static<typeof TranscodeJob>;
+type TranscodeJob = Static<typeof TranscodeJob>;
 
-/** GET /uploads/tus/{uploadId}/video (issue 9): the video a finished resumable upload became. */
+/** GET /uploads/tus/{uploadId}/video: the video a finished resumable upload became. */
 export const TusUploadVideo = Type.Object({ videoId: Id });
 export type TusUploadVideo = Static<typeof TusUploadVideo>;
 
-/** A caption track of a video (issue 16): WebVTT served from /media. */
+/** A caption track of a video: WebVTT served from /media. */
 export const Caption = Type.Object({
   _id: Id,
   /** BCP 47 tag, e.g. en, pt-BR. */
@@ -243,19 +266,27 @@ export type Caption = Static<typeof Caption>;
 export const WatchPosition = Type.Object({ videoId: Id, position: Type.Number(), updatedAt: Timestamp });
 export type WatchPosition = Static<typeof WatchPosition>;
 
-// Notifications (issue 17): stored per user, listed at /notifications, pushed live as 'notification-created'.
-export const NotificationType = Type.Union([Type.Literal('new-video'), Type.Literal('comment-reply'), Type.Literal('new-subscriber')]);
-export type NotificationType = Static<typeof NotificationType>;
+// Notifications: stored per user, listed at /notifications, pushed live as 'notification-created'.
+const NotificationType = Type.Union([
+  Type.Literal('new-video'),
+  Type.Literal('comment-reply'),
+  Type.Literal('new-subscriber'),
+  Type.Literal('report-resolved'),
+  Type.Literal('video-taken-down'),
+]);
+type NotificationType = Static<typeof NotificationType>;
 
-export const NotificationVideo = Type.Object({ _id: Id, title: Type.String(), thumbnail: Type.String() });
-export type NotificationVideo = Static<typeof NotificationVideo>;
+const NotificationVideo = Type.Object({ _id: Id, title: Type.String(), thumbnail: Type.String() });
+type NotificationVideo = Static<typeof NotificationVideo>;
 
-export const NotificationComment = Type.Object({ _id: Id, content: Type.String() });
-export type NotificationComment = Static<typeof NotificationComment>;
+const NotificationComment = Type.Object({ _id: Id, content: Type.String() });
+type NotificationComment = Static<typeof NotificationComment>;
 
 /**
  * One notification. new-video: the channel (actor) published `video`; comment-reply: the actor
- * replied to my comment with `comment` under `video`; new-subscriber: the actor subscribed to me.
+ * replied to my comment with `comment` under `video`; new-subscriber: the actor subscribed to me;
+ * report-resolved: a moderator (actor) acted on my report of `video` (`reason`: their note);
+ * video-taken-down: a moderator (actor) took my `video` down (`reason`: why).
  */
 export const Notification = Type.Object({
   _id: Id,
@@ -265,6 +296,8 @@ export const Notification = Type.Object({
   actor: Owner,
   video: Type.Optional(NotificationVideo),
   comment: Type.Optional(NotificationComment),
+  /** Moderation notifications: why (the moderator's reason or note). */
+  reason: Type.Optional(Type.String()),
 });
 export type Notification = Static<typeof Notification>;
 

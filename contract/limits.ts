@@ -1,4 +1,4 @@
-// Business constants shared by client and server (spec section 9 and issue limits).
+// Business constants and limits shared by client and server.
 export const LIMITS = {
   playlistName: 100,
   playlistDescription: 500,
@@ -40,7 +40,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const USERNAME_PATTERN = /^[a-z0-9_.]{3,30}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Quality segment in a media URL -> rendition height (spec section 9). */
+/** Quality segment in a media URL -> rendition height. */
 export const QUALITY_SEGMENTS = {
   'q_auto:best': 1080,
   'q_auto:good': 720,
@@ -48,14 +48,26 @@ export const QUALITY_SEGMENTS = {
   'q_auto:low': 360,
 } as const;
 export type QualitySegment = keyof typeof QUALITY_SEGMENTS;
-export const LADDER_HEIGHTS = [1080, 720, 480, 360] as const;
+/** Every rung a source can get, best first; 240 and 144 are for slow links (about 400 and 200 kbps). */
+export const LADDER_HEIGHTS = [1080, 720, 480, 360, 240, 144] as const;
+/**
+ * The rung playback starts on when the player knows nothing of the link: listed first in the HLS
+ * master (players without hints start on the first variant), the rung a new video streams while its
+ * ladder is made. The tallest rung up to this height, else the lowest.
+ */
+const START_HEIGHT = 360;
+/** The start rung among `heights` (START_HEIGHT): the tallest up to it, else the lowest; undefined for none. */
+export function startHeight(heights: readonly number[]): number | undefined {
+  const fitting = heights.filter((height) => height <= START_HEIGHT);
+  return fitting.length ? Math.max(...fitting) : heights.length ? Math.min(...heights) : undefined;
+}
 
-/** Narrower copies of an image (issue 14), asked for as a `w_{width}` segment
+/** Narrower copies of an image, asked for as a `w_{width}` segment
  *  (/media/image/upload/w_480/{name}): a phone's card needs a 480 px thumbnail, not the 1280 px one. */
 export const IMAGE_WIDTHS = [320, 480, 640, 960] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-/** Captions (issue 16): one file per upload, WebVTT or SRT. */
+/** Captions: one file per upload, WebVTT or SRT. */
 export const CAPTION_LIMITS = {
   fileBytes: 1024 * 1024,
   languageMax: 35,

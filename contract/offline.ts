@@ -1,4 +1,4 @@
-// Offline-first (issue 9): the header names, paths and answers that the client's queue and its
+// Offline-first: the header names, paths and answers that the client's queue and its
 // resumable uploads share with the server. Plain strings (no typebox): cheap in the client bundle.
 // The answer of GET {TUS_UPLOADS_PATH}/{uploadId}/video is TusUploadVideo in entities.ts.
 

@@ -1,4 +1,4 @@
-// The validation rules of spec section 5, once, as pure functions shared by the server's routes
+// The validation rules, once, as pure functions shared by the server's routes
 // and the client's forms. Each returns the spec's message for the first broken rule, or undefined.
 // Every value is compared the way the server stores it (trimmed; usernames and emails lowercased)
 // and every maximum is inclusive, so a form never accepts what the API refuses or the reverse.
@@ -6,7 +6,7 @@ import { EMAIL_PATTERN, LIMITS, USERNAME_PATTERN } from './limits.js';
 
 export type RuleResult = string | undefined;
 
-export const RULE_MESSAGES = {
+const RULE_MESSAGES = {
   fullNameRequired: 'Full name is required',
   fullNameTooLong: `Full name must be at most ${LIMITS.fullNameMax} characters`,
   usernameRequired: 'Username is required',

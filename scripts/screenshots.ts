@@ -1,8 +1,8 @@
 // Screenshots of every main screen at phone and desktop sizes, into screenshots/ (git-ignored).
 //   npm run seed && npm start (or any running server with the demo data), then:
 //   npx tsx scripts/screenshots.ts [--base http://127.0.0.1:3000] [--theme dark|light|both] [--only watch,profile] [--manifest]
-// Signed in as the seed's 'ada', whose full name the script first makes very long (the case that
-// wrapped and cut names, issue 17); the signed-out screens (login, register, a visitor's watch page
+// Signed in as the seed's 'ada', whose full name the script first makes very long (the case where
+// a name wraps or is cut); the signed-out screens (login, register, a visitor's watch page
 // and profile) come from a second, empty context. --manifest also writes the home shots used by
 // manifest.webmanifest into public/screenshots/. Uses Debian's Chromium through playwright-core.
 import { mkdir } from 'node:fs/promises';
@@ -65,7 +65,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-type Shot = { name: string; path: string; then?: (page: Page) => Promise<void>; phoneOnly?: boolean };
+type Shot = { name: string; path: string; beforeShot?: (page: Page) => Promise<void>; phoneOnly?: boolean };
 
 async function shoot(browser: Browser, signedIn: { token: string; user: unknown } | null, shots: Shot[], viewport: (typeof VIEWPORTS)[number], theme: 'dark' | 'light') {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: theme });
@@ -87,8 +87,8 @@ async function shoot(browser: Browser, signedIn: { token: string; user: unknown 
     if (shot.phoneOnly && viewport.name !== 'phone') continue;
     await page.goto(`${base}${shot.path}`);
     await settle(page);
-    if (shot.then) {
-      await shot.then(page);
+    if (shot.beforeShot) {
+      await shot.beforeShot(page);
       await page.waitForTimeout(500);
     }
     const file = `screenshots/${shot.name}-${viewport.width}x${viewport.height}-${theme}.png`;
@@ -110,6 +110,19 @@ async function main(): Promise<void> {
   const signedInShots: Shot[] = [
     { name: 'home', path: '/home' },
     ...(ownVideo ? [{ name: 'watch-own', path: `/watch/${ownVideo}` }] : []),
+    // The player's quality menu open (it lists the rungs the video was transcoded to).
+    ...(ownVideo
+      ? [
+          {
+            name: 'watch-quality',
+            path: `/watch/${ownVideo}`,
+            beforeShot: async (page: Page) => {
+              await page.getByRole('button', { name: /^Quality: / }).click();
+              await page.getByRole('menu').waitFor();
+            },
+          },
+        ]
+      : []),
     { name: 'subscriptions', path: '/subscriptions' },
     { name: 'notifications', path: '/notifications' },
     { name: 'profile-own', path: `/profile/${user.username}` },
@@ -122,7 +135,7 @@ async function main(): Promise<void> {
       name: 'search-mobile',
       path: '/home',
       phoneOnly: true,
-      then: async (page) => {
+      beforeShot: async (page) => {
         await page.evaluate(() => localStorage.setItem('vidshare.recentSearches', JSON.stringify(['mandelbrot zoom', 'colour bars explained', 'game of life'])));
         await page.getByRole('button', { name: 'Open search' }).click();
         await page.getByRole('dialog').waitFor(); // a lazy chunk
@@ -138,14 +151,14 @@ async function main(): Promise<void> {
     {
       name: 'avatar-menu',
       path: '/home',
-      then: async (page) => {
+      beforeShot: async (page) => {
         await page.getByRole('button', { name: 'Account menu' }).click();
         await page.getByRole('menu').waitFor(); // a lazy chunk
         await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="menu"]')!.closest('.MuiPaper-root')!).opacity === '1');
       },
     },
     // A toast (the copied link) over the header's row: it must sit below it, small, at the right.
-    { name: 'toast', path: `/profile/${visitedChannel}`, then: (page) => page.getByRole('main').getByRole('button', { name: 'Share' }).click() },
+    { name: 'toast', path: `/profile/${visitedChannel}`, beforeShot: (page) => page.getByRole('main').getByRole('button', { name: 'Share' }).click() },
     { name: 'not-found-video', path: '/watch/not-a-real-id' },
   ];
   const signedOutShots: Shot[] = [

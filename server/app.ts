@@ -12,9 +12,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { XSRF_HEADER } from '../contract/auth.js';
 import { errorBody } from '../contract/envelope.js';
 import { authenticate } from './auth/authenticate.js';
+import { closeCore, createCore, registerInternals, subscribeAll } from './composition.js';
 import type { Config } from './config.js';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.js';
-import { createRepositories, type Repositories } from './db/repositories/index.js';
+import type { DatabaseHandle } from './db/kysely.js';
+import type { Repositories } from './db/repositories/index.js';
+import type { DomainEventBus } from './domain/eventBus.js';
 import { COMPRESS_MIN_BYTES } from './http/envelope.js';
 import { registerDraining } from './http/draining.js';
 import { registerErrorHandler } from './http/errorHandler.js';
@@ -24,13 +26,14 @@ import { guardSlowBodies } from './http/slowClients.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
+import { queueSlowLinkRungs } from './jobs/handlers/slowLinkRungs.js';
 import { removeLeftLiveFiles } from './jobs/handlers/transcode.js';
 import { createJobQueue } from './jobs/queue.js';
-import { createStorage, type MediaStorage } from './media/storage.js';
-import { RedisLink } from './redis/redisLink.js';
-import { ReadCache } from './cache/readCache.js';
-import { createMediaUrls, type MediaUrls } from './media/urls.js';
-import { createNotifier, type Notifier } from './notifications/notifier.js';
+import type { JobDeps } from './jobs/types.js';
+import type { MediaStorage } from './media/storage.js';
+import type { RedisLink } from './redis/redisLink.js';
+import type { ReadCacheReader } from './cache/readCache.js';
+import type { MediaUrls } from './media/urls.js';
 import { attachRealtime } from './realtime/socket.js';
 import { apiRoutes } from './routes/index.js';
 import mediaRoutes from './routes/media.js';
@@ -45,17 +48,18 @@ declare module 'fastify' {
     urls: MediaUrls;
     storage: MediaStorage;
     rateLimits: { auth: RateLimitRule; write: RateLimitRule };
-    notifier: Notifier;
     /** REDIS_URL's clients and whether Redis answers now; null without REDIS_URL. */
     redis: RedisLink | null;
-    /** Ready serialized bodies of the hot reads (cache/readCache.ts). */
-    readCache: ReadCache;
+    /** Ready serialized bodies of the hot reads (cache/readCache.ts); writes invalidate it through domain events. */
+    readCache: ReadCacheReader;
+    /** Where use cases publish what happened (domain/events.ts); subscribers are wired in composition.ts. */
+    events: DomainEventBus;
     /** Set when the close begins (SIGTERM): readiness answers 503, answers close their connections (http/draining.ts). */
     draining: boolean;
   }
 }
 
-export interface RateLimitRule {
+interface RateLimitRule {
   max: number;
   timeWindow: number;
 }
@@ -76,21 +80,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, strictNumbers: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const core = await createCore(config, app.log, 'api');
+  const { redis } = core;
   app.decorate('config', config);
-  const database = openDatabase(config);
-  await migrateToLatest(database);
-  app.decorate('db', database);
-  app.decorate('repos', createRepositories(database, config));
-  app.addHook('onClose', () => database.close());
-  app.decorate('urls', createMediaUrls(config.publicUrl));
-  app.decorate('storage', createStorage(config));
-  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : null;
+  app.decorate('db', core.db);
+  app.decorate('repos', core.repos);
+  app.decorate('urls', core.urls);
+  app.decorate('storage', core.storage);
   app.decorate('redis', redis);
+  app.decorate('readCache', core.readCache);
+  app.decorate('events', core.events);
   // onClose hooks run in reverse order: after everything registered later (socket.io, jobs, tus).
-  if (redis) app.addHook('onClose', () => redis.close());
-  const readCache = new ReadCache({ ttlMs: config.readCacheTtlMs, redis, namespace: config.readCacheNamespace });
-  app.decorate('readCache', readCache);
-  readCache.register(app);
+  app.addHook('onClose', () => closeCore(core));
+  core.readCache.register(app);
   registerDraining(app);
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
@@ -98,7 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  instrumentApi(app);
+  instrumentApi(app, core.metrics);
   guardSlowBodies(app);
   // The spec's settings screen posts plain forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -157,15 +159,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs' });
 
   await app.register(authenticate);
-  await attachRealtime(app);
-  app.decorate('notifier', createNotifier(app.repos.notifications, app.live, app.urls, app.log));
-  // Transcoding and other background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
-  app.decorate('jobs', createJobQueue(app, { process: config.runJobsInProcess }));
+  const live = await attachRealtime(app);
+  registerInternals(app, { live, readCache: core.readCache, metrics: core.metrics });
+  // Transcoding, pushes and other background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
+  const jobDeps: JobDeps = { config, repos: core.repos, storage: core.storage, events: core.events, log: app.log, redis, metrics: core.metrics };
+  const jobs = createJobQueue(jobDeps, { process: config.runJobsInProcess });
+  jobDeps.jobs = jobs;
+  app.decorate('jobs', jobs);
+  subscribeAll(core, live, jobs);
   app.addHook('onReady', () => app.jobs.start());
-  // Issue 16: renditions from before HLS get their playlists in the background.
+  // Renditions from before HLS get their playlists in the background.
   app.addHook('onReady', async () => {
     const queued = await queueHlsPackaging(app.repos.videoMedia, app.jobs);
     if (queued) app.log.info({ videos: queued }, 'queued HLS packaging of older renditions');
+    // Videos from before the slow-link rungs get them in the background (behind every other job);
+    // not awaited: with many such videos the queueing alone takes a while.
+    void queueSlowLinkRungs(app.repos.videoMedia, app.jobs)
+      .then((count) => count && app.log.info({ videos: count }, 'queued the slow-link rungs of older videos'))
+      .catch((err: unknown) => app.log.warn({ err }, 'queueing the slow-link rungs of older videos failed'));
   });
   // Streamed rungs' files a stop within their grace period left behind (where jobs run).
   if (config.runJobsInProcess) {

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import webPush from 'web-push';
 import { LIMITS } from '../contract/limits.js';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -12,6 +13,26 @@ export interface S3Config {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /**
+   * How long a storage call waits for S3 to connect and start answering (a hung S3 then fails
+   * requests with 503 instead of holding them); an upload that sends nothing for this long fails too.
+   */
+  timeoutMs: number;
+}
+
+/** Web Push: the VAPID identity, and where and how pushes may be sent. */
+export interface PushConfig {
+  /** Uncompressed P-256 public key, base64url (what browsers get as applicationServerKey). */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  /** `mailto:` or `https:` contact the push services may use (the JWT's `sub`). */
+  vapidSubject: string;
+  /** Origins allowed over plain http or to private addresses (a test's or a local push service). */
+  allowInsecureOrigins: string[];
+  /** How long a push service keeps an undelivered message (the TTL header). */
+  ttlSeconds: number;
+  /** How long one delivery may take, connection and answer included. */
+  timeoutMs: number;
 }
 
 export interface Config {
@@ -31,6 +52,8 @@ export interface Config {
   readCacheTtlMs: number;
   /** Redis key prefix of the shared read cache: by default one per database, so processes on one database share it. */
   readCacheNamespace: string;
+  /** Redis channel prefix of the socket.io adapter: by default one per database, like the read cache's. */
+  liveEventsNamespace: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
   corsOrigins: string[];
@@ -50,6 +73,12 @@ export interface Config {
   jobsQueueName: string;
   /** x264 preset for renditions (veryfast: chosen by bench/media.ts's CPU, bytes and SSIM per rung). */
   transcodePreset: string;
+  /**
+   * Frames taken with ffmpeg outside transcoding (a thumbnail at upload or at thumbnailAt): at most
+   * `max` at once in this process, `queue` more waiting at most `waitMs` each (past that: 503 with
+   * Retry-After), each run killed after `timeoutMs`.
+   */
+  frameGrabs: { max: number; queue: number; waitMs: number; timeoutMs: number };
   /** How long a streamed rung's own fragments outlive its published file (players still on the stream move over meanwhile). */
   liveFilesGraceMs: number;
   /** namespace: the Redis key prefix of the counters; deployments (or test runs) sharing one Redis keep apart by it. */
@@ -75,6 +104,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** BullMQ job lock: a job whose worker died is taken again after about this long (checked every half of it). */
   jobLockMs: number;
+  push: PushConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,13 +123,55 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+/**
+ * Every file under DATA_DIR that holds a secret the config reads or generates: `npm run admin --
+ * backup` copies these beside the database (a new one must be listed here to be backed up).
+ */
+export const SECRET_FILES = ['jwt-secret', 'vapid-keys.json'] as const;
+
 /** A secret kept under DATA_DIR so tokens survive restarts without configuration. */
 function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, SECRET_FILES[0]);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** VAPID keys made once under DATA_DIR, so browsers' subscriptions stay valid across restarts. */
+function persistentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, SECRET_FILES[1]);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  const keys = webPush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+function pushConfig(env: Env, dataDir: string, publicUrl: string): PushConfig {
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+  const fromEnv = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  const keys = fromEnv ?? persistentVapidKeys(dataDir);
+  return {
+    vapidPublicKey: keys.publicKey,
+    vapidPrivateKey: keys.privateKey,
+    // Push services (Apple's above all) refuse a localhost contact: the public https origin when there is one.
+    vapidSubject: env.VAPID_SUBJECT || (publicUrl.startsWith('https://') ? publicUrl : 'mailto:webpush@vidshare.invalid'),
+    allowInsecureOrigins: list(env.PUSH_ALLOW_INSECURE_ORIGINS).map(originOf),
+    ttlSeconds: int(env, 'PUSH_TTL_SECONDS', 24 * 3600),
+    timeoutMs: int(env, 'PUSH_TIMEOUT_MS', 10_000),
+  };
+}
+
+function originOf(raw: string): string {
+  if (!URL.canParse(raw)) throw new Error(`PUSH_ALLOW_INSECURE_ORIGINS must list origins such as http://127.0.0.1:4999, got '${raw}'`);
+  return new URL(raw).origin;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw || '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -107,7 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || null;
   const sqliteFile = join(dataDir, 'vidshare.sqlite');
+  // Names what the processes of one deployment share in Redis: processes on one database are one deployment.
+  const databaseHash = createHash('sha256').update(databaseUrl ?? sqliteFile).digest('hex').slice(0, 12);
   const clientDir = resolve(env.CLIENT_DIR || './dist');
+  const publicUrl = (env.PUBLIC_URL || '').replace(/\/$/, '');
   const s3 =
     env.S3_ENDPOINT && env.S3_BUCKET
       ? {
@@ -116,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
           region: env.S3_REGION || 'us-east-1',
           accessKeyId: env.S3_ACCESS_KEY_ID || '',
           secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
+          timeoutMs: int(env, 'S3_TIMEOUT_MS', 5000),
         }
       : null;
   return {
@@ -130,14 +206,12 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteFile,
     redisUrl: env.REDIS_URL || null,
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 10_000),
-    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${createHash('sha256').update(databaseUrl ?? sqliteFile).digest('hex').slice(0, 12)}`,
+    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${databaseHash}`,
+    liveEventsNamespace: env.LIVE_EVENTS_NAMESPACE || `vidshare:io:${databaseHash}`,
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 24 * 3600),
-    corsOrigins: (env.CORS_ORIGINS || '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
-    publicUrl: (env.PUBLIC_URL || '').replace(/\/$/, ''),
+    corsOrigins: list(env.CORS_ORIGINS),
+    publicUrl,
     s3,
     mediaDir: join(dataDir, 'media'),
     aiBaseUrl: env.AI_BASE_URL || null,
@@ -150,6 +224,12 @@ export function loadConfig(env: Env = process.env): Config {
     jobsQueueName: env.JOBS_QUEUE || 'vidshare-jobs',
     transcodePreset: env.TRANSCODE_PRESET || 'veryfast',
     liveFilesGraceMs: int(env, 'LIVE_FILES_GRACE_MS', 60_000),
+    frameGrabs: {
+      max: Math.max(1, int(env, 'FRAME_GRABS_MAX', 2)),
+      queue: Math.max(0, int(env, 'FRAME_GRABS_QUEUE', 8)),
+      waitMs: int(env, 'FRAME_GRAB_WAIT_MS', 15_000),
+      timeoutMs: int(env, 'FRAME_GRAB_TIMEOUT_MS', 30_000),
+    },
     rateLimit: {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 30),
@@ -169,5 +249,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyRateWindowMs: int(env, 'BODY_RATE_WINDOW_MS', 30_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
     jobLockMs: int(env, 'JOB_LOCK_MS', 10_000),
+    push: pushConfig(env, dataDir, publicUrl),
   };
 }

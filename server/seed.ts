@@ -1,7 +1,8 @@
 // `npm run seed`: demo users with avatars and covers, short videos generated with ffmpeg
 // (test patterns with a tone) and pushed through the real upload pipeline (checks, thumbnail,
 // transcoding jobs), then comments, playlists and subscriptions. Honours DATA_DIR, DATABASE_URL,
-// S3_* and REDIS_URL like the server. Running it twice does nothing the second time.
+// S3_* and REDIS_URL like the server. Each piece is added only when missing, so a run cut short
+// (a crash, Ctrl+C) is finished by running it again, and a run over a complete seed adds nothing.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,17 +12,14 @@ import sharp from 'sharp';
 import { Server } from 'socket.io';
 import { hashPassword } from './auth/passwords.js';
 import { loadConfig } from './config.js';
-import { migrateToLatest, openDatabase } from './db/kysely.js';
-import { createRepositories } from './db/repositories/index.js';
+import { closeCore, createCore, subscribeAll } from './composition.js';
 import { createJobQueue } from './jobs/queue.js';
-import type { JobLogger } from './jobs/types.js';
+import type { JobLogger, JobQueue } from './jobs/types.js';
 import { mediaTools } from './media/ffmpeg.js';
 import { storeImage } from './media/images.js';
 import { ingestVideo } from './videos/ingest.js';
-import { createStorage } from './media/storage.js';
 import { transcodeJobId } from './media/videoFiles.js';
 import { createLiveEvents } from './realtime/live.js';
-import { RedisLink } from './redis/redisLink.js';
 
 const PASSWORD = 'vidshare-demo';
 
@@ -75,71 +73,120 @@ async function generateClip(dir: string, index: number, video: (typeof VIDEOS)[n
 }
 
 const config = loadConfig();
-const db = openDatabase(config);
-await migrateToLatest(db);
-const repos = createRepositories(db, config);
-const { users } = repos;
+const core = await createCore(config, log, 'worker');
+const { repos, storage, redis } = core;
+const jobs = createJobQueue({ config, repos, storage, events: core.events, log, redis }, { process: true });
+// Its jobs' events bump the read cache and make the new-video notifications, as the worker's do.
+subscribeAll(core, createLiveEvents(new Server()), jobs); // no clients: live events go nowhere
+const { users, videos, comments, playlists, subscriptions } = repos;
+const EVERYTHING = { limit: 1000, offset: 0 };
+let added = 0;
 
-if (await users.findByUsername(PEOPLE[0].username)) {
-  console.log(`Already seeded (user '${PEOPLE[0].username}' exists in ${config.databaseUrl ? 'DATABASE_URL' : config.sqliteFile}); nothing to do.`);
-  await db.close();
-  process.exit(0);
+/** The demo users by username, creating those missing (with their pictures and bio). */
+async function ensureUsers(): Promise<Record<Person, string>> {
+  const ids = {} as Record<Person, string>;
+  let passwordHash: string | null = null;
+  for (const person of PEOPLE) {
+    let user = await users.findByUsername(person.username);
+    if (!user) {
+      passwordHash ??= await hashPassword(PASSWORD);
+      const avatar = await storeImage(storage, 'avatar', await picture(256, 256, person.colors, true), 'Avatar');
+      const coverImage = await storeImage(storage, 'cover', await picture(1600, 400, [...person.colors].reverse(), false), 'Cover image');
+      user = await users.create({ username: person.username, email: `${person.username}@vidshare.test`, fullName: person.fullName, passwordHash, avatar, coverImage });
+      added += 1;
+    }
+    if (!user.bio) await users.updateDetails(user.id, { bio: person.bio });
+    ids[person.username] = user.id;
+  }
+  console.log(`Users: ${PEOPLE.map((person) => `${person.username}@vidshare.test`).join(', ')} (password '${PASSWORD}')`);
+  return ids;
 }
 
-const storage = createStorage(config);
-const io = new Server(); // no clients: progress events go nowhere
-const redis = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
-const jobs = createJobQueue({ config, repos, storage, live: createLiveEvents(io), log, redis }, { process: true });
+/**
+ * The demo videos' ids in VIDEOS order. A missing one is generated and ingested; one left
+ * processing without a queued or running transcode (its run stopped between the two) is queued again.
+ */
+async function ensureVideos(ids: Record<Person, string>, jobs: JobQueue, workDir: string): Promise<string[]> {
+  const videoIds: string[] = [];
+  for (const [index, video] of VIDEOS.entries()) {
+    const ownerId = ids[video.owner];
+    const existing = (await videos.uploadedBy(ownerId, EVERYTHING, { allStatuses: true })).find((card) => card.title === video.title);
+    if (existing) {
+      videoIds.push(existing.id);
+      if (existing.status === 'processing' && (await repos.jobs.countUnfinished([transcodeJobId(existing.id)])) === 0) {
+        await jobs.enqueue('transcode', { videoId: existing.id }, { id: transcodeJobId(existing.id) });
+        console.log(`Video ${index + 1}/${VIDEOS.length}: ${video.title} was never transcoded, transcoding queued`);
+      }
+      continue;
+    }
+    const sourcePath = await generateClip(workDir, index, video);
+    videoIds.push(await ingestVideo({ config, repos, storage, jobs }, { ownerId, title: video.title, description: video.description, sourcePath }));
+    added += 1;
+    console.log(`Video ${index + 1}/${VIDEOS.length}: ${video.title} (${video.size}, ${video.seconds} s), transcoding queued`);
+  }
+  return videoIds;
+}
+
+/** A comment by `ownerId` with this text (under `parentId`), unless it is there already; its id. */
+async function ensureComment(videoId: string, ownerId: string, content: string, parentId: string | null): Promise<string | null> {
+  const present = (await comments.listForVideo(videoId, EVERYTHING)).find((row) => row.owner_id === ownerId && row.content === content && row.parent_id === parentId);
+  if (present) return present.id;
+  const created = await comments.create({ videoId, ownerId, parentId, content });
+  if (created === 'no-video' || created === 'no-parent') return null;
+  added += 1;
+  return created;
+}
+
+async function ensureComments(ids: Record<Person, string>, videoIds: string[]): Promise<void> {
+  for (const [index, videoId] of videoIds.entries()) {
+    const owner = VIDEOS[index]!.owner;
+    const others = PEOPLE.filter((person) => person.username !== owner);
+    for (const [n, person] of others.entries()) {
+      const commentId = await ensureComment(videoId, ids[person.username], COMMENTS[(index + n) % COMMENTS.length]!, null);
+      if (n === 0 && commentId) await ensureComment(videoId, ids[owner], 'Thanks for watching!', commentId);
+    }
+  }
+}
+
+async function ensurePlaylists(ids: Record<Person, string>, videoIds: string[]): Promise<void> {
+  for (const [index, person] of PEOPLE.entries()) {
+    const ownerId = ids[person.username];
+    const name = `${person.fullName.split(' ')[0]}'s favourites`;
+    let playlistId = (await playlists.listByOwner(ownerId, EVERYTHING)).find((playlist) => playlist.name === name)?.id;
+    if (!playlistId) {
+      playlistId = await playlists.create(ownerId, name, 'Test patterns worth watching twice.');
+      added += 1;
+    }
+    for (const offset of [1, 2, 3]) {
+      if ((await playlists.addVideo(playlistId, videoIds[(index + offset) % videoIds.length]!)) === 'added') added += 1;
+    }
+  }
+}
+
+async function ensureSubscriptions(ids: Record<Person, string>): Promise<void> {
+  for (const subscriber of PEOPLE) {
+    for (const channel of PEOPLE) {
+      if (subscriber.username === channel.username || (subscriber.username.length + channel.username.length) % 2 === 0) continue;
+      // toggle() flips: only when not subscribed yet, or a second run would unsubscribe.
+      if (!(await subscriptions.isSubscribed(ids[subscriber.username], ids[channel.username]))) {
+        await subscriptions.toggle(ids[subscriber.username], ids[channel.username]);
+        added += 1;
+      }
+    }
+  }
+}
+
 await jobs.start();
 const workDir = await mkdtemp(join(tmpdir(), 'vidshare-seed-'));
 
 try {
   console.log(`Seeding ${config.databaseUrl ? 'DATABASE_URL' : config.sqliteFile}, media in ${config.s3 ? `s3://${config.s3.bucket}` : config.mediaDir}`);
-  const passwordHash = await hashPassword(PASSWORD);
-  const ids = {} as Record<Person, string>;
-  for (const person of PEOPLE) {
-    const avatar = await storeImage(storage, 'avatar', await picture(256, 256, person.colors, true), 'Avatar');
-    const coverImage = await storeImage(storage, 'cover', await picture(1600, 400, [...person.colors].reverse(), false), 'Cover image');
-    const user = await users.create({ username: person.username, email: `${person.username}@vidshare.test`, fullName: person.fullName, passwordHash, avatar, coverImage });
-    await users.updateDetails(user.id, { bio: person.bio });
-    ids[person.username] = user.id;
-  }
-  console.log(`Users: ${PEOPLE.map((person) => `${person.username}@vidshare.test`).join(', ')} (password '${PASSWORD}')`);
-
-  const videoIds: string[] = [];
-  for (const [index, video] of VIDEOS.entries()) {
-    const sourcePath = await generateClip(workDir, index, video);
-    videoIds.push(await ingestVideo({ config, repos, storage, jobs }, { ownerId: ids[video.owner], title: video.title, description: video.description, sourcePath }));
-    console.log(`Video ${index + 1}/${VIDEOS.length}: ${video.title} (${video.size}, ${video.seconds} s), transcoding queued`);
-  }
-
-  const { comments } = repos;
-  for (const [index, videoId] of videoIds.entries()) {
-    const owner = VIDEOS[index]!.owner;
-    const others = PEOPLE.filter((person) => person.username !== owner);
-    for (const [n, person] of others.entries()) {
-      const created = await comments.create({ videoId, ownerId: ids[person.username], parentId: null, content: COMMENTS[(index + n) % COMMENTS.length]! });
-      if (n === 0 && created !== 'no-video' && created !== 'no-parent') {
-        await comments.create({ videoId, ownerId: ids[owner], parentId: created, content: 'Thanks for watching!' });
-      }
-    }
-  }
-
-  const { playlists } = repos;
-  for (const [index, person] of PEOPLE.entries()) {
-    const playlistId = await playlists.create(ids[person.username], `${person.fullName.split(' ')[0]}'s favourites`, 'Test patterns worth watching twice.');
-    for (const offset of [1, 2, 3]) await playlists.addVideo(playlistId, videoIds[(index + offset) % videoIds.length]!);
-  }
-
-  const { subscriptions } = repos;
-  for (const subscriber of PEOPLE) {
-    for (const channel of PEOPLE) {
-      if (subscriber.username !== channel.username && (subscriber.username.length + channel.username.length) % 2 === 1) {
-        await subscriptions.toggle(ids[subscriber.username], ids[channel.username]);
-      }
-    }
-  }
-  console.log('Comments, playlists and subscriptions added; waiting for transcoding...');
+  const ids = await ensureUsers();
+  const videoIds = await ensureVideos(ids, jobs, workDir);
+  await ensureComments(ids, videoIds);
+  await ensurePlaylists(ids, videoIds);
+  await ensureSubscriptions(ids);
+  console.log(added ? 'Comments, playlists and subscriptions in place; waiting for transcoding...' : 'Already seeded: nothing was missing. Waiting for any transcoding left...');
 
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
@@ -148,11 +195,10 @@ try {
     if (Date.now() > deadline) throw new Error(`${pending} transcoding jobs still pending after 15 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const cards = await Promise.all(videoIds.map((id) => repos.videos.findCard(id)));
+  const cards = await Promise.all(videoIds.map((id) => videos.findCard(id)));
   console.log(`Done: ${cards.filter((card) => card?.status === 'ready').length}/${videoIds.length} videos ready.`);
 } finally {
   await jobs.stop();
-  await redis?.close();
   await rm(workDir, { recursive: true, force: true });
-  await db.close();
+  await closeCore(core);
 }

@@ -6,19 +6,18 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { type ReactNode, StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { setServerSideFetch } from './api/client';
 import { AppProviders, AppScreens } from './app/App';
 import { routeData, type PageMeta } from './app/routeData';
-import { renderedSources, type ScreenName } from './app/screens';
+import { RENDERED_STYLES_ATTRIBUTE } from './app/emotionCache';
+import { renderedSources } from './app/screens';
 import { makeStore } from './app/store';
 import { pageTitle } from './app/usePageTitle';
 import { booted } from './features/auth/authSlice';
-import { ControlBarStylePrimer } from './features/player/VideoPlayer';
 import { setDarkMode } from './features/theme/themeSlice';
 import { type SsrState, ssrStateOf } from './ssrState';
 
@@ -27,7 +26,7 @@ export { setServerSideFetch };
 export interface RenderedPage {
   /** The root element's inner HTML. */
   html: string;
-  /** Emotion's <style data-emotion> tags: what the render inserted, and what the screen mounts right after hydrating. */
+  /** Emotion's <style> tags: every style the render inserted. */
   styleTags: string;
   /** The page's <title> text and link-preview fields. */
   title: string;
@@ -42,11 +41,6 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
-
-/** Per screen, what it mounts on the client just after hydrating (the player's control bar comes in a background render). */
-const CLIENT_MOUNTED: Partial<Record<ScreenName, () => ReactNode>> = {
-  watch: () => <ControlBarStylePrimer />,
-};
 
 /** A class (or global style) Emotion inserted, and its CSS. */
 type InsertedStyle = [id: string, css: string];
@@ -69,54 +63,32 @@ function insertedStyles(cache: EmotionCache): { components: InsertedStyle[]; glo
 }
 
 /**
- * An Emotion cache for a server render, and its server: creating the server (before rendering) makes
- * the cache keep the styles the render inserts instead of writing <style> tags beside the elements.
+ * An Emotion cache for a server render. Creating Emotion's server for it (before rendering) is what
+ * makes the cache keep the styles the render inserts instead of writing <style> tags beside the
+ * elements; styleTagsOf then writes the tags itself.
  */
-function collectingCache() {
+function collectingCache(): EmotionCache {
   const cache = createCache({ key: 'css' });
-  return { cache, emotionServer: createEmotionServer(cache) };
-}
-
-const mountedStyles = new Map<ScreenName, InsertedStyle[]>();
-
-/**
- * The component styles of what `screen` mounts on the client right after hydrating, rendered for
- * them alone, once: they are the same for every page of the screen.
- */
-function stylesMountedAfterHydration(screen: ScreenName): InsertedStyle[] {
-  const mounted = CLIENT_MOUNTED[screen];
-  if (!mounted) return [];
-  let styles = mountedStyles.get(screen);
-  if (!styles) {
-    const { cache } = collectingCache();
-    renderToString(
-      <CacheProvider value={cache}>
-        <AppProviders>{mounted()}</AppProviders>
-      </CacheProvider>,
-    );
-    styles = insertedStyles(cache).components;
-    mountedStyles.set(screen, styles);
-  }
-  return styles;
+  createEmotionServer(cache);
+  return cache;
 }
 
 /**
  * The page's <style> tags: each global style in a tag of its own (Emotion flushes them one by one),
- * then every component class the render inserted and those of what the screen mounts right after
- * hydrating, so the client's cache knows them all as inserted and puts none through stylis.
+ * then every component class the render inserted, so the client's cache knows them all as inserted
+ * and puts none through stylis while hydrating. The tags are written here rather than rewritten from
+ * Emotion's: the components' tag carries an attribute of its own, which the client's cache reads
+ * without moving the tag (src/app/emotionCache.ts); the global ones keep Emotion's attribute (its
+ * <Global> finds its tag by it), marked as already placed (data-s), or the cache would hoist them to
+ * the end of <head> as it loads (~20 ms at Lighthouse's 4x CPU, in the boot's longest task).
  */
-function styleTagsOf({ cache, emotionServer }: ReturnType<typeof collectingCache>, html: string, screen: ScreenName): string {
+function styleTagsOf(cache: EmotionCache): string {
   const { components, globals } = insertedStyles(cache);
-  const rendered = new Set(components.map(([id]) => id));
-  const classes = [...components, ...stylesMountedAfterHydration(screen).filter(([id]) => !rendered.has(id))];
-  const styles = [
-    ...globals.map(([id, css]) => ({ key: `${cache.key}-global`, ids: [id], css })),
-    { key: cache.key, ids: classes.map(([id]) => id), css: classes.map(([, css]) => css).join('') },
-  ];
-  // Marked as already placed (data-s): they are in <head> from the start, and the client's Emotion
-  // cache would otherwise move every one of them to the end of <head> as it loads (~20 ms at
-  // Lighthouse's 4x CPU, in the boot's longest task).
-  return emotionServer.constructStyleTagsFromChunks({ html, styles }).replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  const tag = (attributes: string, css: string) => `<style ${attributes}>${css}</style>`;
+  return [
+    ...globals.map(([id, css]) => tag(`data-s="" data-emotion="${cache.key}-global ${id}"`, css)),
+    tag(`${RENDERED_STYLES_ATTRIBUTE}="${[cache.key, ...components.map(([id]) => id)].join(' ')}"`, components.map(([, css]) => css).join('')),
+  ].join('');
 }
 
 /** Renders `url` (path + query), or returns null when it is not one of the server-rendered screens. */
@@ -133,11 +105,11 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
   await Promise.race([Promise.allSettled(route.prefetch(store.dispatch)), new Promise((resolve) => (timer = setTimeout(resolve, options.dataTimeoutMs)))]);
   clearTimeout(timer); // one timer per render would otherwise stay armed for the whole timeout
 
-  const emotion = collectingCache();
+  const cache = collectingCache();
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Provider store={store}>
-        <CacheProvider value={emotion.cache}>
+        <CacheProvider value={cache}>
           <AppProviders>
             <StaticRouter location={url}>
               <AppScreens />
@@ -151,7 +123,7 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await streamToString(prelude);
-  const styleTags = styleTagsOf(emotion, html, route.screen);
+  const styleTags = styleTagsOf(cache);
   const meta = route.meta(store.getState());
   return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
 }

@@ -5,21 +5,16 @@
 //   stored session: cached data from IndexedDB, stored user refreshed, then render.
 // Either way the current route's screen chunk and queries start at once, not after the first
 // render, and the live connection, the IndexedDB persistence and the service worker wait for idle time.
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-// The entry evaluates in several tasks rather than one: see src/boot/nextTask.ts.
-import './boot/breakAfterReact';
 import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
 import { startOfflineQueue } from './api/pendingPatches';
-// MUI's styling core with the store and API; then the theme alone (making it is the largest piece).
-import '@mui/material/styles';
-import './boot/breakBeforeTheme';
+import { clientEmotionCache } from './app/emotionCache';
 import { applyModeClass } from './app/theme';
-import './boot/breakAfterTheme';
 import { App } from './app/App';
-import './boot/breakAfterApp';
 import { routeData } from './app/routeData';
 import { loadRendered, SCREENS } from './app/screens';
 import { listenForReconnect, makeStore, type AppStore } from './app/store';
@@ -42,7 +37,9 @@ const rootElement = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <Provider store={store}>
-      <App />
+      <CacheProvider value={clientEmotionCache()}>
+        <App />
+      </CacheProvider>
     </Provider>
   </StrictMode>
 );

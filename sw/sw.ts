@@ -1,7 +1,9 @@
 /// <reference lib="WebWorker" />
 // The service worker: precached shell, offline navigations, runtime caches for images and API
 // GETs, and the queued re-auth check (a /users/me made offline is replayed when back online and
-// its result posted to the pages, where a 401 signs the user out).
+// its result posted to the pages, where a 401 signs the user out). What works while the app is
+// closed lives beside it: push and notification clicks (notifications.ts), the offline queue's
+// Background Sync and the periodic feed refresh (backgroundSync.ts), share to upload (shareTarget.ts).
 import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -11,11 +13,14 @@ import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { errorBody } from '../contract/envelope';
+import './backgroundSync';
+import { CACHE_NAMES } from './cacheNames';
+import './notifications';
+import { broadcast } from './session';
+import './shareTarget';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-// downloads: the videos saved for offline by the page (src/features/downloads/downloadStore.ts).
-const CACHE_NAMES = { images: 'vidshare-images', api: 'vidshare-api', downloads: 'vidshare-downloads' } as const;
 const ME_PATH = '/api/v1/users/me';
 const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/socket\.io\//, /^\/files/];
 
@@ -74,11 +79,6 @@ registerRoute(
 );
 
 // --- The queued re-auth check ------------------------------------------------------------------
-
-async function broadcast(message: unknown): Promise<void> {
-  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const client of clients) client.postMessage(message);
-}
 
 const reauthQueue: Queue = new Queue('vidshare-reauth', {
   maxRetentionTime: 7 * 24 * 60,
@@ -153,23 +153,4 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // Browsers without Background Sync replay when the page sees 'online'.
   if (type === 'REPLAY_QUEUES') event.waitUntil(replayReauthSoon());
-});
-
-// Issue 17: a system notification (shown for a live one while the app was in the background) opens its link,
-// in an open window of the app when there is one.
-self.addEventListener('notificationclick', (event: NotificationEvent) => {
-  event.notification.close();
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/notifications', self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows[0];
-      if (open) {
-        await open.focus();
-        await open.navigate(url).catch(() => undefined);
-        return;
-      }
-      await self.clients.openWindow(url);
-    })(),
-  );
 });

@@ -91,7 +91,7 @@ const WORDS = /\p{L}[\p{L}'-]*/gu;
  * Words trusted as spelled: every word of the video title, and the capitalised words (names,
  * products) of the recent comments, whose lowercase words may carry the same typos.
  */
-export function vocabularyOf(title: string, others: string[]): Set<string> {
+function vocabularyOf(title: string, others: string[]): Set<string> {
   const names = others.flatMap((comment) => comment.match(WORDS) ?? []).filter((word) => /^\p{Lu}/u.test(word));
   return new Set([...(title.match(WORDS) ?? []), ...names].map((word) => word.toLowerCase()));
 }

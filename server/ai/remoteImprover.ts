@@ -27,7 +27,7 @@ function promptOf({ title, comment, others }: ImproveRequest): string {
 }
 
 /** The model's text without reasoning blocks, labels or wrapping quotes. */
-export function cleanAnswer(answer: string): string {
+function cleanAnswer(answer: string): string {
   let text = answer.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
   text = text.replace(/^(improved|revised|corrected)( comment)?\s*:\s*/i, '').trim();
   const quoted = /^(["'“])([\s\S]*)(["'”])$/.exec(text);

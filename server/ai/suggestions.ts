@@ -123,10 +123,6 @@ export function typingCostFrom(typed: string): (meant: string, limit?: number) =
   };
 }
 
-export function typingCost(typed: string, meant: string, limit = Infinity): number {
-  return typingCostFrom(typed)(meant, limit);
-}
-
 const CONTRACTION_PIECES = new Set(['ll', 're', 've', 'don', 'didn', 'doesn', 'isn', 'wasn', 'weren', 'couldn', 'wouldn', 'shouldn', 'aren', 'haven', 'hasn', 'hadn', 'ain', 'mustn', 'needn']);
 
 export interface WordFrequencies {
@@ -137,7 +133,7 @@ export interface WordFrequencies {
 }
 
 /** Builds the lookups over [{word, count}] (any casing; counts of one lowercase form are added up). */
-export function wordFrequencies(entries: Array<{ word: string; count: number }>): WordFrequencies {
+function wordFrequencies(entries: Array<{ word: string; count: number }>): WordFrequencies {
   const counts = new Map<string, number>();
   for (const { word, count } of entries) {
     const lower = word.toLowerCase();
@@ -192,7 +188,7 @@ const CLEAR_ODDS = 2;
 const CLEAR_LEAD = FREQUENCY_WEIGHT * Math.log10(CLEAR_ODDS);
 
 /** Lower is better: the typing cost minus the weight of the word's commonness (a log-odds scale). */
-export function scoreOf(cost: number, count: number): number {
+function scoreOf(cost: number, count: number): number {
   return cost - FREQUENCY_WEIGHT * Math.log10(count + 1);
 }
 

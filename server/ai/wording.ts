@@ -57,7 +57,7 @@ const SHORTHAND: Record<string, string> = {
 const LINK = /(?:https?:\/\/|www\.)\S+/gi;
 
 /** Applies `fix` to the text between links, so that no rule ever bends a URL. */
-export function outsideLinks(text: string, fix: (part: string) => string): string {
+function outsideLinks(text: string, fix: (part: string) => string): string {
   let result = '';
   let last = 0;
   for (const link of text.matchAll(LINK)) {

@@ -1,21 +1,23 @@
-// The read cache (issue 18): anonymous feed pages, a video's public detail, comment pages and
+// The read cache: anonymous feed pages, a video's public detail, comment pages and
 // profile tiles kept as ready serialized bodies, in this process and, with REDIS_URL, in Redis for
 // the other processes. It is never stale for a writer:
 // - every entry is stored under the versions of the things it shows (`feed`, `video:<id>`,
 //   `comments:<videoId>`, `profiles`, and the global `epoch`);
-// - the writes that change them bump those versions where they emit their live events (the
-//   LiveEvents wrapper below) or, for writes without an event (deleting a video, editing a
-//   profile), where the route does them; a bump happens after the write committed and before its
-//   answer leaves (the onSend hook waits for bumps still on their way to Redis);
-// - a read first asks for the current versions (a Map here; one MGET from Redis with REDIS_URL, so
-//   a write in another process is seen at once), then looks for the entry under exactly those.
+// - the domain events of the writes that change them bump those versions
+//   (server/subscribers/readCacheInvalidation.ts); a bump happens after the write committed and
+//   before its answer leaves (the onSend hook waits for bumps still on their way to Redis);
+// - a read first asks for the current versions, then looks for the entry under exactly those. They
+//   are a Map in this process; with REDIS_URL, a Map fed by Redis pub/sub (cache/pushedVersions.ts:
+//   each bump publishes its new values, and a write's answer waits until Redis has passed them on),
+//   read from Redis with one MGET for names not known yet and whenever the subscription is down.
 // A short TTL (READ_CACHE_TTL_MS) is only a safety net. While Redis is away, reads skip the cache
 // (another process's writes could not be seen) and the epoch is bumped when Redis is back.
 // Per-caller fields (isLiked, userReaction, resumeAt, isSubscribed) are never in an entry: the
 // routes fetch them apart for signed-in callers and merge them on top.
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvents } from '../realtime/live.js';
+import { randomUUID } from 'node:crypto';
 import type { RedisLink } from '../redis/redisLink.js';
+import { BUMP_SCRIPT, PushedVersions } from './pushedVersions.js';
 
 /** Version names: what an entry depends on, and what a write bumps. */
 export const CacheDeps = {
@@ -28,6 +30,9 @@ export const CacheDeps = {
   /** Everything: a user's name or avatar shows on cards, comments and profiles. */
   epoch: 'epoch',
 } as const;
+
+/** What routes see of the cache: reads only (writes invalidate through domain events). */
+export type ReadCacheReader = Pick<ReadCache, 'read'>;
 
 export interface Built<T> {
   value: T;
@@ -63,15 +68,23 @@ export class ReadCache {
   private readonly maxEntries: number;
   private readonly namespace: string;
   private readonly redis: RedisLink | null;
+  /** With Redis: the versions pushed to this process (no round trip while the subscription runs). */
+  private readonly pushed: PushedVersions | null;
+  private readonly bumpPrefix = randomUUID();
+  private bumps = 0;
   readonly ttlMs: number;
-  /** Counters for tests and the bench: where reads were answered from. */
-  readonly stats = { local: 0, shared: 0, built: 0, bypassed: 0 };
+  /**
+   * Counters for tests and the bench: where reads were answered from, and how many read the
+   * versions from Redis (versionReads) instead of the pushed Map.
+   */
+  readonly stats = { local: 0, shared: 0, built: 0, bypassed: 0, versionReads: 0 };
 
   constructor(options: ReadCacheOptions) {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 2000;
     this.namespace = options.namespace ?? 'vidshare:rc';
     this.redis = options.redis;
+    this.pushed = this.redis && this.enabled ? new PushedVersions(this.redis, `${this.namespace}:bumps`, `${this.namespace}:sub:${this.bumpPrefix}`) : null;
     // Bumps made while Redis was away never reached the other processes: start a new epoch.
     this.redis?.onChange((up) => {
       if (up) this.bump(CacheDeps.epoch);
@@ -80,6 +93,11 @@ export class ReadCache {
 
   get enabled(): boolean {
     return this.ttlMs > 0;
+  }
+
+  /** With Redis: the subscriber connection's name and whether versions arrive pushed right now. */
+  get pushedVersions(): { connectionName: string; live: boolean } | null {
+    return this.pushed && { connectionName: this.pushed.connectionName, live: this.pushed.isLive };
   }
 
   /**
@@ -91,7 +109,10 @@ export class ReadCache {
   read<T>(key: string, deps: readonly string[], build: () => Promise<Built<T>>): T | Promise<T> {
     if (!this.enabled || (this.redis && !this.redis.isUp)) return this.bypass(build);
     if (!this.redis) return this.readAt(key, this.localTag(deps), build);
-    return this.sharedTag(deps).then(
+    const names = [CacheDeps.epoch, ...deps];
+    const pushed = this.pushed?.valuesOf(names);
+    if (pushed) return this.readAt(key, pushed.join('.'), build);
+    return this.sharedTag(names).then(
       (tag) => this.readAt(key, tag, build),
       () => this.bypass(build),
     );
@@ -130,16 +151,22 @@ export class ReadCache {
       }
       return;
     }
-    const pipeline = this.redis.fastClient.pipeline();
-    for (const name of names) pipeline.incr(this.versionKey(name)).pexpire(this.versionKey(name), VERSION_TTL_MS);
-    const sent: Promise<unknown> = pipeline.exec().catch(() => undefined);
+    const id = `${this.bumpPrefix}:${(this.bumps += 1)}`;
+    const echo = this.pushed?.echoOf(id);
+    const keys = names.map((name) => this.versionKey(name));
+    const sent: Promise<unknown> = this.redis.fastClient
+      .eval(BUMP_SCRIPT, keys.length, ...keys, VERSION_TTL_MS, `${this.namespace}:bumps`, id, JSON.stringify(names))
+      .then(
+        () => echo,
+        () => undefined,
+      );
     this.pending.add(sent);
     void sent.finally(() => this.pending.delete(sent));
   }
 
   /** Resolves once every bump made so far reached Redis (or failed). */
   async settled(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
+    while (this.pending.size) await Promise.all(this.pending);
   }
 
   /** Answers wait for the bumps their request made: the next read, in any process, sees the write. */
@@ -160,9 +187,13 @@ export class ReadCache {
     return tag;
   }
 
-  private async sharedTag(deps: readonly string[]): Promise<string> {
-    const values = await this.redis!.fastClient.mget(this.versionKey(CacheDeps.epoch), ...deps.map((dep) => this.versionKey(dep)));
-    return values.map((value) => value ?? '0').join('.');
+  /** The versions of `names` (epoch first) read from Redis; the pushed Map keeps them. */
+  private async sharedTag(names: readonly string[]): Promise<string> {
+    this.stats.versionReads += 1;
+    const generation = this.pushed?.epochOfMap ?? 0;
+    const values = (await this.redis!.fastClient.mget(...names.map((name) => this.versionKey(name)))).map((value) => Number(value ?? 0));
+    this.pushed?.learn(names, values, generation);
+    return values.join('.');
   }
 
   private async fill<T>(key: string, tag: string, build: () => Promise<Built<T>>): Promise<T> {
@@ -194,58 +225,4 @@ export class ReadCache {
   private versionKey(name: string): string {
     return `${this.namespace}:v:${name}`;
   }
-}
-
-/**
- * The live events of the spec, each also bumping what it changes. Every write that emits an event
- * (views, reactions, comments, subscriptions, edits, transcoding) invalidates through here.
- */
-export function invalidatingLive(live: LiveEvents, cache: ReadCache): LiveEvents {
-  const videoChanged = (videoId: string) => cache.bump(CacheDeps.video(videoId), CacheDeps.feed);
-  return {
-    ...live,
-    commentUpdated(videoId) {
-      cache.bump(CacheDeps.comments(videoId), CacheDeps.video(videoId));
-      live.commentUpdated(videoId);
-    },
-    commentReactionsUpdated(payload) {
-      cache.bump(CacheDeps.comments(payload.videoId));
-      live.commentReactionsUpdated(payload);
-    },
-    subscriptionUpdated(payload) {
-      cache.bump(CacheDeps.profiles);
-      live.subscriptionUpdated(payload);
-    },
-    viewsUpdated(payload) {
-      videoChanged(payload.videoId);
-      live.viewsUpdated(payload);
-    },
-    videoReactionUpdated(payload) {
-      videoChanged(payload.videoId);
-      live.videoReactionUpdated(payload);
-    },
-    transcodeProgress(ownerId, payload) {
-      videoChanged(payload.videoId);
-      live.transcodeProgress(ownerId, payload);
-    },
-    videoUpdated(payload) {
-      videoChanged(payload.videoId);
-      live.videoUpdated(payload);
-    },
-    videoQualitiesUpdated(payload) {
-      videoChanged(payload.videoId);
-      live.videoQualitiesUpdated(payload);
-    },
-  };
-}
-
-/** Deleting videos has no live event: their detail, comments and every card list go. */
-export function videosRemoved(cache: ReadCache, videoIds: string[]): void {
-  if (!videoIds.length) return;
-  cache.bump(CacheDeps.feed, ...videoIds.flatMap((id) => [CacheDeps.video(id), CacheDeps.comments(id)]));
-}
-
-/** A user's name, avatar or cover changed: it shows on cards, comments and profiles everywhere. */
-export function profileChanged(cache: ReadCache): void {
-  cache.bump(CacheDeps.epoch);
 }

@@ -1,16 +1,34 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseDialect } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { mainConnectionReads, type ScanReads, sqliteWorkerReads } from './readPool.js';
 
 export type DB = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: DB;
   dialect: DatabaseDialect;
+  /** Where reads that scan run (server/db/readPool.ts): worker threads on a SQLite file. */
+  reads: ScanReads;
   close(): Promise<void>;
 }
 
@@ -38,6 +56,30 @@ function withStatementCache(database: SQLite.Database, max = 1000): SqliteDataba
 }
 
 /**
+ * Transactions on SQLite begin IMMEDIATE: they take the write lock at BEGIN, waiting up to the busy
+ * timeout for it. The default (deferred) BEGIN reads from a snapshot and asks for the lock at the
+ * first write; when another process (the worker, `npm run seed`) committed in between, SQLite
+ * refuses at once (SQLITE_BUSY_SNAPSHOT, "database is locked") without waiting, as the snapshot
+ * is stale. Every transaction here reads in order to write, and the process runs one at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/**
  * The database holds password hashes and sessions: owner-only, like the JWT secret. SQLite gives
  * its -wal and -shm files the main file's mode, so creating that one 0600 covers all three;
  * files left 0644 by an older version are tightened too.
@@ -50,20 +92,69 @@ function restrictToOwner(file: string) {
   }
 }
 
-export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>): DatabaseHandle {
+/**
+ * What the migrator asks of PostgreSQL, answered for the working schema only. Kysely's own
+ * introspector reads every column of every table in every schema, calling pg_get_serial_sequence
+ * on each: a schema dropped meanwhile by another deployment (or test file) sharing the database
+ * fails the boot with "schema ... does not exist". The migrator needs only table names.
+ */
+class WorkingSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas() {
+    const rows = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.db);
+    return rows.rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const rows = await sql<{ name: string; schema: string }>`
+      select c.relname as name, n.nspname as schema from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'p')`.execute(this.db);
+    return rows.rows.map((row) => ({ ...row, isView: false, columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class WorkingSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new WorkingSchemaIntrospector(db);
+  }
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+
+export interface OpenOptions {
+  /** Run scanning reads on the main connection even on a SQLite file (tests compare both ways). */
+  scanReadsOnMainThread?: boolean;
+}
+
+export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 'sqliteFile'>, options: OpenOptions = {}): DatabaseHandle {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.databaseUrl!, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new WorkingSchemaPostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', reads: mainConnectionReads(db), close: () => db.destroy() };
   }
   restrictToOwner(config.sqliteFile);
   const sqlite = new SQLite(config.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const reads = config.sqliteFile === ':memory:' || options.scanReadsOnMainThread ? mainConnectionReads(db) : sqliteWorkerReads(config.sqliteFile, BUSY_TIMEOUT_MS);
+  return {
+    db,
+    dialect: 'sqlite',
+    reads,
+    async close() {
+      await reads.close();
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {

@@ -1,4 +1,4 @@
-// Hot queries built and compiled once (issue 18: Kysely's own building and compiling cost 25-38 µs
+// Hot queries built and compiled once (Kysely's own building and compiling costs 25-38 µs
 // of a feed request). The query is compiled with a distinct placeholder for each argument; each
 // call copies the compiled parameters and puts the real values in the placeholders' places, then
 // runs the same SQL text (which better-sqlite3 also keeps prepared, see kysely.ts).

@@ -2,6 +2,8 @@
 // SQLite and PostgreSQL: they sort correctly as text and need no per-dialect conversion.
 // Flags are integers 0/1 because SQLite cannot bind booleans.
 import type { Generated } from 'kysely';
+import type { ROLES } from '../../contract/entities.js';
+import type { ModerationAction, ModerationSubject } from '../../contract/moderation.js';
 
 export interface UsersTable {
   id: string;
@@ -13,11 +15,20 @@ export interface UsersTable {
   cover_image: string;
   bio: string;
   subscribers_count: Generated<number>;
+  role: Generated<UserRole>; // 0012
+  must_change_password: Generated<number>; // 0015: 1 after an operator's reset, until the user picks a new password
+  /** 0013: a suspension is in force while suspended_at is set and suspended_until is null or ahead. */
+  suspended_reason: string | null;
+  suspended_at: string | null;
+  suspended_until: string | null;
+  suspended_by: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export interface SessionsTable {
+export type UserRole = (typeof ROLES)[number];
+
+interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
@@ -38,8 +49,12 @@ export interface VideosTable {
   height: Generated<number>;
   thumbnail: string; // image key, '' until one exists
   source_key: string; // original upload in media storage
-  source_playable: Generated<number>; // 1: browsers play the source as it is (issue 16)
+  source_playable: Generated<number>; // 1: browsers play the source as it is
   streaming_height: number | null; // the rung streamed (live fragments) while the ladder is made, else null
+  /** 0013: set while a moderator has taken the video down. */
+  taken_down_reason: string | null;
+  taken_down_at: string | null;
+  taken_down_by: string | null;
   views_count: Generated<number>;
   likes_count: Generated<number>;
   dislikes_count: Generated<number>;
@@ -48,7 +63,7 @@ export interface VideosTable {
   updated_at: string;
 }
 
-export interface VideoRenditionsTable {
+interface VideoRenditionsTable {
   video_id: string;
   height: number; // 1080, 720, 480 or 360
   storage_key: string;
@@ -74,31 +89,31 @@ export interface CaptionsTable {
   created_at: string;
 }
 
-export interface VideoViewsTable {
+interface VideoViewsTable {
   id: string;
   video_id: string;
   user_id: string;
   viewed_at: string;
 }
 
-export interface WatchHistoryTable {
+interface WatchHistoryTable {
   user_id: string;
   video_id: string;
   watched_at: string;
-  /** Seconds into the video where the user left it (issue 16). */
+  /** Seconds into the video where the user left it. */
   position: Generated<number>;
 }
 
 export type ReactionType = 'like' | 'disLike';
 
-export interface VideoReactionsTable {
+interface VideoReactionsTable {
   user_id: string;
   video_id: string;
   type: ReactionType;
   created_at: string;
 }
 
-export interface CommentsTable {
+interface CommentsTable {
   id: string;
   video_id: string;
   owner_id: string;
@@ -107,22 +122,24 @@ export interface CommentsTable {
   likes_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  pinned_at: string | null; // 0013
+  hearted_at: string | null;
 }
 
-export interface CommentLikesTable {
+interface CommentLikesTable {
   user_id: string;
   comment_id: string;
   created_at: string;
 }
 
-export interface SubscriptionsTable {
+interface SubscriptionsTable {
   subscriber_id: string;
   channel_id: string;
   notify: Generated<number>; // 1 = the subscriber wants notifications for this channel
   created_at: string;
 }
 
-export interface PlaylistsTable {
+interface PlaylistsTable {
   id: string;
   owner_id: string;
   name: string;
@@ -132,7 +149,7 @@ export interface PlaylistsTable {
   updated_at: string;
 }
 
-export interface PlaylistVideosTable {
+interface PlaylistVideosTable {
   playlist_id: string;
   video_id: string;
   added_at: string;
@@ -145,9 +162,15 @@ export interface ReportsTable {
   reason: string;
   details: string;
   created_at: string;
+  state: Generated<ReportStateColumn>; // 0012
+  note: Generated<string>;
+  resolved_at: string | null;
+  resolved_by: string | null;
 }
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+type ReportStateColumn = 'open' | 'resolved' | 'dismissed';
+
+type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 export interface JobsTable {
   id: string;
@@ -164,7 +187,7 @@ export interface JobsTable {
   updated_at: string;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   key: string;
   user_id: string;
   method: string;
@@ -178,7 +201,7 @@ export interface IdempotencyKeysTable {
   completed_at: string | null;
 }
 
-export type TusUploadState = 'uploading' | 'checking' | 'done' | 'refused';
+type TusUploadState = 'uploading' | 'checking' | 'done' | 'refused';
 
 /** A resumable upload (tus): its owner, and what became of it once the last byte arrived. */
 export interface TusUploadsTable {
@@ -193,10 +216,10 @@ export interface TusUploadsTable {
   updated_at: string;
 }
 
-export type NotificationKind = 'new-video' | 'comment-reply' | 'new-subscriber';
+export type NotificationKind = 'new-video' | 'comment-reply' | 'new-subscriber' | 'report-resolved' | 'video-taken-down';
 
 /** One notification for user_id, about what actor_id did (0007). */
-export interface NotificationsTable {
+interface NotificationsTable {
   id: string; // UUIDv7: newest first by id
   user_id: string;
   type: NotificationKind;
@@ -206,15 +229,52 @@ export interface NotificationsTable {
   subject: string; // unique per user: the same event is notified once
   read_at: string | null;
   created_at: string;
+  reason: Generated<string>; // 0013: why, on moderation notifications
+}
+
+interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** Append-only (0013): every moderation action, written in the action's own transaction. */
+export interface ModerationLogTable {
+  id: string;
+  actor_id: string;
+  action: ModerationAction;
+  subject_type: ModerationSubject;
+  subject_id: string;
+  reason: string;
+  created_at: string;
 }
 
 /** Which kinds a user wants (0007); no row = all on. */
-export interface NotificationPreferencesTable {
+interface NotificationPreferencesTable {
   user_id: string;
   new_video: Generated<number>;
   comment_reply: Generated<number>;
   new_subscriber: Generated<number>;
   updated_at: string;
+}
+
+/** A device's Web Push subscription (0011); the endpoint is unique. */
+interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  session_id: string | null; // signing out of this session removes the subscription
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A notification the push service accepted for a subscription (0011): never sent twice. */
+interface PushDeliveriesTable {
+  notification_id: string;
+  subscription_id: string;
+  delivered_at: string;
 }
 
 export interface Database {
@@ -237,4 +297,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   captions: CaptionsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  user_blocks: UserBlocksTable;
+  moderation_log: ModerationLogTable;
 }

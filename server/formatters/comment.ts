@@ -14,6 +14,9 @@ export function toComment(row: CommentRow, urls: MediaUrls): Comment {
     owner: toOwner(row, urls),
     totalLikes: Number(row.likes_count),
     isLiked: Number(row.is_liked) === 1,
+    pinned: row.pinned_at !== null,
+    hearted: row.hearted_at !== null,
+    heartedBy: row.hearted_at !== null ? { username: row.video_owner_username, avatar: urls.image(row.video_owner_avatar) } : null,
   };
 }
 

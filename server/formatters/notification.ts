@@ -13,5 +13,6 @@ export function toNotification(row: NotificationRow, urls: MediaUrls): Notificat
   };
   if (row.video_id) notification.video = { _id: row.video_id, title: row.video_title ?? '', thumbnail: urls.image(row.video_thumbnail ?? '') };
   if (row.comment_id) notification.comment = { _id: row.comment_id, content: row.comment_content ?? '' };
+  if (row.type === 'report-resolved' || row.type === 'video-taken-down') notification.reason = row.reason;
   return notification;
 }

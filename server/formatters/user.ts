@@ -1,10 +1,10 @@
 import type { CurrentUser, Owner, Profile, SubscribedChannel, UserSearchResult } from '../../contract/entities.js';
 import type { UserSearchRow } from '../db/repositories/search.js';
 import type { OwnerColumnsRow } from '../db/repositories/videoCards.js';
-import type { UsersTable } from '../db/schema.js';
+import type { UserRole, UsersTable } from '../db/schema.js';
 import type { MediaUrls } from '../media/urls.js';
 
-type UserRow = Omit<UsersTable, 'subscribers_count'> & { subscribers_count: number };
+type UserRow = Omit<UsersTable, 'subscribers_count' | 'role' | 'must_change_password'> & { subscribers_count: number; role: UserRole; must_change_password: number };
 
 export function toOwner(row: OwnerColumnsRow, urls: MediaUrls): Owner {
   return { _id: row.owner_id, username: row.owner_username, fullName: row.owner_full_name, avatar: urls.image(row.owner_avatar) };
@@ -22,6 +22,8 @@ export function toCurrentUser(row: UserRow, urls: MediaUrls, totalViews = 0): Cu
     bio: row.bio,
     subscribersCount: row.subscribers_count,
     totalViews,
+    role: row.role,
+    mustChangePassword: Number(row.must_change_password) === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -17,6 +17,8 @@ export function toVideoCard(row: VideoCardRow, urls: MediaUrls): VideoCard {
     status: row.status,
     createdAt: row.created_at,
     owner: toOwner(row, urls),
+    // Only lists the owner (or a moderator) sees can hold a taken-down video.
+    ...(row.taken_down_at ? { takenDown: { reason: row.taken_down_reason ?? '', at: row.taken_down_at } } : {}),
   };
 }
 

@@ -2,12 +2,12 @@
 // the media storage must each answer within a short deadline. Used by GET /healthcheck/ready
 // and by the worker's metrics.
 import { type DatabaseHandle, pingDatabase } from '../db/kysely.js';
-import type { MediaStorage } from '../media/storage.js';
+import type { MediaStorage, MissingCapability } from '../media/storage.js';
 import type { RedisLink } from '../redis/redisLink.js';
 
-export type Dependency = 'database' | 'redis' | 'storage';
+type Dependency = 'database' | 'redis' | 'storage';
 
-export interface DependencyCheck {
+interface DependencyCheck {
   ok: boolean;
   ms: number;
   error?: string;
@@ -18,6 +18,12 @@ export interface Readiness {
   checks: Partial<Record<Dependency, DependencyCheck>>;
   /** The dependencies that did not answer, in a stable order. */
   failed: Dependency[];
+  /**
+   * Features this process cannot offer on its storage (tus without S3 multipart uploads). Still
+   * ready: everything else works, and every node on that storage lacks the same, so taking them
+   * out of rotation would stop the whole service for the one feature.
+   */
+  degraded: MissingCapability[];
 }
 
 export interface ReadinessDeps {
@@ -54,5 +60,8 @@ export async function checkReadiness(deps: ReadinessDeps, timeoutMs = CHECK_TIME
   const results = await Promise.all(probes.map(async ([name, probe]) => [name, await timed(probe, timeoutMs)] as const));
   const checks = Object.fromEntries(results) as Readiness['checks'];
   const failed = results.filter(([, result]) => !result.ok).map(([name]) => name);
-  return { ready: failed.length === 0, checks, failed };
+  // Probed once and remembered by the storage: only a first call (or one after no answer) waits on S3.
+  let degraded: MissingCapability[] = [];
+  if (checks.storage?.ok) await timed(async () => (degraded = await deps.storage.missingCapabilities()), timeoutMs);
+  return { ready: failed.length === 0, checks, failed, degraded };
 }

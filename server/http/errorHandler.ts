@@ -1,8 +1,35 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../contract/envelope.js';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import { StorageUnavailable } from '../media/mediaStorage.js';
 import { ApiError } from './envelope.js';
 
+/** The one mapping of domain refusals to HTTP statuses. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  'too-large': 413,
+  unsupported: 415,
+  unprocessable: 422,
+  busy: 503,
+};
+
+/** When a client may ask again after the storage did not answer (players retry on their own). */
+const STORAGE_RETRY_AFTER_SECONDS = 5;
+const STORAGE_UNAVAILABLE_MESSAGE = 'Media storage is not answering right now; try again in a few seconds';
+
 export const STORAGE_FULL_MESSAGE = 'The server is out of storage space, so it cannot save this upload now. Please try again later.';
+
+/** A refusal (an ApiError or a DomainError) as status and message; null for anything else (a failure). */
+export function refusalOf(error: unknown): { statusCode: number; message: string; errors: unknown[] } | null {
+  if (error instanceof ApiError) return { statusCode: error.statusCode, message: error.message, errors: error.errors };
+  if (error instanceof DomainError) return { statusCode: STATUS_OF[error.kind], message: error.message, errors: error.errors };
+  return null;
+}
 
 /** ENOSPC (disk full) or EDQUOT (quota), possibly wrapped as the cause of another error. */
 function isDiskFull(error: unknown): boolean {
@@ -29,15 +56,28 @@ function bodyIsDiscarded(request: FastifyRequest, status: number, largestBody: n
 export function registerErrorHandler(app: FastifyInstance) {
   // The largest body any route takes: an upload (video plus thumbnail) and its multipart framing.
   const largestBody = app.config.maxVideoBytes + app.config.maxImageBytes + 1024 * 1024;
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | DomainError, request, reply) => {
+    if (error instanceof StorageUnavailable) {
+      // A hung or failing S3 (S3_TIMEOUT_MS): any route answers 503 instead of holding the request,
+      // without the validators or range a media answer may already have been given.
+      request.log.warn({ err: error }, 'media storage did not answer');
+      for (const header of ['etag', 'last-modified', 'accept-ranges', 'content-range']) reply.removeHeader(header);
+      reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    }
+    // A refusal holds for now only (a takedown is undone, a limit lifts), and browsers keep some
+    // without this (a 410 is cacheable by default: a restored video stayed gone in Chromium).
+    reply.header('cache-control', 'no-store');
     const { status, body } = answerOf(error, request);
+    if (error instanceof DomainError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     if (!request.raw.complete && !bodyIsDiscarded(request, status, largestBody)) reply.header('connection', 'close');
     return reply.code(status).send(body);
   });
 }
 
-function answerOf(error: FastifyError | ApiError, request: FastifyRequest): { status: number; body: ReturnType<typeof errorBody> } {
-  if (error instanceof ApiError) return { status: error.statusCode, body: errorBody(error.statusCode, error.message, error.errors) };
+function answerOf(error: FastifyError | ApiError | DomainError, request: FastifyRequest): { status: number; body: ReturnType<typeof errorBody> } {
+  if (error instanceof StorageUnavailable) return { status: 503, body: errorBody(503, STORAGE_UNAVAILABLE_MESSAGE) };
+  const refusal = refusalOf(error);
+  if (refusal) return { status: refusal.statusCode, body: errorBody(refusal.statusCode, refusal.message, refusal.errors) };
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const first = fastifyError.validation[0];

@@ -1,4 +1,4 @@
-// Idempotency-Key (issue 9): a client that queues writes while offline sends each one with a key
+// Idempotency-Key: a client that queues writes while offline sends each one with a key
 // and may send it again after a dropped answer. The first request runs and its answer is stored
 // per (user, key); a replay gets that answer again (plus `Idempotent-Replayed: true`) without
 // running the handler. 4xx answers are final too (a replay of a refused action is refused the same

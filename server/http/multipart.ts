@@ -16,13 +16,13 @@ export interface FileRule {
   label: string;
 }
 
-export interface MemoryFile {
+interface MemoryFile {
   filename: string;
   mimetype: string;
   buffer: Buffer;
 }
 
-export interface DiskFile {
+interface DiskFile {
   filename: string;
   mimetype: string;
   path: string;
@@ -39,7 +39,7 @@ export interface MultipartForm {
 
 const MAX_FIELD_BYTES = 64 * 1024;
 
-/** The 413 message of every upload limit (multipart here, tus in media/tusIntake.ts). */
+/** The 413 message of every upload limit (multipart here, tus in uploads/tusIntake.ts). */
 export function sizeLimitMessage(label: string, maxBytes: number): string {
   return `${label} must be at most ${Math.round(maxBytes / (1024 * 1024))} MB`;
 }

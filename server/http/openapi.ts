@@ -166,7 +166,7 @@ export function completeDocument(document: Json, routes: RouteFacts[]): Json {
   const paths: Json = {};
   for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
     const key = path.length > 1 ? path.replace(/\/$/, '') : path;
-    paths[key] = { ...(paths[key] ?? {}), ...item };
+    paths[key] = { ...paths[key], ...item };
   }
   // Routes hidden from the generator (the /media files) still belong in the document.
   for (const route of routes) {

@@ -1,7 +1,7 @@
 // Multipart uploads in progress live in a directory of their own process,
 // DATA_DIR/tmp/multipart/<boot id>, whose mtime the process renews every few seconds. A directory
 // whose heartbeat stopped belongs to a process that crashed: its partial uploads can never finish,
-// so they go (issue 15), at start and every little while. Processes sharing DATA_DIR never take
+// so they go, at start and every little while. Processes sharing DATA_DIR never take
 // each other's uploads in flight, and a process restarted right after a crash sweeps its
 // predecessor's within STALE_AFTER_MS.
 import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import { newId } from '../ids.js';
 
 const HEARTBEAT_MS = 5_000;
 /** Several missed heartbeats: the process is gone (an event loop can stall for a while). */
-export const STALE_AFTER_MS = 30_000;
+const STALE_AFTER_MS = 30_000;
 const BOOT_ID = newId();
 
 /** This process's directory for multipart temp files under DATA_DIR/tmp. */
@@ -19,7 +19,7 @@ export function partialUploadDir(tempDir: string): string {
 }
 
 /** Removes the directories of processes whose heartbeat stopped, and loose `*.upload` files of older versions. */
-export async function sweepPartialUploads(tempDir: string, nowMs = Date.now()): Promise<number> {
+async function sweepPartialUploads(tempDir: string, nowMs = Date.now()): Promise<number> {
   const root = join(tempDir, 'multipart');
   // Before per-process directories, partial uploads sat in tmp/ itself.
   return (

@@ -8,8 +8,6 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const SearchQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })) });
-
 /** Ids are UUIDs; anything else is a 400/404, never a database error. */
 export const IdString = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 

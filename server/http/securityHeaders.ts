@@ -1,6 +1,6 @@
 // Security headers, computed once at start. @fastify/helmet calls helmet(options) on every request,
 // which rebuilds every middleware and parses the CSP directives each time (about 29 µs of CPU per
-// request, issue 18). Here helmet runs once against a recording response; every request then gets
+// request). Here helmet runs once against a recording response; every request then gets
 // the recorded headers on its raw response in one onRequest hook, as @fastify/helmet does (so
 // hijacked replies such as tus get them too, and a route's reply.header() still overrides one).
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -25,7 +25,7 @@ export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   crossOriginEmbedderPolicy: false,
 };
 
-export interface SecurityHeaders {
+interface SecurityHeaders {
   set: ReadonlyArray<readonly [string, string]>;
   removed: readonly string[];
 }
@@ -34,7 +34,7 @@ export interface SecurityHeaders {
  * What helmet does to a response with these options, recorded once. Directives given as functions
  * (per-request nonces) cannot be computed once: refused.
  */
-export function computeSecurityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): SecurityHeaders {
+function computeSecurityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): SecurityHeaders {
   const csp = options.contentSecurityPolicy;
   if (csp && typeof csp === 'object' && Object.values(csp.directives ?? {}).some((value) => typeof value === 'function' || (Array.isArray(value) && value.some((item) => typeof item === 'function')))) {
     throw new Error('securityHeaders: CSP directives computed per request cannot be precomputed');

@@ -9,8 +9,8 @@ import { sendRouteNotFound } from './errorHandler.js';
 import { redactQuery } from './requestLog.js';
 
 const SERVER_PREFIXES = ['/api/', '/media/', '/socket.io/'];
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 export async function serveClient(app: FastifyInstance): Promise<void> {
   const root = app.config.clientDir;

@@ -3,19 +3,25 @@
 // and progress the API shows. BullMQ's job id is the row id.
 // While Redis is away, enqueue() records the row and returns at once; every unfinished row is
 // handed to BullMQ when Redis is back (ids already there are ignored by it).
+// Each lane (types.ts) is its own BullMQ queue with its own worker, so a push never waits behind
+// a transcode: the media lane is JOBS_QUEUE, the messages lane JOBS_QUEUE-messages.
 import { type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { RedisLink } from '../redis/redisLink.js';
 import { type Outcome, runJob, type Settled, settleJob } from './runner.js';
-import type { JobRow, JobStore } from './store.js';
+import type { JobRow, JobRepository } from '../db/repositories/jobs.js';
 import {
+  JOB_LANES,
   JobCancelled,
   type EnqueueOptions,
   type JobDeps,
   type JobHandlers,
   JobInterrupted,
+  type JobLane,
   type JobPayloads,
   type JobQueue,
   type JobType,
+  LANE_CONCURRENCY,
+  typesOfLane,
 } from './types.js';
 
 export interface BullQueueOptions {
@@ -23,6 +29,9 @@ export interface BullQueueOptions {
   redis: RedisLink;
   queueName: string;
 }
+
+/** BullMQ's priority for background job types (any priority runs after the jobs that have none). */
+const BACKGROUND_PRIORITY = 10;
 
 /** How long an enqueue waits for BullMQ before leaving the job to the hand-over on reconnect. */
 const ADD_TIMEOUT_MS = 2000;
@@ -36,10 +45,10 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 export class BullJobQueue implements JobQueue {
-  private queue: Queue | null = null;
+  private readonly queues = new Map<JobLane, Queue>();
   private stopWatching: (() => void) | null = null;
   private announcing: Promise<void> | null = null;
-  private worker: Worker | null = null;
+  private readonly workers = new Map<JobLane, Worker>();
   private readonly running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
 
   constructor(
@@ -48,7 +57,7 @@ export class BullJobQueue implements JobQueue {
     private readonly options: BullQueueOptions,
   ) {}
 
-  private get store(): JobStore {
+  private get store(): JobRepository {
     return this.deps.repos.jobs;
   }
 
@@ -56,18 +65,32 @@ export class BullJobQueue implements JobQueue {
     return this.options.redis;
   }
 
-  private get bull(): Queue {
-    // BullMQ needs maxRetriesPerRequest: null (its blocking commands must not time out).
-    this.queue ??= new Queue(this.options.queueName, { connection: this.redis.client({ maxRetriesPerRequest: null }) });
-    return this.queue;
+  private queueName(lane: JobLane): string {
+    return lane === 'media' ? this.options.queueName : `${this.options.queueName}-${lane}`;
+  }
+
+  private laneOf(type: string): JobLane {
+    return (this.handlers as Partial<Record<string, { lane?: JobLane }>>)[type]?.lane ?? 'media';
+  }
+
+  private bull(lane: JobLane): Queue {
+    let queue = this.queues.get(lane);
+    if (!queue) {
+      // BullMQ needs maxRetriesPerRequest: null (its blocking commands must not time out).
+      queue = new Queue(this.queueName(lane), { connection: this.redis.client({ maxRetriesPerRequest: null }) });
+      this.queues.set(lane, queue);
+    }
+    return queue;
   }
 
   private async add(row: Pick<JobRow, 'id' | 'type' | 'max_attempts'>): Promise<void> {
-    await this.bull.add(
+    // BullMQ takes jobs without a priority before any with one: background work waits.
+    const background = this.handlers[row.type as JobType]?.background ? { priority: BACKGROUND_PRIORITY } : {};
+    await this.bull(this.laneOf(row.type)).add(
       row.type,
       { type: row.type },
       // Removed once settled: the jobs table is the record, and a reused id can be queued again.
-      { jobId: row.id, attempts: row.max_attempts, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true },
+      { jobId: row.id, attempts: row.max_attempts, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true, ...background },
     );
   }
 
@@ -90,7 +113,7 @@ export class BullJobQueue implements JobQueue {
     await this.store.remove(jobId);
     // An active job is locked by its worker; that worker notices the missing row and stops. While
     // Redis is away BullMQ may still hold the id: its worker finds no row and does nothing.
-    if (this.redis.isUp) await within(this.bull.remove(jobId), ADD_TIMEOUT_MS, 'cancel').catch(() => 0);
+    if (this.redis.isUp) await within(Promise.all(JOB_LANES.map((lane) => this.bull(lane).remove(jobId))), ADD_TIMEOUT_MS, 'cancel').catch(() => 0);
     const running = this.running.get(jobId);
     if (running) {
       running.controller.abort(new JobCancelled());
@@ -121,10 +144,14 @@ export class BullJobQueue implements JobQueue {
     this.stopWatching ??= this.redis.onChange((up) => void (up && this.announceUnfinished()));
     // Without Redis right now: the start goes on, and the hand-over runs when it is back.
     if (this.redis.isUp || (await this.redis.waitUntilUp(ADD_TIMEOUT_MS))) await this.announceUnfinished();
-    if (!this.options.process || this.worker) return;
-    this.worker = new Worker(this.options.queueName, (job, token) => this.process(job, token), {
+    if (!this.options.process || this.workers.size) return;
+    for (const lane of JOB_LANES) if (typesOfLane(this.handlers, lane).length) this.startWorker(lane);
+  }
+
+  private startWorker(lane: JobLane): void {
+    const worker = new Worker(this.queueName(lane), (job, token) => this.process(job, token), {
       connection: this.redis.client({ maxRetriesPerRequest: null }),
-      concurrency: 1,
+      concurrency: LANE_CONCURRENCY[lane],
       // A dead worker's job is taken again within about 1.5 x JOB_LOCK_MS (BullMQ's default: up
       // to 60 s). The lock is renewed every half of it while ffmpeg runs in its own process.
       lockDuration: this.deps.config.jobLockMs,
@@ -137,9 +164,10 @@ export class BullJobQueue implements JobQueue {
         },
       },
     });
-    this.worker.on('stalled', (jobId) => this.deps.log.warn({ jobId }, 'job left running by a dead or stuck worker: taken again'));
+    worker.on('stalled', (jobId) => this.deps.log.warn({ jobId }, 'job left running by a dead or stuck worker: taken again'));
     // Connection errors while Redis is away are the RedisLink's to report (once).
-    this.worker.on('error', (error) => this.redis.isUp && this.deps.log.error({ err: error.message }, 'BullMQ worker error'));
+    worker.on('error', (error) => this.redis.isUp && this.deps.log.error({ err: error.message }, 'BullMQ worker error'));
+    this.workers.set(lane, worker);
   }
 
   async stop(): Promise<void> {
@@ -148,12 +176,13 @@ export class BullJobQueue implements JobQueue {
     for (const running of this.running.values()) running.controller.abort(new JobInterrupted());
     // Closing waits for Redis; without it, the connections are dropped by RedisLink.close().
     const up = this.redis.isUp;
-    await within(Promise.all([this.worker?.close(!up), this.queue?.close()]), up ? 30_000 : ADD_TIMEOUT_MS, 'stop').catch(() => undefined);
+    const closing = [...[...this.workers.values()].map((worker) => worker.close(!up)), ...[...this.queues.values()].map((queue) => queue.close())];
+    await within(Promise.all(closing), up ? 30_000 : ADD_TIMEOUT_MS, 'stop').catch(() => undefined);
     // A forced close, or one past its time, does not wait for the job in hand nor for a hand-over:
     // both still use the jobs table, and the database closes right after this.
     await Promise.all([...[...this.running.values()].map((running) => running.finished), this.announcing]);
-    this.worker = null;
-    this.queue = null;
+    this.workers.clear();
+    this.queues.clear();
   }
 
   private async process(job: Job, token?: string): Promise<void> {

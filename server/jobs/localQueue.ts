@@ -1,11 +1,14 @@
-// The queue without Redis: the jobs table is the queue. One job at a time (2 cores: ffmpeg
-// already uses both), woken at once by enqueue() and polling for due retries and for jobs
-// enqueued by other processes (an API node with RUN_JOBS_IN_PROCESS=false, `npm run seed`).
+// The queue without Redis: the jobs table is the queue. Each lane (types.ts) has its own loops:
+// one media job at a time (2 cores: ffmpeg already uses both), a few message jobs at once beside
+// it. Loops are woken at once by enqueue() and poll for due retries and for jobs enqueued by
+// other processes (an API node with RUN_JOBS_IN_PROCESS=false, `npm run seed`).
 // A running job's lease (locked_at) is renewed while its process lives; a job whose lease ran
 // out (its process died) is taken again by any process polling the table.
 import { failed, runJob, settleJob } from './runner.js';
-import type { JobStore } from './store.js';
+import type { JobRepository } from '../db/repositories/jobs.js';
 import {
+  backgroundTypes,
+  JOB_LANES,
   JobCancelled,
   type EnqueueOptions,
   type JobDeps,
@@ -14,6 +17,8 @@ import {
   type JobPayloads,
   type JobQueue,
   type JobType,
+  LANE_CONCURRENCY,
+  typesOfLane,
 } from './types.js';
 
 interface RunningJob {
@@ -29,10 +34,10 @@ export interface LocalQueueOptions {
 }
 
 export class LocalJobQueue implements JobQueue {
-  private running: RunningJob | null = null;
+  private readonly running = new Map<string, RunningJob>();
   private stopped = true;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private loops: Promise<void>[] = [];
+  private readonly wakers = new Set<() => void>();
   private readonly pollMs: number;
   private lastRecovery = 0;
 
@@ -44,20 +49,24 @@ export class LocalJobQueue implements JobQueue {
     this.pollMs = options.pollMs ?? 1000;
   }
 
-  private get store(): JobStore {
+  private get store(): JobRepository {
     return this.deps.repos.jobs;
   }
 
   async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}): Promise<string> {
     const id = await this.store.insert({ id: options.id, type, payload, maxAttempts: this.handlers[type].maxAttempts });
-    this.wake?.();
+    this.wakeAll();
     return id;
+  }
+
+  private wakeAll(): void {
+    for (const wake of this.wakers) wake(); // each removes itself: a Set iterates safely past that
   }
 
   async cancel(jobId: string): Promise<void> {
     await this.store.remove(jobId);
-    const running = this.running;
-    if (running?.id === jobId) {
+    const running = this.running.get(jobId);
+    if (running) {
       running.controller.abort(new JobCancelled());
       await running.finished;
     }
@@ -79,36 +88,40 @@ export class LocalJobQueue implements JobQueue {
     if (!this.options.process || !this.stopped) return;
     await this.recoverAbandoned();
     this.stopped = false;
-    this.loop = this.work();
+    for (const lane of JOB_LANES) {
+      const types = typesOfLane(this.handlers, lane);
+      if (!types.length) continue;
+      for (let loop = 0; loop < LANE_CONCURRENCY[lane]; loop++) this.loops.push(this.work(types));
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.running?.controller.abort(new JobInterrupted());
-    this.wake?.();
-    await this.loop;
-    this.loop = null;
+    for (const running of this.running.values()) running.controller.abort(new JobInterrupted());
+    this.wakeAll();
+    await Promise.all(this.loops);
+    this.loops = [];
   }
 
-  private async work(): Promise<void> {
+  private async work(types: readonly JobType[]): Promise<void> {
     while (!this.stopped) {
       let row;
       try {
         if (Date.now() - this.lastRecovery >= this.deps.config.jobLockMs / 2) await this.recoverAbandoned();
-        row = await this.store.claimNext();
+        row = await this.store.claimNext(types, backgroundTypes(this.handlers));
       } catch (error) {
         this.deps.log.error({ err: (error as Error).message }, 'job queue: cannot read the jobs table');
         await this.sleep(this.pollMs);
         continue;
       }
       if (!row) {
-        await this.sleepUntilDue();
+        await this.sleepUntilDue(types);
         continue;
       }
       const controller = new AbortController();
       let markFinished = () => {};
       const finished = new Promise<void>((resolve) => (markFinished = resolve));
-      this.running = { id: row.id, controller, finished };
+      this.running.set(row.id, { id: row.id, controller, finished });
       const lease = setInterval(() => void this.store.heartbeat(row.id).catch(() => undefined), Math.max(250, this.deps.config.jobLockMs / 3));
       try {
         const outcome = await runJob(this.deps, this.handlers, this.store, row, controller.signal);
@@ -117,16 +130,16 @@ export class LocalJobQueue implements JobQueue {
         this.deps.log.error({ jobId: row.id, err: (error as Error).message }, 'job queue: cannot record the outcome');
       } finally {
         clearInterval(lease);
-        this.running = null;
+        this.running.delete(row.id);
         markFinished();
       }
     }
   }
 
-  private async sleepUntilDue(): Promise<void> {
+  private async sleepUntilDue(types: readonly JobType[]): Promise<void> {
     let wait = this.pollMs;
     try {
-      const next = await this.store.nextRunAt();
+      const next = await this.store.nextRunAt(types);
       if (next !== null) wait = Math.max(10, Math.min(wait, next - Date.now()));
     } catch {
       /* polled again below */
@@ -136,15 +149,14 @@ export class LocalJobQueue implements JobQueue {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      const wakers = this.wakers;
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
+        wakers.delete(done);
         resolve();
       }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
+      wakers.add(done);
     });
   }
 }

@@ -1,17 +1,33 @@
 // Background jobs: a typed {type, payload} union, one handler per type, and what handlers may use.
+import type { PushPayload } from '../../contract/push.js';
 import type { Config } from '../config.js';
+import type { DomainEventBus } from '../domain/eventBus.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { MediaStorage } from '../media/storage.js';
-import type { LiveEvents } from '../realtime/live.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { RedisLink } from '../redis/redisLink.js';
 
 export interface JobPayloads {
-  transcode: { videoId: string };
-  /** Issue 16's migration: HLS playlists for renditions made before them (remux, else re-queue the transcode). */
+  /** `redo`: make every rung again, even those already packaged (an operator's requeue). */
+  transcode: { videoId: string; redo?: boolean };
+  /** The migration to HLS: playlists for renditions made before them (remux, else re-queue the transcode). */
   'package-hls': { videoId: string };
+  /** One notification to one device's push subscription (the message is made when it is queued). */
+  'deliver-push': { subscriptionId: string; notificationId: string; message: PushPayload };
+  /** Backfill: the slow-link rungs (240p, 144p) for a video transcoded before they existed, from its lowest main rung. */
+  'slow-link-rungs': { videoId: string };
 }
 export type JobType = keyof JobPayloads;
+
+/**
+ * Which line a job waits in. `media` jobs (transcoding) run one at a time: ffmpeg uses every core.
+ * `messages` jobs are short network calls (pushes) that must not wait behind a transcode: their
+ * own line runs several at once.
+ */
+export type JobLane = 'media' | 'messages';
+export const JOB_LANES: readonly JobLane[] = ['media', 'messages'];
+/** How many jobs of a lane one process runs at once. */
+export const LANE_CONCURRENCY: Record<JobLane, number> = { media: 1, messages: 4 };
 
 export interface JobLogger {
   info(details: object, message?: string): void;
@@ -22,14 +38,15 @@ export interface JobLogger {
 /** What a handler may touch. The Fastify app satisfies it; the worker process builds its own. */
 export interface JobDeps {
   config: Config;
-  /** The jobs table (`jobs`, server/jobs/store.ts) and the repositories handlers use. */
-  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'notifications'>;
+  /** The jobs table (`jobs`, server/db/repositories/jobs.ts) and the repositories handlers use. */
+  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions'>;
   storage: MediaStorage;
-  live: LiveEvents;
+  /** What jobs publish (progress, qualities, a published video); subscribers react. */
+  events: DomainEventBus;
   log: JobLogger;
   /** With REDIS_URL: the jobs travel through BullMQ on it. */
   redis: RedisLink | null;
-  /** Job durations and transcode times go here when present. */
+  /** Job durations go here when present. */
   metrics?: Metrics;
   /** For jobs that queue follow-up jobs (the app's queue; the worker sets its own). */
   jobs?: Pick<JobQueue, 'enqueue'>;
@@ -47,15 +64,42 @@ export interface JobContext<T extends JobType> {
 }
 
 export interface JobHandler<T extends JobType> {
+  /** Default: media. */
+  lane?: JobLane;
   maxAttempts: number;
+  /** Background work (a backfill): taken only when no other job is due, so uploads never wait behind it. */
+  background?: boolean;
   /** Delay before retry number `attempt` + 1. */
   backoffMs(attempt: number): number;
-  run(deps: JobDeps, job: JobContext<T>): Promise<void>;
+  /** Resolves with what the job did, for its log line (a transcode: the rungs it made). */
+  run(deps: JobDeps, job: JobContext<T>): Promise<JobReport | void>;
   /** After the last attempt failed. */
   onFailed?(deps: JobDeps, payload: JobPayloads[T], error: string): Promise<void>;
 }
 
 export type JobHandlers = { [T in JobType]: JobHandler<T> };
+
+/** The job types that wait until nothing else is due. */
+export function backgroundTypes(handlers: JobHandlers): JobType[] {
+  return (Object.keys(handlers) as JobType[]).filter((type) => handlers[type].background);
+}
+
+/** What a finished job did, logged with its end. */
+export interface JobReport {
+  /** The rungs it published (heights, best first). */
+  rungs?: number[];
+  /** The video was deleted meanwhile: the job stopped there. */
+  videoDeleted?: boolean;
+  /** package-hls handed the video to a transcode instead. */
+  transcodeQueued?: boolean;
+  /** What a push delivery came to (delivered, gone, already-delivered, ...). */
+  push?: string;
+}
+
+/** The job types that wait in `lane`. */
+export function typesOfLane(handlers: JobHandlers, lane: JobLane): JobType[] {
+  return (Object.keys(handlers) as JobType[]).filter((type) => (handlers[type].lane ?? 'media') === lane);
+}
 
 export interface EnqueueOptions {
   /** A stable id (one job per subject, e.g. per video); a new one otherwise. */

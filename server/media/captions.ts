@@ -1,8 +1,15 @@
-// Caption files (issue 16): WebVTT kept as sent (line endings normalised), SRT converted to WebVTT.
-// Anything else, or a file without a single valid cue, is refused before it is stored.
+// Caption files: WebVTT kept as sent (line endings normalised), SRT converted to WebVTT. Anything
+// else, or a file without a single valid cue, is refused before it is stored.
+//
+// A file can hold tens of thousands of cues (1 MB): the cues are read in slices that give the
+// event loop back between them, and each cue is handled as one string (never split into lines),
+// so neither many small cues nor one long cue holds the loop for long.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 const TIME = String.raw`(?:(\d{1,3}):)?([0-5]\d):([0-5]\d)[.,](\d{3})`;
 const TIMING = new RegExp(String.raw`^${TIME}[ \t]+-->[ \t]+${TIME}(?:[ \t]+(.*))?$`);
+/** Work done between two turns of the event loop. */
+const SLICE_MS = 5;
 
 export class CaptionFormatError extends Error {}
 
@@ -37,42 +44,67 @@ function textOf(file: Buffer): string {
   return text;
 }
 
-const blocksOf = (text: string) =>
-  text
-    .split(/\n[ \t]*\n/)
-    .map((block) => block.replace(/^\n+|\n+$/g, '').split('\n'))
-    .filter((lines) => lines.some((line) => line.trim()));
+/** A cue block as its first line and the text after it ('' when it has one line). */
+function splitFirstLine(block: string): [string, string] {
+  const end = block.indexOf('\n');
+  return end < 0 ? [block, ''] : [block.slice(0, end), block.slice(end + 1)];
+}
 
-function checkWebVtt(text: string): string {
-  const [header, ...blocks] = blocksOf(text);
-  if (!header || !/^WEBVTT(?:[ \t].*)?$/.test(header[0]!)) throw new CaptionFormatError('A WebVTT file must start with WEBVTT');
+const cueError = (block: string) => new CaptionFormatError(`Caption cue without a valid timing line: '${splitFirstLine(block)[0].slice(0, 60)}'`);
+
+/** The blank-line separated blocks of the text, without their outer newlines, blank ones left out; yields the loop every SLICE_MS. */
+async function* blocksOf(text: string): AsyncGenerator<string> {
+  let sliceEnd = performance.now() + SLICE_MS;
+  for (const raw of text.split(/\n[ \t]*\n/)) {
+    if (performance.now() > sliceEnd) {
+      await nextTurn();
+      sliceEnd = performance.now() + SLICE_MS;
+    }
+    if (!raw.trim()) continue;
+    yield raw.replace(/^\n+|\n+$/g, '');
+  }
+}
+
+async function checkWebVtt(text: string): Promise<string> {
+  let header = true;
   let cues = 0;
-  for (const block of blocks) {
-    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(block[0]!)) continue;
-    const timingLine = block[0]!.includes('-->') ? block[0]! : block[1];
-    if (!timingLine || !timing(timingLine)) throw new CaptionFormatError(`Caption cue without a valid timing line: '${block[0]!.slice(0, 60)}'`);
+  for await (const block of blocksOf(text)) {
+    const [first, rest] = splitFirstLine(block);
+    if (header) {
+      if (!/^WEBVTT(?:[ \t].*)?$/.test(first)) throw new CaptionFormatError('A WebVTT file must start with WEBVTT');
+      header = false;
+      continue;
+    }
+    if (/^(NOTE|STYLE|REGION)(\s|$)/.test(first)) continue;
+    // The timing line comes first, or second after a cue identifier.
+    const timingLine = first.includes('-->') ? first : rest ? splitFirstLine(rest)[0] : null;
+    if (!timingLine || !timing(timingLine)) throw cueError(block);
     cues += 1;
   }
+  if (header) throw new CaptionFormatError('A WebVTT file must start with WEBVTT');
   if (cues === 0) throw new CaptionFormatError('Caption file has no cues');
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
-function srtToWebVtt(text: string): string {
+async function srtToWebVtt(text: string): Promise<string> {
   const cues: string[] = [];
-  for (const block of blocksOf(text)) {
-    const lines = /^\d+$/.test(block[0]!.trim()) ? block.slice(1) : block;
-    const range = lines[0] ? timing(lines[0]) : null;
-    if (!range) throw new CaptionFormatError(`Caption cue without a valid timing line: '${block[0]!.slice(0, 60)}'`);
+  for await (const block of blocksOf(text)) {
+    const [first, rest] = splitFirstLine(block);
+    // The cue number is optional: some tools leave it out.
+    const cue = /^\d+$/.test(first.trim()) ? rest : block;
+    const [timingLine, body] = splitFirstLine(cue);
+    const range = timingLine ? timing(timingLine) : null;
+    if (!range) throw cueError(block);
+    const times = `${vttTime(range.start)} --> ${vttTime(range.end)}`;
     // '-->' inside cue text would end the cue early in WebVTT.
-    const body = lines.slice(1).map((line) => line.replace(/-->/g, '->'));
-    cues.push([`${vttTime(range.start)} --> ${vttTime(range.end)}`, ...body].join('\n'));
+    cues.push(cue.includes('\n') ? `${times}\n${body.replace(/-->/g, '->')}` : times);
   }
   if (cues.length === 0) throw new CaptionFormatError('Caption file has no cues');
   return `WEBVTT\n\n${cues.join('\n\n')}\n`;
 }
 
-/** The caption file as WebVTT; throws CaptionFormatError with a message for the user otherwise. */
-export function toWebVtt(file: Buffer): string {
+/** The caption file as WebVTT; rejects with CaptionFormatError and a message for the user otherwise. */
+export async function toWebVtt(file: Buffer): Promise<string> {
   const text = textOf(file);
   if (text.trimStart().startsWith('WEBVTT')) return checkWebVtt(text.trimStart());
   return srtToWebVtt(text);

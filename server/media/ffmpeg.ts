@@ -77,7 +77,7 @@ export interface ToolOptions {
 
 const STDERR_TAIL = 8 * 1024;
 
-export class ToolError extends Error {
+class ToolError extends Error {
   constructor(
     message: string,
     public readonly stderr: string,

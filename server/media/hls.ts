@@ -1,6 +1,6 @@
-// HLS from the rendition files (issue 16): each rung is one fragmented MP4 that ffmpeg's hls muxer
+// HLS from the rendition files: each rung is one fragmented MP4 that ffmpeg's hls muxer
 // addresses by byte range in a media playlist; the master playlist listing the rungs is ours.
-import { HLS_SEGMENT_SECONDS } from '../../contract/limits.js';
+import { HLS_SEGMENT_SECONDS, startHeight } from '../../contract/limits.js';
 import { type MediaTools, runTool } from './ffmpeg.js';
 import { liveFileName } from './videoFiles.js';
 
@@ -164,10 +164,16 @@ export interface Variant {
   uri: string;
 }
 
-/** The master playlist: best rung first (hls.js starts from its bandwidth estimate either way). */
+/**
+ * The master playlist: the start rung (startHeight, 360p) first, then the others best first. A
+ * player without hints (Safari's own HLS; hls.js when its estimate fits no rung) starts on the
+ * first variant listed, so an unknown link starts there instead of on the top rung.
+ */
 export function masterPlaylist(variants: Variant[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const variant of [...variants].sort((a, b) => b.height - a.height)) {
+  const start = startHeight(variants.map((variant) => variant.height));
+  const order = (variant: Variant) => (variant.height === start ? Infinity : variant.height);
+  for (const variant of [...variants].sort((a, b) => order(b) - order(a))) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${variant.bandwidth},AVERAGE-BANDWIDTH=${variant.averageBandwidth},` +
         `RESOLUTION=${variant.resolution},CODECS="${variant.codecs}"`,

@@ -2,7 +2,7 @@
 import { buffer } from 'node:stream/consumers';
 import sharp, { type OutputInfo } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
-import { unsupportedMediaType } from '../http/envelope.js';
+import { unsupported } from '../domain/errors.js';
 import { newId } from '../ids.js';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../contract/limits.js';
 import type { MediaStorage, StoredObject } from './storage.js';
@@ -19,7 +19,7 @@ const ALLOWED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 export const imageStorageKey = (imageName: string) => `images/${imageName}`;
 /** A narrower copy of an image, made on first request and kept beside it (images/w480/{name}). */
-export const imageVariantKey = (imageName: string, width: ImageWidth) => `images/w${width}/${imageName}`;
+const imageVariantKey = (imageName: string, width: ImageWidth) => `images/w${width}/${imageName}`;
 const VARIANT_KEY = /^images\/w\d+\/(.+)$/;
 
 /**
@@ -55,15 +55,15 @@ function variantBytes(image: Buffer, imageWidth: number, width: ImageWidth): Pro
  *  (what the tables keep; its URL is MediaUrls.image(name)). */
 export async function storeImage(storage: MediaStorage, kind: ImageKind, bytes: Buffer, label = 'Image'): Promise<string> {
   const sniffed = await fileTypeFromBuffer(bytes);
-  if (!sniffed || !sniffed.mime.startsWith('image/')) throw unsupportedMediaType(`${label} must be a PNG, JPEG, WebP or GIF image`);
+  if (!sniffed || !sniffed.mime.startsWith('image/')) throw unsupported(`${label} must be a PNG, JPEG, WebP or GIF image`);
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata();
   } catch {
-    throw unsupportedMediaType(`${label} could not be read as an image`);
+    throw unsupported(`${label} could not be read as an image`);
   }
   if (!metadata.format || !ALLOWED_FORMATS.has(metadata.format)) {
-    throw unsupportedMediaType(`${label} must be a PNG, JPEG, WebP or GIF image`);
+    throw unsupported(`${label} must be a PNG, JPEG, WebP or GIF image`);
   }
   const size = SIZES[kind];
   let output: { data: Buffer; info: OutputInfo };
@@ -74,7 +74,7 @@ export async function storeImage(storage: MediaStorage, kind: ImageKind, bytes: 
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw unsupportedMediaType(`${label} could not be read as an image`);
+    throw unsupported(`${label} could not be read as an image`);
   }
   const name = `${newId()}.webp`;
   await storage.putBuffer(imageStorageKey(name), output.data, 'image/webp');

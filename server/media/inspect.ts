@@ -2,11 +2,11 @@
 // (server/videos/ingest.ts) before anything is stored.
 import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../config.js';
-import { unsupportedMediaType } from '../http/envelope.js';
+import { unsupported } from '../domain/errors.js';
 import { mediaTools } from './ffmpeg.js';
 import { probeVideo, type VideoProbe } from './probe.js';
 
-export const NOT_A_VIDEO = 'Video file must be an MP4, WebM or MOV video';
+const NOT_A_VIDEO = 'Video file must be an MP4, WebM or MOV video';
 
 /** Containers we accept, by sniffed MIME type, with the extension the stored source gets. */
 const CONTAINERS: Record<string, string> = {
@@ -26,8 +26,8 @@ export interface InspectedVideo {
 export async function inspectVideo(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>, path: string): Promise<InspectedVideo> {
   const sniffed = await fileTypeFromFile(path);
   const extension = sniffed && CONTAINERS[sniffed.mime];
-  if (!sniffed || !extension) throw unsupportedMediaType(NOT_A_VIDEO);
+  if (!sniffed || !extension) throw unsupported(NOT_A_VIDEO);
   const probe = await probeVideo(mediaTools(config), path);
-  if (!probe) throw unsupportedMediaType(`${NOT_A_VIDEO}; this one could not be read (damaged or incomplete)`);
+  if (!probe) throw unsupported(`${NOT_A_VIDEO}; this one could not be read (damaged or incomplete)`);
   return { mime: sniffed.mime, extension, probe };
 }

@@ -2,6 +2,28 @@
 // the two implementations do not import each other.
 import type { Readable } from 'node:stream';
 
+/** The storage did not answer, or not in time: the same call may well work a little later. */
+export class StorageUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailable';
+  }
+}
+
+/** A feature this storage cannot carry, what the storage lacks for it, and what users are told. */
+export interface MissingCapability {
+  feature: string;
+  missing: string;
+  message: string;
+}
+
+/** tus keeps partial uploads on S3 as multipart uploads (create, upload parts, list parts and uploads, abort). */
+export const NO_MULTIPART_UPLOADS: MissingCapability = {
+  feature: 'resumable uploads',
+  missing: 'S3 multipart uploads',
+  message: 'Resumable uploads need S3 multipart uploads, which this storage does not support; upload the file in one request instead',
+};
+
 export interface StoredObject {
   size: number;
   mtimeMs: number;
@@ -23,4 +45,9 @@ export interface MediaStorage {
   localPath(key: string): string | null;
   /** Throws unless the storage answers and takes writes (readiness): a probe file, or HeadBucket. */
   check(): Promise<void>;
+  /**
+   * What this storage lacks that a feature needs: probed on first call and remembered once the
+   * storage has answered ([] while it cannot tell).
+   */
+  missingCapabilities(): Promise<MissingCapability[]>;
 }

@@ -1,4 +1,4 @@
-// Publishing a finished rung (issue 16): the file, its HLS media playlist, its row, then the master
+// Publishing a finished rung: the file, its HLS media playlist, its row, then the master
 // playlist rewritten from every packaged rung, so the master grows as rungs land. Before that, a
 // streamed rung's fragments as they are made (publishFragments).
 import { open } from 'node:fs/promises';
@@ -35,7 +35,7 @@ export async function publishRendition(deps: PublishDeps, videoId: string, rendi
 }
 
 /** Rewrites the master playlist from the packaged rungs (relative URIs: `720.m3u8` beside it). */
-export async function writeMasterPlaylist(deps: PublishDeps, videoId: string): Promise<void> {
+async function writeMasterPlaylist(deps: PublishDeps, videoId: string): Promise<void> {
   const variants = (await deps.media.renditions(videoId))
     .filter((row) => row.playlist_key)
     .map((row) => ({

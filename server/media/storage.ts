@@ -6,10 +6,10 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
-import type { MediaStorage, StoredObject } from './mediaStorage.js';
+import type { MediaStorage, MissingCapability, StoredObject } from './mediaStorage.js';
 import { S3Storage } from './s3Storage.js';
 
-export type { MediaStorage, StoredObject } from './mediaStorage.js';
+export type { MediaStorage, MissingCapability, StoredObject } from './mediaStorage.js';
 
 /** Disk under DATA_DIR/media by default; S3-compatible when S3_ENDPOINT and S3_BUCKET are set. */
 export function createStorage(config: Pick<Config, 's3' | 'mediaDir'>): MediaStorage {
@@ -22,7 +22,7 @@ function safeKey(key: string): string {
   return clean;
 }
 
-export class DiskStorage implements MediaStorage {
+class DiskStorage implements MediaStorage {
   constructor(private readonly root: string) {}
 
   private path(key: string): string {
@@ -95,5 +95,9 @@ export class DiskStorage implements MediaStorage {
     } finally {
       await rm(probe, { force: true });
     }
+  }
+
+  async missingCapabilities(): Promise<MissingCapability[]> {
+    return []; // tus keeps partial uploads in files of its own on this disk
   }
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../contract/envelope.js';
-import { notFound } from '../http/envelope.js';
+import { notFound } from '../domain/errors.js';
 import type { MediaStorage, StoredObject } from './storage.js';
 
 export interface ServedFile {
@@ -11,6 +11,8 @@ export interface ServedFile {
   contentType: string;
   /** The bytes behind this URL can never change: cache for a year without revalidating. */
   immutable: boolean;
+  /** Only its owner and moderators may have it (a taken-down video): kept out of shared caches. */
+  private?: boolean;
   /** What storage.stat said of it, when the caller has just asked (not asked again). */
   stored?: StoredObject;
 }
@@ -50,7 +52,7 @@ export async function sendStored(storage: MediaStorage, request: FastifyRequest,
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', new Date(info.mtimeMs || Date.now()).toUTCString())
-    .header('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    .header('Cache-Control', file.private ? 'private, no-store' : file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
   const rangeHeader = request.headers.range;

@@ -1,14 +1,16 @@
 // H.264/AAC renditions, each one fragmented MP4 with keyframes every 2 s plus its HLS media playlist
 // (byte ranges into that same file), so one file serves HLS, the progressive q_auto URLs and
 // offline downloads. Three plans (bench/media.ts measures them): every rung from one run that
-// decodes the source once and splits it (split + scale); the same run with its lowest rung
-// streamed (`onFragments`: an EVENT playlist followed while ffmpeg writes it, so a new video plays
-// within seconds without decoding the source twice); or the lowest rung alone first in its own
-// quick run, then the others (`lowestFirst`, a second decode: about 0.15x of a plain encode more).
+// decodes the source once and splits it (split + scale); the same run with its start rung (360p,
+// see startHeight) streamed (`onFragments`: an EVENT playlist followed while ffmpeg writes it, so a
+// new video plays within seconds without decoding the source twice); or the start rung alone first
+// in its own quick run, then the others (`startFirst`, a second decode: about 0.15x of a plain
+// encode more).
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaTools, progressListener, runTool } from './ffmpeg.js';
 import { ALIGNED_KEYFRAMES, bandwidthOf, hlsOutputArgs, type MediaPlaylist, parseMediaPlaylist, type VariantFacts, variantFacts } from './hls.js';
+import { startHeight } from '../../contract/limits.js';
 import { copiesSourceAudio, qualityHeight, type Rung } from './ladder.js';
 import type { VideoProbe } from './probe.js';
 
@@ -23,7 +25,7 @@ export interface Rendition {
 }
 
 /** A rendition's HLS side: its media playlist and what the master playlist says of it. */
-export interface HlsPackage {
+interface HlsPackage {
   /** The media playlist beside the file; its URIs name the file by its base name (`720.mp4`). */
   playlistPath: string;
   bandwidth: number;
@@ -50,12 +52,17 @@ export interface TranscodeRequest {
   probe: VideoProbe;
   /** The rungs to produce (any order). */
   rungs: Rung[];
-  /** Encode the lowest rung alone first (true, the default), or every rung in one run (one decode). The job streams instead (onFragments). */
-  lowestFirst?: boolean;
   /**
-   * Streams the lowest rung: every rung comes from one run (lowestFirst is ignored), the lowest
-   * written as an EVENT playlist and handed over each time it has grown by fragments, one call at
-   * a time. A call that throws stops the run with that error.
+   * The upload's display size when `sourcePath` is a smaller copy of it (a rendition): every rung
+   * then gets the picture size it would have got from the upload itself.
+   */
+  sourceSize?: PictureSize;
+  /** Encode the start rung alone first (true, the default), or every rung in one run (one decode). The job streams instead (onFragments). */
+  startFirst?: boolean;
+  /**
+   * Streams the start rung (startHeight): every rung comes from one run (startFirst is ignored),
+   * the start rung written as an EVENT playlist and handed over each time it has grown by
+   * fragments, one call at a time. A call that throws stops the run with that error.
    */
   onFragments?: (rung: GrowingRung) => Promise<void>;
   workDir: string;
@@ -64,24 +71,73 @@ export interface TranscodeRequest {
   signal?: AbortSignal;
   /** 0..1 over all runs. */
   onProgress?: (fraction: number) => void;
-  /** Called as soon as a rendition's file is complete, before the next run starts. */
+  /** Called as soon as a rendition's file is complete, before the next run starts: the start rung first, then the others lowest first. */
   onRendition?: (rendition: Rendition) => Promise<void>;
 }
+
+/** The slow-link rungs' audio sample rate. */
+const SLOW_LINK_SAMPLE_RATE = 24000;
 
 /** Decoding costs about a third of encoding the same picture size with these presets. */
 const DECODE_WEIGHT = 0.3;
 
-/** Splits the rungs into runs: the lowest alone first, then the rest together; or all in one run. */
-export function planRuns(rungs: Rung[], lowestFirst = true): Rung[][] {
+/** Splits the rungs into runs, each lowest first: the start rung alone first, then the rest together; or all in one run. */
+export function planRuns(rungs: Rung[], startFirst = true): Rung[][] {
   const ascending = [...rungs].sort((a, b) => a.height - b.height);
-  if (ascending.length <= 1 || !lowestFirst) return ascending.length ? [ascending] : [];
-  return [ascending.slice(0, 1), ascending.slice(1)];
+  if (ascending.length <= 1 || !startFirst) return ascending.length ? [ascending] : [];
+  const start = startHeight(ascending.map((rung) => rung.height));
+  return [ascending.filter((rung) => rung.height === start), ascending.filter((rung) => rung.height !== start)];
+}
+
+/** The order a run's renditions are handed over: the start rung first (the master a player reads first lists it), then lowest first. */
+function publishOrder(run: Rung[], start: number | undefined): Rung[] {
+  return [...run].sort((a, b) => (a.height === start ? -1 : b.height === start ? 1 : a.height - b.height));
 }
 
 function scaleFilter(probe: VideoProbe, height: number): string {
   // Landscape: fix the height; portrait: fix the width (its short side), keeping the aspect.
   const size = probe.width >= probe.height ? `-2:${height}` : `${height}:-2`;
   return `scale=${size},format=yuv420p`;
+}
+
+type PictureSize = Pick<VideoProbe, 'width' | 'height'>;
+
+/** The long side ffmpeg's `-2` gives for `short` lines of the source: rounded to even, half to even (lrint). */
+function evenLongSide(probe: PictureSize, short: number): number {
+  const half = (Math.max(probe.width, probe.height) * short) / Math.min(probe.width, probe.height) / 2;
+  const rounded = Math.abs(half - Math.trunc(half)) === 0.5 ? (Math.trunc(half) % 2 === 0 ? Math.trunc(half) : Math.trunc(half) + 1) : Math.round(half);
+  return Math.max(2, rounded * 2);
+}
+
+/** The same picture size as scaleFilter gives from the source, scaled from a smaller copy of it. */
+function rescaleFilter(probe: PictureSize, height: number): string {
+  const long = evenLongSide(probe, height);
+  const size = probe.width >= probe.height ? `${long}:${height}` : `${height}:${long}`;
+  return `scale=${size},format=yuv420p`;
+}
+
+/**
+ * The run's filter graph, its output [v<i>] the picture of run[i]: the source split and scaled to
+ * each rung, except the slow-link rungs, which scale down from the run's lowest main rung when it
+ * has one (from 360 lines instead of the source's 720 or 1080: about 0.04x of a plain encode less).
+ */
+function scaleGraph(probe: VideoProbe, run: Rung[], sourceSize?: PictureSize): string[] {
+  const label = (rung: Rung) => `v${run.indexOf(rung)}`;
+  const mains = run.filter((rung) => rung.audio === 'shared').sort((a, b) => a.height - b.height);
+  const base = mains[0];
+  const fromBase = base ? run.filter((rung) => rung.audio === 'mono') : [];
+  const fromSource = run.filter((rung) => !fromBase.includes(rung));
+  const sourceOut = (rung: Rung) => (rung === base && fromBase.length ? 'base' : label(rung));
+  const fromInput = (rung: Rung) => (sourceSize ? rescaleFilter(sourceSize, rung.height) : scaleFilter(probe, rung.height));
+  const filters =
+    fromSource.length === 1
+      ? [`[0:v:0]${fromInput(fromSource[0]!)}[${sourceOut(fromSource[0]!)}]`]
+      : [`[0:v:0]split=${fromSource.length}${fromSource.map((_, i) => `[s${i}]`).join('')}`, ...fromSource.map((rung, i) => `[s${i}]${fromInput(rung)}[${sourceOut(rung)}]`)];
+  if (base && fromBase.length) {
+    filters.push(`[base]split=${fromBase.length + 1}[${label(base)}]${fromBase.map((_, i) => `[c${i}]`).join('')}`);
+    fromBase.forEach((rung, i) => filters.push(`[c${i}]${rescaleFilter(sourceSize ?? probe, rung.height)}[${label(rung)}]`));
+  }
+  return filters;
 }
 
 /** One rung's H.264 settings: CRF under the rung's bitrate cap, keyframes on the 2 s grid, its x264 extras. */
@@ -91,23 +147,25 @@ export function videoEncoderArgs(rung: Rung, preset = 'veryfast'): string[] {
     '-preset', preset,
     '-crf', '23',
     '-maxrate', `${rung.maxVideoKbps}k`,
-    '-bufsize', `${rung.maxVideoKbps * 2}k`,
+    '-bufsize', `${rung.maxVideoKbps * rung.bufferSeconds}k`,
     ...ALIGNED_KEYFRAMES,
     ...(rung.x264Params ? ['-x264-params', rung.x264Params] : []),
   ];
 }
 
-export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe' | 'workDir' | 'preset'>, run: Rung[], streamedHeight?: number): string[] {
+function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe' | 'sourceSize' | 'workDir' | 'preset'>, run: Rung[], streamedHeight?: number): string[] {
   const { probe } = request;
-  const filters =
-    run.length === 1
-      ? [`[0:v:0]${scaleFilter(probe, run[0]!.height)}[v0]`]
-      : [`[0:v:0]split=${run.length}${run.map((_, i) => `[s${i}]`).join('')}`, ...run.map((rung, i) => `[s${i}]${scaleFilter(probe, rung.height)}[v${i}]`)];
-  // The same audio in every rung: the source's as it is, or AAC at the rung's bitrate.
+  const filters = scaleGraph(probe, run, request.sourceSize);
+  // The same audio in every main rung: the source's as it is, or stereo AAC at the rung's bitrate;
+  // mono AAC-LC at a low rate and 24 kHz in the slow-link rungs (at 32-48 kbps the encoder cuts
+  // everything above about 10 kHz anyway, and half the samples halve its CPU).
   // A copy from MPEG-TS carries ADTS headers, which MP4 does not take (the filter passes MP4's AAC through).
   const copyAudio = probe.audio !== null && copiesSourceAudio(probe.audio);
-  const audioArgs = (rung: Rung) =>
-    !probe.audio ? [] : copyAudio ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc'] : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2'];
+  const audioArgs = (rung: Rung): string[] => {
+    if (!probe.audio) return [];
+    if (rung.audio === 'mono') return ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '1', '-ar', String(SLOW_LINK_SAMPLE_RATE)];
+    return copyAudio ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc'] : ['-c:a', 'aac', '-b:a', `${rung.audioKbps}k`, '-ac', '2'];
+  };
   const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', request.sourcePath, '-filter_complex', filters.join(';')];
   run.forEach((rung, i) => {
     args.push('-map', `[v${i}]`);
@@ -122,8 +180,9 @@ export function ffmpegArgs(request: Pick<TranscodeRequest, 'sourcePath' | 'probe
 /** Encodes `rungs`, handing each finished rendition to onRendition; returns them all. */
 export async function transcodeLadder(request: TranscodeRequest): Promise<Rendition[]> {
   await mkdir(request.workDir, { recursive: true });
-  const runs = planRuns(request.rungs, (request.lowestFirst ?? true) && !request.onFragments);
-  const streamedHeight = request.onFragments ? runs[0]?.[0]?.height : undefined;
+  const runs = planRuns(request.rungs, (request.startFirst ?? true) && !request.onFragments);
+  const start = startHeight(request.rungs.map((rung) => rung.height));
+  const streamedHeight = request.onFragments ? start : undefined;
   const sourceWeight = qualityHeight(request.probe.width, request.probe.height) ** 2 * DECODE_WEIGHT;
   const weights = runs.map((run) => sourceWeight + run.reduce((sum, rung) => sum + rung.height ** 2, 0));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -164,7 +223,7 @@ export async function transcodeLadder(request: TranscodeRequest): Promise<Rendit
     if (streamed) await endEventPlaylist(join(request.workDir, `${streamed.height}.m3u8`));
     done += weight;
     request.onProgress?.(done / total);
-    for (const rung of [...run].sort((a, b) => a.height - b.height)) {
+    for (const rung of publishOrder(run, start)) {
       const path = join(request.workDir, `${rung.height}.mp4`);
       const rendition = {
         height: rung.height,
@@ -241,7 +300,7 @@ async function endEventPlaylist(playlistPath: string): Promise<void> {
 }
 
 /** Reads back what ffmpeg wrote for one rung: its playlist's bandwidths and the file's codecs. */
-export async function packageOf(tools: MediaTools, path: string, playlistPath: string, signal?: AbortSignal): Promise<HlsPackage> {
+async function packageOf(tools: MediaTools, path: string, playlistPath: string, signal?: AbortSignal): Promise<HlsPackage> {
   const playlist = parseMediaPlaylist(await readFile(playlistPath, 'utf8'));
   const { peak, average } = bandwidthOf(playlist);
   const facts = await variantFacts(tools, path, signal);
@@ -256,7 +315,7 @@ export async function packageOf(tools: MediaTools, path: string, playlistPath: s
 }
 
 /**
- * Existing progressive renditions (before issue 16) repackaged without re-encoding: stream copy
+ * Progressive renditions made before HLS packaging, repackaged without re-encoding: stream copy
  * into a fragmented MP4 plus playlist. Fragments can only start at the file's own keyframes,
  * so the caller checks the playlist's target duration and re-encodes when they are too sparse.
  */

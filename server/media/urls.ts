@@ -3,7 +3,7 @@
 export interface MediaUrls {
   video(videoId: string): string;
   image(imageName: string): string;
-  /** The HLS master playlist (issue 16). */
+  /** The HLS master playlist. */
   hls(videoId: string): string;
   /** The original upload, played while no rung exists (mp4 or webm). */
   source(videoId: string, extension: string): string;

@@ -3,7 +3,7 @@
 // lag, GC) are collected too and everything is served at :METRICS_PORT/metrics.
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { JobStore } from '../jobs/store.js';
+import type { JobRepository } from '../db/repositories/jobs.js';
 
 export type ProcessRole = 'api' | 'worker';
 
@@ -54,7 +54,7 @@ export class Metrics {
   }
 
   /** Jobs by state, and how long the oldest due job has waited (queue lag), from the jobs table. */
-  watchJobs(jobs: Pick<JobStore, 'countByState' | 'oldestDueRunAt'>): void {
+  watchJobs(jobs: Pick<JobRepository, 'countByState' | 'oldestDueRunAt'>): void {
     const registers = [this.registry];
     new Gauge({
       name: 'vidshare_jobs',

@@ -1,13 +1,16 @@
 // Makes notifications when something happens (a video is published, a comment gets a reply, a
-// channel gets a subscriber) and pushes each new one live to its recipient. Never for the actor's
-// own actions, only for the kinds the recipient wants, and once per event (see the repository).
-// A failure here is logged, never thrown: the action that caused it has already succeeded.
-import type { Repositories } from '../db/repositories/index.js';
+// channel gets a subscriber; server/subscribers/notifications.ts says when) and publishes each
+// new one, so it reaches its recipient live. Never for the actor's own actions, only for the kinds
+// the recipient wants, and once per event (see the repository). A failure here is logged, never
+// thrown: the action that caused it has already succeeded.
 import type { NewNotification, NotificationRepository } from '../db/repositories/notifications.js';
+import type { DomainEventBus } from '../domain/eventBus.js';
 import { toNotification } from '../formatters/notification.js';
-import type { JobLogger } from '../jobs/types.js';
-import { createMediaUrls, type MediaUrls } from '../media/urls.js';
-import type { LiveEvents } from '../realtime/live.js';
+import type { MediaUrls } from '../media/urls.js';
+
+interface NotifierLogger {
+  error(details: object, message?: string): void;
+}
 
 export interface Notifier {
   /** A channel's video became watchable: its subscribers with the bell on hear of it. */
@@ -15,16 +18,20 @@ export interface Notifier {
   /** `actorId` replied with `replyId` to a comment written by `parentOwnerId`. */
   commentReplied(reply: { replyId: string; videoId: string; actorId: string; parentOwnerId: string }): Promise<void>;
   subscribed(subscription: { channelId: string; subscriberId: string }): Promise<void>;
+  /** A moderator acted on `reporterId`'s report of a video (`note`: what they said). */
+  reportResolved(report: { reportId: string; reporterId: string; videoId: string; actorId: string; note: string }): Promise<void>;
+  /** A moderator took down `ownerId`'s video, for `reason`. */
+  videoTakenDown(takedown: { videoId: string; ownerId: string; actorId: string; reason: string; at: string }): Promise<void>;
 }
 
 const PUSH_CHUNK = 500;
 
-export function createNotifier(notifications: NotificationRepository, live: LiveEvents, urls: MediaUrls, log: JobLogger): Notifier {
+export function createNotifier(notifications: NotificationRepository, events: DomainEventBus, urls: MediaUrls, log: NotifierLogger): Notifier {
   async function make(items: NewNotification[]): Promise<void> {
     const ids = await notifications.create(items);
     for (let start = 0; start < ids.length; start += PUSH_CHUNK) {
       for (const row of await notifications.findByIds(ids.slice(start, start + PUSH_CHUNK))) {
-        live.notificationCreated(row.user_id, toNotification(row, urls));
+        await events.publish('notification.created', { recipientId: row.user_id, notification: toNotification(row, urls) });
       }
     }
   }
@@ -64,10 +71,33 @@ export function createNotifier(notifications: NotificationRepository, live: Live
         // One per subscriber, ever: unsubscribing and subscribing again does not notify twice.
         await make([{ userId: channelId, type: 'new-subscriber', actorId: subscriberId, subject: `new-subscriber:${subscriberId}` }]);
       }),
+    // Moderation notices are not optional: the person affected is always told why.
+    reportResolved: (report) =>
+      safely('report-resolved', { reportId: report.reportId }, () =>
+        make([
+          {
+            userId: report.reporterId,
+            type: 'report-resolved',
+            actorId: report.actorId,
+            videoId: report.videoId,
+            subject: `report-resolved:${report.reportId}`,
+            reason: report.note,
+          },
+        ]),
+      ),
+    videoTakenDown: (takedown) =>
+      safely('video-taken-down', { videoId: takedown.videoId }, () =>
+        make([
+          {
+            userId: takedown.ownerId,
+            type: 'video-taken-down',
+            actorId: takedown.actorId,
+            videoId: takedown.videoId,
+            // Taken down again after a restore is a new notice.
+            subject: `video-taken-down:${takedown.videoId}:${takedown.at}`,
+            reason: takedown.reason,
+          },
+        ]),
+      ),
   };
-}
-
-/** For background jobs, which get the database and live events but not the app. */
-export function notifierFor(deps: { repos: Pick<Repositories, 'notifications'>; live: LiveEvents; config: { publicUrl: string }; log: JobLogger }): Notifier {
-  return createNotifier(deps.repos.notifications, deps.live, createMediaUrls(deps.config.publicUrl), deps.log);
 }

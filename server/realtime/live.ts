@@ -8,6 +8,8 @@ export const videoRoom = (videoId: string) => `video:${videoId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 /** Viewers of any of a channel's videos. */
 export const channelRoom = (channelId: string) => `channel:${channelId}`;
+/** Moderators and admins (joined on connect): the moderation queues' live updates. */
+export const MODERATORS_ROOM = 'moderators';
 
 export interface LiveEvents {
   commentUpdated(videoId: string): void;
@@ -20,6 +22,11 @@ export interface LiveEvents {
   notificationsRead(recipientId: string, payload: LiveEventPayloads['notifications-read']): void;
   videoUpdated(payload: LiveEventPayloads['video-updated']): void;
   videoQualitiesUpdated(payload: LiveEventPayloads['video-qualities-updated']): void;
+  moderationUpdated(payload: LiveEventPayloads['moderation-updated']): void;
+  /** Closes every socket of the user, in every process (through the Redis adapter). */
+  disconnectUser(userId: string): void;
+  /** The user's open sockets join or leave the moderators room (a role changed). */
+  setModerator(userId: string, moderator: boolean): void;
 }
 
 export function createLiveEvents(io: Server): LiveEvents {
@@ -36,5 +43,9 @@ export function createLiveEvents(io: Server): LiveEvents {
     notificationsRead: (recipientId, payload) => io.to(userRoom(recipientId)).emit(LiveEvent.notificationsRead, payload),
     videoUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoUpdated, payload),
     videoQualitiesUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoQualitiesUpdated, payload),
+    moderationUpdated: (payload) => io.to(MODERATORS_ROOM).emit(LiveEvent.moderationUpdated, payload),
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    setModerator: (userId, moderator) =>
+      moderator ? io.in(userRoom(userId)).socketsJoin(MODERATORS_ROOM) : io.in(userRoom(userId)).socketsLeave(MODERATORS_ROOM),
   };
 }

@@ -1,15 +1,13 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
-import { invalidatingLive } from '../cache/readCache.js';
 import { cachedLookup, DropCounter, EventBucket } from './eventLimits.js';
-import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, userRoom, videoRoom } from './live.js';
+import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, MODERATORS_ROOM, userRoom, videoRoom } from './live.js';
+import { shareThroughRedis } from './redisAdapter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     io: Server;
-    live: LiveEvents;
   }
 }
 
@@ -24,18 +22,15 @@ const DROP_WINDOW_MS = 10_000;
 const OWNER_CACHE_MS = 30_000;
 const OWNER_CACHE_ENTRIES = 10_000;
 
-/** socket.io on the API's own port; with REDIS_URL, events cross server processes. */
-export async function attachRealtime(app: FastifyInstance): Promise<void> {
+/** socket.io on the API's own port; with REDIS_URL, events cross server processes. Returns the live events it sends. */
+export async function attachRealtime(app: FastifyInstance): Promise<LiveEvents> {
   const io = new Server(app.server, {
     path: '/socket.io',
     cors: app.config.corsOrigins.length ? { origin: app.config.corsOrigins, credentials: true } : undefined,
     serveClient: false,
   });
   // Not awaited: without Redis the API still starts, and events stay within this process until it is back.
-  if (app.redis) {
-    const { pub, sub } = app.redis.adapterClients();
-    io.adapter(createAdapter(pub, sub));
-  }
+  if (app.redis) shareThroughRedis(io, app.redis, app.config.liveEventsNamespace);
   const sessions = app.repos.sessions;
   // The visibility rule (videos/visibility.ts): any video that exists may be joined.
   const channelOf = cachedLookup(async (videoId) => (await app.repos.videos.findState(videoId))?.owner_id ?? null, OWNER_CACHE_MS, OWNER_CACHE_ENTRIES);
@@ -61,9 +56,11 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
     if (token && !closing) {
       try {
         const claims = await app.tokens.verify(token);
-        if (claims && (await sessions.isActive(claims.sessionId, claims.userId))) {
+        if (claims && (await sessions.check(claims.sessionId, claims.userId))) {
           socket.data.userId = claims.userId;
           socket.join(userRoom(claims.userId));
+          const role = (await app.repos.users.findById(claims.userId))?.role;
+          if (role === 'moderator' || role === 'admin') socket.join(MODERATORS_ROOM);
         }
       } catch (error) {
         // A rejection here would be unhandled (and end the process): the socket stays a visitor's.
@@ -97,14 +94,14 @@ export async function attachRealtime(app: FastifyInstance): Promise<void> {
   });
 
   app.decorate('io', io);
-  // Each event also invalidates the read cache's entries it changes.
-  app.decorate('live', invalidatingLive(createLiveEvents(io), app.readCache));
-  // Open websockets would keep the HTTP server from closing.
+  // Open websockets would keep the HTTP server from closing. Only this process's: through the
+  // adapter, the request would close the sockets of every other process too.
   app.addHook('preClose', async () => {
     closing = true;
-    io.disconnectSockets(true);
+    io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
+  return createLiveEvents(io);
 }

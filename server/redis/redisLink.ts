@@ -116,6 +116,7 @@ export class RedisLink {
         { redis: redactedUrl(this.url), reason },
         'Redis unreachable: running without it (per-process rate limits, local live events, jobs wait in the jobs table)',
       );
+    // oxlint-disable-next-line unicorn/no-useless-spread -- a snapshot: a listener may subscribe another while this runs
     for (const listener of [...this.listeners]) listener(up);
   }
 }

@@ -1,17 +1,18 @@
-// Captions of issue 16: the owner adds WebVTT or SRT tracks per language; anyone who can see the
-// video lists them; the owner deletes them. Files are served from /media/captions/ (routes/media.ts).
+// Captions: the owner adds WebVTT or SRT tracks, one per language; anyone who can see the video
+// lists them; the owner deletes them. Files are served from /media/captions/ (routes/media.ts).
 import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Caption } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { CAPTION_LANGUAGE_PATTERN, CAPTION_LIMITS } from '../../contract/limits.js';
+import { CAPTION_LIMITS } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import type { CaptionRow } from '../db/repositories/captions.js';
+import type { CaptionAdded, CaptionRow } from '../db/repositories/captions.js';
 import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
 import { IdString, multipartBody } from '../http/schemas.js';
 import { newId } from '../ids.js';
+import { canonicalCaptionLanguage } from '../media/captionLanguage.js';
 import { CaptionFormatError, toWebVtt } from '../media/captions.js';
 import { captionKey } from '../media/videoFiles.js';
 import { visibleVideo } from '../videos/visibility.js';
@@ -52,40 +53,38 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await ownedVideo(videoId, userIdOf(request));
       const form = await readMultipart(request, { file: { maxBytes: CAPTION_LIMITS.fileBytes, label: 'Caption file' } }, tempDir);
       try {
-        const language = (form.fields.language ?? '').trim();
+        const language = canonicalCaptionLanguage((form.fields.language ?? '').trim());
         const label = (form.fields.label ?? '').trim();
         const file = form.files.file;
         if (!file) throw badRequest('Caption file is required');
-        if (!CAPTION_LANGUAGE_PATTERN.test(language) || language.length > CAPTION_LIMITS.languageMax) {
-          throw badRequest('Language must be a language tag such as en or pt-BR');
-        }
+        if (!language) throw badRequest('Language must be a language tag such as en or pt-BR');
         if (!label) throw badRequest('Label is required');
         if (label.length > CAPTION_LIMITS.labelMax) throw badRequest(`Label must be at most ${CAPTION_LIMITS.labelMax} characters`);
         let vtt: string;
         try {
-          vtt = toWebVtt(file.buffer);
+          vtt = await toWebVtt(file.buffer);
         } catch (error) {
           if (error instanceof CaptionFormatError) throw badRequest(error.message);
           throw error;
         }
-        if ((await app.repos.captions.count(videoId)) >= CAPTION_LIMITS.perVideo) {
-          throw badRequest(`A video can have at most ${CAPTION_LIMITS.perVideo} caption tracks`);
-        }
         const id = newId();
         const key = captionKey(videoId, id);
+        // The file first: a listed track always has its file; a refused one removes it again.
         await app.storage.putBuffer(key, Buffer.from(vtt, 'utf8'), 'text/vtt; charset=utf-8');
-        let row: CaptionRow | null;
+        let added: CaptionAdded;
         try {
-          row = await app.repos.captions.create({ id, video_id: videoId, language, label, storage_key: key });
+          added = await app.repos.captions.add({ id, video_id: videoId, language, label, storage_key: key }, CAPTION_LIMITS.perVideo);
         } catch (error) {
           await app.storage.remove(key);
           throw error;
         }
-        if (!row) {
+        if (added.outcome !== 'added') {
           await app.storage.remove(key);
-          throw conflict(`This video already has captions in '${language}': delete them first`);
+          if (added.outcome === 'full') throw badRequest(`A video can have at most ${CAPTION_LIMITS.perVideo} caption tracks`);
+          if (added.outcome === 'duplicate') throw conflict(`This video already has captions in '${language}': delete them first`);
+          throw notFound('Video not found');
         }
-        return send(reply, 201, toCaption(row), 'Captions added successfully');
+        return send(reply, 201, toCaption(added.row), 'Captions added successfully');
       } finally {
         await form.cleanup();
       }

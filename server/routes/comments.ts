@@ -1,4 +1,4 @@
-// Comments of spec section 7: a video's list (with one level of replies), add, edit and delete
+// The comments API: a video's list (with one level of replies), add, edit and delete
 // own, and who liked a comment. Liking itself is POST /likes/toggle/c/{commentId} (likes.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -9,8 +9,9 @@ import { commentError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toComment, toCommentReaction } from '../formatters/comment.js';
 import { CacheDeps } from '../cache/readCache.js';
-import { badRequest, forbidden, notFound, send, sendCached, serializedEnvelope } from '../http/envelope.js';
+import { badRequest, notFound, send, sendCached, serializedEnvelope } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
+import { deleteComment, editComment, postComment, toggleHeart, togglePin } from '../useCases/comments.js';
 import { visibleVideo } from '../videos/visibility.js';
 
 
@@ -49,14 +50,6 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toComment(row, app.urls);
   }
 
-  /** The comment, when the caller wrote it; 404 or 403 otherwise. */
-  async function ownComment(commentId: string, callerId: string, action: 'edit' | 'delete') {
-    const row = await comments.findById(commentId);
-    if (!row) throw notFound('Comment not found');
-    if (row.owner_id !== callerId) throw forbidden(`You are not allowed to ${action} this comment`);
-    return row;
-  }
-
   app.get(
     '/all/:videoId',
     { schema: { tags, params: VideoParams, querystring: ListQuery, response: { 200: Envelope(Type.Array(Comment)) } } },
@@ -73,8 +66,10 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const callerId = request.auth?.userId ?? null;
       if (!callerId) return sendCached(request, reply, 200, page);
-      const liked = await comments.likedAmong(callerId, page.list.map((comment) => comment._id));
-      return send(reply, 200, page.list.map((comment) => (liked.has(comment._id) ? { ...comment, isLiked: true } : comment)), LIST_MESSAGE);
+      // The caller's own view: what they like, without the comments of users they blocked.
+      const [liked, blocked] = await Promise.all([comments.likedAmong(callerId, page.list.map((comment) => comment._id)), app.repos.blocks.blockedIds(callerId)]);
+      const shown = blocked.size ? page.list.filter((comment) => !blocked.has(comment.owner._id)) : page.list;
+      return send(reply, 200, shown.map((comment) => (liked.has(comment._id) ? { ...comment, isLiked: true } : comment)), LIST_MESSAGE);
     },
   );
 
@@ -87,24 +82,8 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const callerId = userIdOf(request);
-      const { videoId } = request.params;
       const content = contentOf(request.body?.content);
-      await visibleVideo(videos, videoId);
-      let parentId: string | null = null;
-      /** Who wrote the comment replied to: they get the comment-reply notification. */
-      let repliedToId: string | null = null;
-      if (request.body?.parentId) {
-        const parent = await comments.findById(request.body.parentId);
-        if (!parent) throw notFound('Parent comment not found');
-        if (parent.video_id !== videoId) throw badRequest('A reply must be on the same video as its comment');
-        parentId = parent.parent_id ?? parent.id;
-        repliedToId = parent.owner_id;
-      }
-      const created = await comments.create({ videoId, ownerId: callerId, parentId, content });
-      if (created === 'no-video') throw notFound('Video not found');
-      if (created === 'no-parent') throw notFound('Parent comment not found');
-      app.live.commentUpdated(videoId);
-      if (repliedToId) await app.notifier.commentReplied({ replyId: created, videoId, actorId: callerId, parentOwnerId: repliedToId });
+      const created = await postComment(app, { videoId: request.params.videoId, authorId: callerId, content, parentId: request.body?.parentId });
       return send(reply, 201, await commentAnswer(created, callerId), 'Comment added successfully');
     },
   );
@@ -118,12 +97,26 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const callerId = userIdOf(request);
-      const row = await ownComment(request.params.commentId, callerId, 'edit');
-      await comments.updateContent(row.id, contentOf(request.body?.content));
-      app.live.commentUpdated(row.video_id);
-      return send(reply, 200, await commentAnswer(row.id, callerId), 'Comment updated successfully');
+      const { commentId } = request.params;
+      await editComment(app, { commentId, callerId, content: contentOf(request.body?.content) });
+      return send(reply, 200, await commentAnswer(commentId, callerId), 'Comment updated successfully');
     },
   );
+
+  for (const [path, toggle, message] of [
+    ['/:commentId/pin', togglePin, 'Comment pin updated'],
+    ['/:commentId/heart', toggleHeart, 'Comment heart updated'],
+  ] as const) {
+    app.patch(
+      path,
+      { preHandler: requireUser, config: write, schema: { tags, security: signedIn, params: CommentParams, response: { 200: Envelope(Comment) } } },
+      async (request, reply) => {
+        const callerId = userIdOf(request);
+        await toggle(app, { commentId: request.params.commentId, callerId });
+        return send(reply, 200, await commentAnswer(request.params.commentId, callerId), message);
+      },
+    );
+  }
 
   app.delete(
     '/delete/:commentId',
@@ -138,10 +131,8 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await ownComment(request.params.commentId, userIdOf(request), 'delete');
-      const deletedCount = await comments.delete(row.id, row.video_id);
-      if (deletedCount) app.live.commentUpdated(row.video_id);
-      return send(reply, 200, { _id: row.id, videoId: row.video_id, deletedCount }, 'Comment deleted successfully');
+      const deleted = await deleteComment(app, { commentId: request.params.commentId, callerId: userIdOf(request) });
+      return send(reply, 200, deleted, 'Comment deleted successfully');
     },
   );
 

@@ -16,7 +16,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.headers(noStore);
     if (app.draining) return reply.code(503).send(errorBody(503, 'Not ready: shutting down', [{ dependency: 'process', error: 'shutting down' }]));
     const readiness = await checkReadiness(app);
-    if (readiness.ready) return send(reply, 200, { status: 'ready', checks: readiness.checks }, 'Ready');
+    if (readiness.ready) return send(reply, 200, { status: 'ready', checks: readiness.checks, degraded: readiness.degraded }, 'Ready');
     const errors = readiness.failed.map((dependency) => ({ dependency, ...readiness.checks[dependency] }));
     return reply.code(503).send(errorBody(503, `Not ready: ${readiness.failed.join(', ')} did not answer`, errors));
   });

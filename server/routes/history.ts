@@ -1,4 +1,4 @@
-// Watch history of spec section 7: add (moves to the top), paged list newest first, remove, clear.
+// The watch history API: add (moves to the top), paged list newest first, remove, clear.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HistoryEntry, VideoPageOf, WatchPosition } from '../../contract/entities.js';
@@ -31,7 +31,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Issue 16: the player saves where the viewer is every few seconds and on leave.
+  // The player saves where the viewer is every few seconds and on leave.
   app.patch(
     '/position/:videoId',
     { ...write, schema: { ...schema, params: VideoParams, body: PositionBody, response: { 200: Envelope(WatchPosition) } } },

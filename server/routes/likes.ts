@@ -1,4 +1,4 @@
-// Likes and reactions of spec section 7: video like/disLike toggle, who reacted, liked videos,
+// The likes and reactions API: video like/disLike toggle, who reacted, liked videos,
 // and the comment like toggle (the comment's reactions list is in comments.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -15,8 +15,9 @@ import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { ReactorRow } from '../db/repositories/reactions.js';
 import { toLikedEntry } from '../formatters/video.js';
-import { notFound, send } from '../http/envelope.js';
+import { send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+import { clearLikedVideos, toggleCommentLike, toggleVideoReaction } from '../useCases/reactions.js';
 import { visibleVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
@@ -51,15 +52,12 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { videoId } = request.params;
-      const state = await reactions.toggleVideo(userIdOf(request), videoId, request.query.reactionType);
-      if (!state) throw notFound('Video not found');
-      app.live.videoReactionUpdated({ videoId, likes: state.likes, disLikes: state.disLikes });
+      const state = await toggleVideoReaction(app, { userId: userIdOf(request), videoId: request.params.videoId, reactionType: request.query.reactionType });
       return send(reply, 200, state, 'Reaction updated successfully');
     },
   );
 
-  // Who liked and who disLiked a video: the same list under the field names issue 3 fixes.
+  // Who liked and who disLiked a video: the same list, each under its own field names (likedBy*, dislikedBy*).
   const reactorLists = [
     {
       path: '/get/video/likes/:videoId',
@@ -113,12 +111,8 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/delete/all/liked-videos',
     { ...write, schema: { tags, security, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
     async (request, reply) => {
-      const videoIds = await reactions.clearLikes(userIdOf(request));
-      for (const videoId of videoIds) {
-        const counts = await videos.findDetail(videoId);
-        if (counts) app.live.videoReactionUpdated({ videoId, likes: counts.likes_count, disLikes: counts.dislikes_count });
-      }
-      return send(reply, 200, { deletedCount: videoIds.length }, 'All liked videos cleared successfully');
+      const deletedCount = await clearLikedVideos(app, { userId: userIdOf(request) });
+      return send(reply, 200, { deletedCount }, 'All liked videos cleared successfully');
     },
   );
 
@@ -137,11 +131,8 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The spec's client sends a body {videoId}; other clients send none, so there is no body schema
     // (Fastify would refuse the body-less calls). When given, the comment must be on that video.
     async (request, reply) => {
-      const { commentId } = request.params;
-      const result = await reactions.toggleComment(userIdOf(request), commentId, claimedVideoId(request.body));
-      if (!result) throw notFound('Comment not found');
-      app.live.commentReactionsUpdated({ videoId: result.videoId, commentId, totalLikes: result.totalLikes });
-      return send(reply, 200, { isLiked: result.isLiked, totalLikes: result.totalLikes }, 'Comment reaction updated successfully');
+      const result = await toggleCommentLike(app, { userId: userIdOf(request), commentId: request.params.commentId, claimedVideoId: claimedVideoId(request.body) });
+      return send(reply, 200, result, 'Comment reaction updated successfully');
     },
   );
 };

@@ -7,7 +7,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_WIDTHS, QUALITY_SEGMENTS, type QualitySegment } from '../../contract/limits.js';
 import type { RenditionRow, VideoMediaRow } from '../db/repositories/videoMedia.js';
+import { mediaCaller } from '../auth/authenticate.js';
 import { notFound } from '../http/envelope.js';
+import { assertNotTakenDown } from '../videos/visibility.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { ensureImageVariant, imageStorageKey } from '../media/images.js';
 import { ladderFor, qualityHeight } from '../media/ladder.js';
@@ -48,11 +50,21 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.corsOrigins.length) app.addHook('onRequest', async (_request, reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'));
 
   /** The upload itself, while browsers can play it and no rung exists yet. */
-  function sendSource(request: FastifyRequest, reply: FastifyReply, video: VideoMediaRow) {
+  /**
+   * The moderation rule (videos/visibility.ts): a taken-down video's files answer 410 to all but its
+   * owner and moderators (who may send their token); true when the answer is theirs only.
+   */
+  async function unlessTakenDown(request: FastifyRequest, video: { owner_id: string; taken_down_at: string | null }): Promise<boolean> {
+    if (!video.taken_down_at) return false;
+    await assertNotTakenDown(app.repos, video, (await mediaCaller(request))?.userId ?? null);
+    return true;
+  }
+
+  function sendSource(request: FastifyRequest, reply: FastifyReply, video: VideoMediaRow, restricted: boolean) {
     const extension = /\.(mp4|webm)$/.exec(video.source_key)?.[1];
     if (!extension || !Number(video.source_playable)) throw notFound('Video is still processing');
     // Revalidated: this URL's bytes become a rendition once the first rung lands.
-    return sendStored(app.storage, request, reply, { key: video.source_key, contentType: SOURCE_TYPES[extension]!, immutable: false });
+    return sendStored(app.storage, request, reply, { key: video.source_key, contentType: SOURCE_TYPES[extension]!, immutable: false, private: restricted });
   }
 
   async function serveVideo(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
@@ -61,9 +73,10 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!videoId || wanted === undefined) throw notFound('Media not found');
     const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
     if (!video) throw notFound('Video not found');
+    const restricted = await unlessTakenDown(request, video);
     if (renditions.length === 0) {
       if (video.status === 'failed') throw notFound('Video could not be processed');
-      return sendSource(request, reply, video);
+      return sendSource(request, reply, video, restricted);
     }
     const heights = renditions.map((rendition) => Number(rendition.height));
     const height = nearestHeight(wanted, heights)!;
@@ -73,6 +86,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       key: rendition.storage_key,
       contentType: 'video/mp4',
       immutable: height === wanted || ladderComplete(video, heights),
+      private: restricted,
     });
   }
 
@@ -80,7 +94,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const match = SOURCE_FILE.exec(request.params.file);
     const video = match ? await media.find(match[1]!) : undefined;
     if (!match || !video || !video.source_key.endsWith(`.${match[2]}`)) throw notFound('Media not found');
-    return sendSource(request, reply, video);
+    return sendSource(request, reply, video, await unlessTakenDown(request, video));
   }
 
   async function serveHls(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
@@ -90,14 +104,15 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!ID.test(videoId) || !(match || live)) throw notFound('Media not found');
     const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
     if (!video) throw notFound('Video not found');
+    const restricted = await unlessTakenDown(request, video);
     const packaged = renditions.filter((row) => row.playlist_key);
-    if (live) return serveLive(request, reply, video, packaged, live);
+    if (live) return serveLive(request, reply, video, packaged, live, restricted);
     if (!match) throw notFound('Media not found');
     if (match[1] === undefined) {
       if (match[2] !== 'm3u8' || (packaged.length === 0 && video.streaming_height === null)) throw notFound('Video is still processing');
       // The master grows as rungs land: cached for good only once the ladder is complete.
       const complete = ladderComplete(video, packaged.map((row) => Number(row.height)));
-      return sendStored(app.storage, request, reply, { key: hlsMasterKey(videoId), contentType: HLS_CONTENT_TYPE, immutable: complete });
+      return sendStored(app.storage, request, reply, { key: hlsMasterKey(videoId), contentType: HLS_CONTENT_TYPE, immutable: complete, private: restricted });
     }
     const rendition = packaged.find((row) => Number(row.height) === Number(match[1]));
     if (!rendition) throw notFound('Media not found');
@@ -106,6 +121,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
       key: playlist ? rendition.playlist_key! : rendition.storage_key,
       contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4',
       immutable: true,
+      private: restricted,
     });
   }
 
@@ -114,7 +130,14 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
    * file is published, its live playlist answers with the rung's playlist (the same fragments, by
    * byte range), so a player that started on the stream plays on.
    */
-  function serveLive(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply, video: VideoMediaRow, packaged: RenditionRow[], live: RegExpExecArray) {
+  function serveLive(
+    request: FastifyRequest<{ Params: VideoFileParams }>,
+    reply: FastifyReply,
+    video: VideoMediaRow,
+    packaged: RenditionRow[],
+    live: RegExpExecArray,
+    restricted: boolean,
+  ) {
     const height = Number(live[1]);
     const part = live[2] === undefined ? 'playlist' : live[2] === 'init' ? 'init' : Number(live[2]);
     // One spelling per file (no live-360-007.m4s), and the extension that goes with the part.
@@ -122,17 +145,24 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const playlist = part === 'playlist';
     const rendition = packaged.find((row) => Number(row.height) === height);
     if (playlist && video.streaming_height !== height && rendition) {
-      return sendStored(app.storage, request, reply, { key: rendition.playlist_key!, contentType: HLS_CONTENT_TYPE, immutable: false });
+      return sendStored(app.storage, request, reply, { key: rendition.playlist_key!, contentType: HLS_CONTENT_TYPE, immutable: false, private: restricted });
     }
-    return sendStored(app.storage, request, reply, { key: liveFileKey(video.id, request.params.file), contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4', immutable: false });
+    return sendStored(app.storage, request, reply, {
+      key: liveFileKey(video.id, request.params.file),
+      contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4',
+      immutable: false,
+      private: restricted,
+    });
   }
 
   async function serveCaption(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
     const captionId = CAPTION_FILE.exec(request.params.file)?.[1];
     const caption = captionId && ID.test(request.params.videoId) ? await app.repos.captions.find(request.params.videoId, captionId) : undefined;
     if (!caption) throw notFound('Media not found');
+    const video = await media.find(request.params.videoId);
+    const restricted = video ? await unlessTakenDown(request, video) : false;
     // A caption's file never changes: replacing it means a new caption with a new id.
-    return sendStored(app.storage, request, reply, { key: caption.storage_key, contentType: 'text/vtt; charset=utf-8', immutable: true });
+    return sendStored(app.storage, request, reply, { key: caption.storage_key, contentType: 'text/vtt; charset=utf-8', immutable: true, private: restricted });
   }
 
   async function serveImage(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {

@@ -1,4 +1,4 @@
-// Notifications (issue 17): the signed-in user's list with the unread count, marking read, and
+// The notifications API: the signed-in user's list with the unread count, marking read, and
 // which kinds are made. They are made elsewhere, by server/notifications/notifier.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -6,8 +6,9 @@ import { NotificationPage, NotificationPreferences, NotificationPreferencesPatch
 import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toNotification } from '../formatters/notification.js';
-import { badRequest, forbidden, notFound, send } from '../http/envelope.js';
+import { badRequest, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+import { markNotificationsRead } from '../useCases/notifications.js';
 
 const NOTIFICATIONS_PAGE_DEFAULT = 20;
 
@@ -42,14 +43,8 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security, params: Type.Object({ notificationId: IdString }), response: { 200: Envelope(NotificationReadResult) } },
     },
     async (request, reply) => {
-      const userId = userIdOf(request);
       const { notificationId } = request.params;
-      const found = await notifications.findOwner(notificationId);
-      if (!found) throw notFound('Notification not found');
-      if (found.user_id !== userId) throw forbidden('You are not allowed to change this notification');
-      const updatedCount = await notifications.markRead(userId, notificationId);
-      const unreadCount = await notifications.unreadCount(userId);
-      if (updatedCount) app.live.notificationsRead(userId, { notificationId, unreadCount });
+      const { updatedCount, unreadCount } = await markNotificationsRead(app, { userId: userIdOf(request), notificationId });
       return send(reply, 200, { _id: notificationId, updatedCount, unreadCount }, 'Notification marked as read');
     },
   );
@@ -58,10 +53,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/read-all',
     { config: write, schema: { tags, security, response: { 200: Envelope(NotificationReadResult) } } },
     async (request, reply) => {
-      const userId = userIdOf(request);
-      const updatedCount = await notifications.markRead(userId);
-      const unreadCount = await notifications.unreadCount(userId);
-      if (updatedCount) app.live.notificationsRead(userId, { notificationId: null, unreadCount });
+      const { updatedCount, unreadCount } = await markNotificationsRead(app, { userId: userIdOf(request), notificationId: null });
       return send(reply, 200, { _id: null, updatedCount, unreadCount }, 'All notifications marked as read');
     },
   );

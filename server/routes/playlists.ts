@@ -1,4 +1,4 @@
-// Playlists of spec section 7: create, a user's list, one playlist with its videos paged,
+// The playlists API: create, a user's list, one playlist with its videos paged,
 // rename, delete, add a video and (beyond the spec, users expect it) remove one.
 // GET /playlist/search lives in search.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

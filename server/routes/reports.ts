@@ -7,6 +7,7 @@ import { LIMITS, REPORT_REASONS } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { conflict, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
+import { fileReport } from '../useCases/moderation.js';
 import { visibleVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
@@ -33,7 +34,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reporterId = userIdOf(request);
       await visibleVideo(videos, videoId);
       if (await reports.exists(reporterId, videoId)) throw conflict(ALREADY_REPORTED);
-      const row = await reports.create({ reporterId, videoId, reason: request.body.reason, details: request.body.details?.trim() ?? '' });
+      const row = await fileReport(app, { reporterId, videoId, reason: request.body.reason, details: request.body.details?.trim() ?? '' });
       if (!row) throw conflict(ALREADY_REPORTED);
       return send(reply, 201, { _id: row.id, videoId, reason: row.reason, createdAt: row.created_at }, 'Video reported successfully');
     },

@@ -1,17 +1,27 @@
-// Search of spec section 7: users, videos and playlists by q, ranked by relevance. Mounted at the
-// /api/v1 root, so the paths are full ('/users/search', ...).
+// The search API: users, videos and playlists by q, ranked by relevance; and the popular
+// searches the phone's search dialog offers. Mounted at the /api/v1 root, so the paths are full
+// ('/users/search', ...).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Playlist, UserSearchResult, VideoCard } from '../../contract/entities.js';
+import { Playlist, PopularSearches, UserSearchResult, VideoCard } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { toPlaylist } from '../formatters/playlist.js';
 import { toUserSearchResult } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
 import { LIMITS } from '../../contract/limits.js';
-import { send } from '../http/envelope.js';
+import { CacheDeps } from '../cache/readCache.js';
+import { searchTerms } from '../db/repositories/search.js';
+import { send, sendCached, serializedEnvelope } from '../http/envelope.js';
+import { CommonQueries } from '../search/commonQueries.js';
+import { popularSearches } from '../search/popularSearches.js';
 
 const RESULTS_DEFAULT = 20;
+const VIDEOS_MESSAGE = 'Videos fetched successfully';
 const PLAYLIST_PREVIEW_VIDEOS = 4;
+/** Popular searches come from the most viewed of the newest videos (a bounded read). */
+const POPULAR = { window: 1000, titles: 50, default: 4, max: 10 } as const;
+
+const PopularQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: POPULAR.max })) });
 
 const Query = Type.Object({
   q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })),
@@ -32,12 +42,43 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const commonVideoSearches = new CommonQueries();
   app.get(
     '/videos/search',
     { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(VideoCard)) } } },
     async (request, reply) => {
-      const rows = await search.videos(request.query.q ?? '', request.query.limit ?? RESULTS_DEFAULT);
-      return send(reply, 200, rows.map((row) => toVideoCard(row, app.urls)), 'Videos fetched successfully');
+      const q = request.query.q ?? '';
+      const limit = request.query.limit ?? RESULTS_DEFAULT;
+      const answer = async () => {
+        const cards = (await search.videos(q, limit)).map((row) => toVideoCard(row, app.urls));
+        return { body: serializedEnvelope(reply, cards, VIDEOS_MESSAGE) };
+      };
+      // Cards carry nothing per caller. A repeated query's answer is kept like a feed page: under
+      // the feed's version, which every change to a listed video bumps.
+      const key = `search:videos:${searchTerms(q).join(' ')}:${limit}`;
+      const page = commonVideoSearches.isCommon(key) ? await app.readCache.read(key, [CacheDeps.feed], async () => ({ value: await answer(), store: true })) : await answer();
+      return sendCached(request, reply, 200, page);
+    },
+  );
+
+  app.get(
+    '/search/popular',
+    {
+      schema: {
+        tags,
+        summary: 'Popular searches: words of the most viewed recent videos (an empty list on an empty catalogue)',
+        querystring: PopularQuery,
+        response: { 200: Envelope(PopularSearches) },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? POPULAR.default;
+      // No version to follow (every view would be one): the read cache's TTL alone bounds the reads.
+      const data = await app.readCache.read(`search:popular:${limit}`, [], async () => ({
+        value: popularSearches(await search.mostViewedRecentTitles(POPULAR.window, POPULAR.titles), limit),
+        store: true,
+      }));
+      return send(reply, 200, data, 'Popular searches fetched successfully');
     },
   );
 

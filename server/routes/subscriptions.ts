@@ -6,15 +6,16 @@ import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toSubscribedChannel } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
-import { badRequest, conflict, notFound, send, unauthorized } from '../http/envelope.js';
+import { conflict, notFound, send, unauthorized } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
+import { toggleSubscription } from '../useCases/subscriptions.js';
 
 const ChannelParams = Type.Object({ channelId: IdString });
 const UserParams = Type.Object({ userId: IdString });
 const NotifyBody = Type.Object({ notify: Type.Boolean() });
 const NotifyResult = Type.Object({ notify: Type.Boolean() });
 
-/** Spec section 5: 'Subscribe requires login' with this message. */
+/** The subscribe rule: 'Subscribe requires login', with this message. */
 async function requireSubscriber(request: FastifyRequest): Promise<void> {
   if (!request.auth) throw unauthorized('You must be logged in to subscribe');
 }
@@ -37,13 +38,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } },
     },
     async (request, reply) => {
-      const subscriberId = userIdOf(request);
-      const { channelId } = request.params;
-      if (channelId === subscriberId) throw badRequest('You cannot subscribe to your own channel');
-      await channelOrThrow(channelId);
-      const status = await subscriptions.toggle(subscriberId, channelId);
-      app.live.subscriptionUpdated({ channelId, subscriberId, ...status });
-      if (status.isSubscribed) await app.notifier.subscribed({ channelId, subscriberId });
+      const status = await toggleSubscription(app, { subscriberId: userIdOf(request), channelId: request.params.channelId });
       const message = status.isSubscribed ? 'Subscribed successfully' : 'Unsubscribed successfully';
       return send(reply, 200, status, message);
     },
@@ -89,7 +84,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Issue 17: the newest ready videos of the channels the caller follows, as home-feed cards.
+  // The newest ready videos of the channels the caller follows, as home-feed cards.
   app.get(
     '/feed',
     {

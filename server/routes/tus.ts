@@ -1,6 +1,6 @@
-// Resumable uploads over tus 1.0 at /api/v1/uploads/tus (issue 9). Signed-in only; an upload
+// Resumable uploads over tus 1.0 at /api/v1/uploads/tus. Signed-in only; an upload
 // belongs to the user who created it. Fastify checks the caller, the metadata and the upload's
-// state (answering in the envelope), then hands the raw request to tus (media/tusIntake.ts).
+// state (answering in the envelope), then hands the raw request to tus (uploads/tusIntake.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Metadata } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import type { TusUploadRow } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
 import { checkVideoDetails } from '../videos/ingest.js';
-import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../media/tusIntake.js';
+import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
 
 const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
@@ -23,6 +23,11 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const uploads = app.repos.tusUploads;
   app.addHook('onReady', () => intake.start());
   app.addHook('onClose', async () => intake.stop());
+  // A storage without what tus needs (S3 multipart uploads): 501 naming it, before tus fails inside.
+  app.addHook('preHandler', async () => {
+    const reason = await intake.unavailableReason();
+    if (reason) throw new ApiError(501, reason);
+  });
   // tus reads the body itself, streaming it into the FileStore.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
@@ -37,7 +42,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Bytes taken in: how far this request moved the offset.
     const before = Number(request.headers['upload-offset'] ?? 0);
     const after = Number(reply.raw.getHeader('upload-offset') ?? before);
-    if (request.method !== 'HEAD' && after > before) app.metrics.uploadBytes.inc({ kind: 'tus' }, after - before);
+    if (request.method !== 'HEAD' && after > before) await app.events.publish('upload.bytesReceived', { kind: 'tus', bytes: after - before });
   }
 
   async function ownUpload(request: UploadRequest): Promise<TusUploadRow> {

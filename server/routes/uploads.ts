@@ -50,7 +50,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { title, description } = checkVideoDetails(form.fields);
         const videoFile = form.diskFiles.videoFile;
         if (!videoFile) throw badRequest('Video file is required');
-        app.metrics.uploadBytes.inc({ kind: 'multipart' }, videoFile.size);
+        await app.events.publish('upload.bytesReceived', { kind: 'multipart', bytes: videoFile.size });
 
         const videoId = await ingestVideo(app, { ownerId, title, description, sourcePath: videoFile.path, thumbnail: form.files.thumbnail?.buffer });
         const row = await app.repos.videos.findCard(videoId);

@@ -4,16 +4,21 @@ import { Type } from 'typebox';
 import { CurrentUser, LoginResult, Profile } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { LIMITS } from '../../contract/limits.js';
+import { LogoutBody } from '../../contract/push.js';
 import { accountDetailsError, emailError, loginPasswordError, megabytes, normalizeEmail, normalizeUsername, passwordChangeError, registrationError } from '../../contract/rules.js';
 import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } from '../auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
-import { CacheDeps, profileChanged } from '../cache/readCache.js';
-import { badRequest, conflict, envelope, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
+import { CacheDeps } from '../cache/readCache.js';
+import { badRequest, conflict, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
+import { suspendedAt } from '../db/repositories/moderation.js';
+import { suspensionMessage } from '../useCases/moderation.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
 import { removeImage, storeImage, sweepUnreferencedImages } from '../media/images.js';
+import { replaceProfileImage, updateAccountDetails } from '../useCases/profile.js';
+import { forgetSessionPush } from '../useCases/push.js';
 import { join } from 'node:path';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
@@ -34,7 +39,7 @@ const IMAGE_SWEEP_GRACE_MS = 3600_000;
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = app.repos.users;
-  // Images a crash left with nothing pointing at them go at start (issue 15).
+  // Images a crash left with nothing pointing at them go at start.
   app.addHook('onReady', async () => {
     const referenced = async () => [...(await users.imageNames()), ...(await app.repos.videos.thumbnailNames())];
     try {
@@ -84,7 +89,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const fullName = values.fullName.trim();
       const username = normalizeUsername(values.username);
       const email = normalizeEmail(values.email);
-      // Trimmed like the password change of spec section 5, so both paths agree on the same secret.
+      // Trimmed as the password change trims it, so both paths agree on the same secret.
       const password = values.password.trim();
       if (!form.files.avatar) throw badRequest('Avatar file is required');
       const clash = await users.taken(username, email);
@@ -118,16 +123,28 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Verify even for unknown emails so timing does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g', password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
+      if (suspendedAt(user)) throw forbidden(suspensionMessage(user));
       const accessToken = await openSession(user.id, request, reply);
       return send(reply, 200, { accessToken, loggedInUser: await me(user) }, 'User logged in successfully');
     },
   );
 
-  app.post('/logout', { preHandler: requireUser, schema: { tags: ['users'] } }, async (request, reply) => {
-    await sessions.revoke(request.auth!.sessionId);
-    reply.clearCookie(ACCESS_COOKIE, { path: '/' });
-    return send(reply, 200, {}, 'User logged out successfully');
-  });
+  app.post(
+    '/logout',
+    {
+      // The body is optional (the spec's clients send none): no body validates as {}.
+      preValidation: async (request) => void (request.body ??= {}),
+      preHandler: requireUser,
+      schema: { tags: ['users'], body: LogoutBody },
+    },
+    async (request, reply) => {
+      const { sessionId } = request.auth!;
+      await forgetSessionPush(app, { userId: userIdOf(request), sessionId, pushEndpoint: request.body.pushEndpoint });
+      await sessions.revoke(sessionId);
+      reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+      return send(reply, 200, {}, 'User logged out successfully');
+    },
+  );
 
   app.get('/me', { preHandler: requireUser, schema: { tags: ['users'], response: { 200: Envelope(CurrentUser) } } }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
@@ -157,7 +174,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         subscriptions.find(callerId, channelId),
       ]);
       const caller = { isSubscribed: !!subscription, notify: Number(subscription?.notify ?? 0) === 1 };
-      return send(reply, 200, { ...tile.profile, ...(stats ?? {}), ...caller }, PROFILE_MESSAGE);
+      return send(reply, 200, { ...tile.profile, ...stats, ...caller }, PROFILE_MESSAGE);
     },
   );
 
@@ -178,34 +195,18 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = userIdOf(request);
-      const current = await users.findById(userId);
-      if (!current) throw notFound('User not found');
       const fields = await formFields(request);
       // The profile page sends only fullName: an absent email keeps the current one. The settings
       // form has no username field of its own: blank means unchanged.
       const invalid = accountDetailsError({ fullName: fields.fullName ?? '', email: fields.email, username: fields.username, bio: fields.bio });
       if (invalid) throw badRequest(invalid);
-      const fullName = (fields.fullName ?? '').trim();
-      const email = fields.email === undefined ? undefined : normalizeEmail(fields.email);
-      const username = fields.username === undefined ? undefined : normalizeUsername(fields.username) || undefined;
-      const bio = fields.bio?.trim();
-
-      const details = { fullName, email, username, bio };
-      const clashOf = () => users.taken(username ?? current.username, email ?? current.email, userId);
-      let clash = await clashOf();
-      let updated: UserRow | undefined;
-      if (!clash) {
-        try {
-          updated = await users.updateDetails(userId, details);
-        } catch (error) {
-          // Lost a race on the unique index: same answer as the check above.
-          clash = await clashOf();
-          if (!clash) throw error;
-        }
-      }
-      if (clash) throw conflict(clash === 'username' ? 'Username is already taken' : 'Email is already registered');
-      if (!updated) throw notFound('User not found');
-      profileChanged(app.readCache);
+      const details = {
+        fullName: (fields.fullName ?? '').trim(),
+        email: fields.email === undefined ? undefined : normalizeEmail(fields.email),
+        username: fields.username === undefined ? undefined : normalizeUsername(fields.username) || undefined,
+        bio: fields.bio?.trim(),
+      };
+      const updated = await updateAccountDetails(app, { userId, details });
       return send(reply, 201, await me(updated), 'Account details updated successfully');
     },
   );
@@ -216,17 +217,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const form = await readMultipart(request, { [field]: { maxBytes: app.config.maxImageBytes, label } }, tempDir);
     const file = form.files[field];
     if (!file) throw badRequest(kind === 'avatar' ? 'Please select an avatar' : 'Please select a cover image');
-    const imageName = await storeImage(app.storage, kind, file.buffer, label);
-    const result = await users.replaceImage(userIdOf(request), kind === 'avatar' ? 'avatar' : 'cover_image', imageName);
-    if (!result) {
-      await removeImage(app.storage, imageName);
-      throw notFound('User not found');
-    }
-    if (result.previous) {
-      await removeImage(app.storage, result.previous).catch((error) => request.log.warn({ err: error }, 'old image not removed'));
-    }
-    profileChanged(app.readCache);
-    return result.user;
+    return replaceProfileImage(app, { userId: userIdOf(request), kind, image: file.buffer, label }, request.log);
   }
 
   const imageRoute = (field: string) => ({

@@ -1,4 +1,4 @@
-// Videos of spec section 7: the feed, one video, uploaded lists, edit and delete.
+// The videos API: the feed, one video, uploaded lists, edit and delete.
 // Upload itself lives in uploads.ts.
 import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -8,19 +8,17 @@ import { Envelope } from '../../contract/envelope.js';
 import { LIMITS, MEDIA_SECONDS_MAX } from '../../contract/limits.js';
 import { megabytes, videoDescriptionError, videoTitleError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import type { OwnedVideoRow } from '../db/repositories/videos.js';
 import { resumePoint, toVideo, toVideoCard } from '../formatters/video.js';
-import { ApiError, badRequest, forbidden, notFound, send, sendCached, sendShuffledList, serializedEnvelope, serializedList } from '../http/envelope.js';
-import { CacheDeps, videosRemoved } from '../cache/readCache.js';
+import { badRequest, notFound, send, sendCached, sendShuffledList, serializedEnvelope, serializedList } from '../http/envelope.js';
+import { CacheDeps } from '../cache/readCache.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { frameOfStoredVideo } from '../media/frames.js';
-import { removeImage, storeImage } from '../media/images.js';
 import { videoMediaState } from '../videos/mediaState.js';
-import { deleteVideos } from '../videos/remove.js';
+import { assertNotTakenDown } from '../videos/visibility.js';
+import { editVideoDetails, ownVideo, removeAllVideos, removeVideo, type VideoEdit } from '../useCases/videos.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
-/** GET /videos/{id} for an id no video has (issue 17: the watch page says so instead of 'try again'). */
+/** GET /videos/{id} for an id no video has: the watch page says so instead of offering 'try again'. */
 const VIDEO_MISSING = 'This video does not exist or was deleted.';
 const VIDEO_MESSAGE = 'Video fetched successfully';
 const FEED_MESSAGE = 'Videos fetched successfully';
@@ -32,13 +30,6 @@ const UpdateBody = Type.Object({
   /** Take the new thumbnail from the video at this second. */
   thumbnailAt: Type.Optional(Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX })),
 });
-
-interface VideoEdit {
-  title?: string;
-  description?: string;
-  thumbnailAt?: number;
-  thumbnailFile?: Buffer;
-}
 
 /** Checks an edit, from JSON or from multipart fields (strings) plus the thumbnail file. */
 function editOf(fields: { title?: string; description?: string; thumbnailAt?: string | number }, thumbnailFile?: Buffer): VideoEdit {
@@ -176,6 +167,8 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { value: { video: found.video, body: serializedEnvelope(reply, found.video, VIDEO_MESSAGE) }, store: found.settled };
       });
       if (!cached) throw notFound(VIDEO_MISSING);
+      const { takenDown } = cached.video;
+      if (takenDown) await assertNotTakenDown(app.repos, { owner_id: cached.video.owner._id, taken_down_at: takenDown.at }, callerId);
       if (!callerId) return sendCached(request, reply, 200, cached);
       return send(reply, 200, await callerFields(callerId, cached.video), VIDEO_MESSAGE);
     },
@@ -197,58 +190,23 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const callerId = userIdOf(request);
-      const video = await videos.findOwned(request.params.videoId);
-      if (!video) throw notFound('Video not found');
-      if (video.owner_id !== callerId) throw forbidden('You are not allowed to edit this video');
+      const { videoId } = request.params;
+      // Refused before the body is read.
+      await ownVideo(app, videoId, callerId, 'edit');
       const form = request.isMultipart()
         ? await readMultipart(request, { thumbnail: { maxBytes: app.config.maxImageBytes, label: 'Thumbnail' } }, tempDir)
         : null;
       try {
         const edit = editOf(form ? form.fields : (request.body ?? {}), form?.files.thumbnail?.buffer);
-        const thumbnail = await newThumbnail(video, edit);
-        let replaced: { previousThumbnail: string } | undefined;
-        try {
-          replaced = await videos.updateDetails(video.id, { title: edit.title, description: edit.description, thumbnail });
-        } catch (error) {
-          if (thumbnail) await removeImage(app.storage, thumbnail);
-          throw error;
-        }
-        if (!replaced) {
-          if (thumbnail) await removeImage(app.storage, thumbnail);
-          throw notFound('Video not found');
-        }
-        if (thumbnail && replaced.previousThumbnail) {
-          await removeImage(app.storage, replaced.previousThumbnail).catch((error) => request.log.warn({ err: error }, 'old thumbnail not removed'));
-        }
-        const found = await publicVideo(video.id);
+        await editVideoDetails(app, { videoId, callerId, edit }, request.log);
+        const found = await publicVideo(videoId);
         if (!found) throw notFound(VIDEO_MISSING);
-        const answer = await callerFields(callerId, found.video);
-        app.live.videoUpdated({ videoId: answer._id, title: answer.title, description: answer.description, thumbnail: answer.thumbnail, updatedAt: answer.updatedAt });
-        return send(reply, 200, answer, 'Video updated successfully');
+        return send(reply, 200, await callerFields(callerId, found.video), 'Video updated successfully');
       } finally {
         await form?.cleanup();
       }
     },
   );
-
-  /** The stored image name of the new thumbnail (an uploaded file or a frame of the video), if any. */
-  async function newThumbnail(video: OwnedVideoRow, edit: VideoEdit): Promise<string | undefined> {
-    if (edit.thumbnailFile) return storeImage(app.storage, 'thumbnail', edit.thumbnailFile, 'Thumbnail');
-    if (edit.thumbnailAt === undefined) return undefined;
-    const detail = await videos.findDetail(video.id);
-    const duration = Number(detail?.duration ?? 0);
-    // Duration 0: not probed yet; ffmpeg decides whether the frame exists.
-    if (duration > 0 && edit.thumbnailAt > duration) throw badRequest(`thumbnailAt must be between 0 and ${duration} seconds`);
-    const renditions = await app.repos.videoMedia.renditions(video.id);
-    let frame: Buffer;
-    try {
-      frame = await frameOfStoredVideo(app, [video.source_key, ...renditions.map((row) => row.storage_key)], edit.thumbnailAt);
-    } catch (error) {
-      app.log.warn({ err: (error as Error).message, videoId: video.id }, 'no frame for the thumbnail');
-      throw new ApiError(422, 'Could not take a frame from this video at that time');
-    }
-    return storeImage(app.storage, 'thumbnail', frame, 'Thumbnail');
-  }
 
   app.delete(
     '/delete/:videoId',
@@ -258,12 +216,9 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, params: VideoParams, response: { 200: Envelope(Type.Object({ _id: Type.String() })) } },
     },
     async (request, reply) => {
-      const video = await videos.findOwned(request.params.videoId);
-      if (!video) throw notFound('Video not found');
-      if (video.owner_id !== userIdOf(request)) throw forbidden('You are not allowed to delete this video');
-      await deleteVideos(app, [video]);
-      videosRemoved(app.readCache, [video.id]);
-      return send(reply, 200, { _id: video.id }, 'Video deleted successfully');
+      const { videoId } = request.params;
+      await removeVideo(app, { videoId, callerId: userIdOf(request) });
+      return send(reply, 200, { _id: videoId }, 'Video deleted successfully');
     },
   );
 
@@ -275,9 +230,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } },
     },
     async (request, reply) => {
-      const owned = await videos.listOwned(userIdOf(request));
-      const deletedCount = await deleteVideos(app, owned);
-      videosRemoved(app.readCache, owned.map((video) => video.id));
+      const deletedCount = await removeAllVideos(app, { ownerId: userIdOf(request) });
       return send(reply, 200, { deletedCount }, 'All videos deleted successfully');
     },
   );

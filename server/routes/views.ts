@@ -1,4 +1,4 @@
-// Views of spec section 7: one counted view per signed-in user per video per 24 hours.
+// The views API: one counted view per signed-in user per video per 24 hours.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ViewsInfo } from '../../contract/entities.js';
@@ -6,6 +6,7 @@ import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
+import { recordView } from '../useCases/views.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 
@@ -21,10 +22,7 @@ const viewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: [{ bearer: [] }], params: VideoParams, response: { 200: Envelope(ViewsInfo) } },
     },
     async (request, reply) => {
-      const { videoId } = request.params;
-      const result = await views.add(userIdOf(request), videoId);
-      if (!result) throw notFound('Video not found');
-      if (result.counted) app.live.viewsUpdated({ videoId, totalViews: result.totalViews });
+      const result = await recordView(app, { userId: userIdOf(request), videoId: request.params.videoId });
       return send(reply, 200, { totalViews: result.totalViews, isViewed: true }, result.counted ? 'View added' : 'Already viewed recently');
     },
   );

@@ -14,6 +14,7 @@ import { SCREEN_CHUNKS_FILE } from '../../build/screenChunks.js';
 import type { RenderedPage } from '../../src/entry-server.js';
 import { STORAGE_KEYS } from '../../src/lib/storage.js';
 import { serializeSsrState, SSR_STATE_ID } from '../../src/ssrState.js';
+import { compileTemplate } from './template.js';
 
 interface SsrEntry {
   render(url: string, options: { dataTimeoutMs: number; lightMode?: boolean }): Promise<RenderedPage | null>;
@@ -51,11 +52,13 @@ const ORIGIN = 'http://ssr.internal';
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 /**
  * The built index.html's module scripts: the entry last, before it any chunk the bundler lists as a
- * script of its own (its runtime, once the entry has a top-level await: src/boot/nextTask.ts).
+ * script of its own (a runtime chunk, should a build emit one).
  */
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 /** Those scripts as one run (they stand together), replaced by the page's own. */
 const MODULE_SCRIPT_RUN = new RegExp(`${MODULE_SCRIPT.source}(?:\\s*${MODULE_SCRIPT.source})*`);
+/** The <html> element's colour-scheme class (dark in the build), switched for a light-preferring browser. */
+const DARK_HTML_CLASS = /(?<=<html\b[^>]*) class="dark"/;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -120,8 +123,17 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   }
   // The app's own small stylesheet goes inline: one render-blocking round trip less before the first paint.
   const template = await inlineStylesheets(await readFile(templateFile, 'utf8'), app.config.clientDir);
-  if (!ROOT.test(template) || !template.includes('</head>')) {
-    app.log.warn({ templateFile }, 'index.html has no root element to render into: server rendering off');
+  const page = compileTemplate(template, {
+    // The shell's own title and description give way to the page's (in the head tags).
+    title: { pattern: /<title>[\s\S]*?<\/title>/, optional: true },
+    description: { pattern: /<meta name="description"[^>]*>/, optional: true },
+    head: { pattern: '</head>' },
+    root: { pattern: ROOT },
+    scripts: { pattern: MODULE_SCRIPT_RUN, optional: true },
+    colorScheme: { pattern: DARK_HTML_CLASS, optional: true },
+  });
+  if (!page) {
+    app.log.warn({ templateFile }, 'index.html has no root element or </head> to render into: server rendering off');
     return null;
   }
   const manifestFile = join(app.config.clientDir, '.vite', 'manifest.json');
@@ -159,21 +171,22 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
       // Chromium tells its colour scheme once asked (COLOR_SCHEME_HINT): a light-preferring phone gets
       // light HTML, painted light before any script runs.
       const lightMode = request.headers[COLOR_SCHEME_HINT.toLowerCase()] === 'light';
-      const page = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS, lightMode });
-      if (!page) return null;
+      const rendered = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS, lightMode });
+      if (!rendered) return null;
       const origin = `${request.protocol}://${request.host}`;
-      const scripts = scriptsOf(chunksOf(manifest, screenChunks, page.screenSources));
-      const head = headTags(page, origin + request.url, origin, scripts.head);
-      const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(page.state)}</script>`;
-      const imagePreloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
-      const body = page.html.slice(imagePreloads.length);
-      return template
-        .replace(/<title>[\s\S]*?<\/title>/, '')
-        .replace(/<meta name="description"[^>]*>/, '')
-        .replace('</head>', `    ${head}\n    ${page.styleTags}\n  </head>`)
-        .replace(ROOT, () => `<div id="root">${body}</div>\n    ${state}`)
-        .replace(MODULE_SCRIPT_RUN, () => (imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script))
-        .replace(/(<html[^>]*?) class="dark"/, (html, start: string) => (lightMode ? `${start} class="light"` : html));
+      const scripts = scriptsOf(chunksOf(manifest, screenChunks, rendered.screenSources));
+      const head = headTags(rendered, origin + request.url, origin, scripts.head);
+      const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(rendered.state)}</script>`;
+      const imagePreloads = LEADING_PRELOADS.exec(rendered.html)?.[0] ?? '';
+      const body = rendered.html.slice(imagePreloads.length);
+      return page.fill({
+        title: '',
+        description: '',
+        head: `    ${head}\n    ${rendered.styleTags}\n  </head>`,
+        root: `<div id="root">${body}</div>\n    ${state}`,
+        scripts: imagePreloads ? `${imagePreloads}\n    ${scripts.script}` : scripts.script,
+        colorScheme: lightMode ? ' class="light"' : ' class="dark"',
+      });
     },
   };
 }

@@ -4,15 +4,14 @@ import { rm } from 'node:fs/promises';
 import { videoDetailsError } from '../../contract/rules.js';
 import type { Config } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
-import { badRequest } from '../http/envelope.js';
+import { invalid } from '../domain/errors.js';
 import { newId } from '../ids.js';
 import type { JobQueue } from '../jobs/types.js';
-import { mediaTools } from '../media/ffmpeg.js';
+import { grabFrame } from '../media/frames.js';
 import { removeImage, storeImage } from '../media/images.js';
 import { inspectVideo } from '../media/inspect.js';
 import type { VideoProbe } from '../media/probe.js';
 import type { MediaStorage } from '../media/storage.js';
-import { extractFrame } from '../media/transcode.js';
 import { sourceKey, sourcePlayable, transcodeJobId } from '../media/videoFiles.js';
 
 export interface VideoDetails {
@@ -23,14 +22,14 @@ export interface VideoDetails {
 /** Title and description as both upload paths take them (multipart fields or tus metadata). */
 export function checkVideoDetails(fields: { title?: string | null; description?: string | null }): VideoDetails {
   const details = { title: (fields.title ?? '').trim(), description: (fields.description ?? '').trim() };
-  const invalid = videoDetailsError(details);
-  if (invalid) throw badRequest(invalid);
+  const problem = videoDetailsError(details);
+  if (problem) throw invalid(problem);
   return details;
 }
 
 /** What taking in a video needs (the Fastify app satisfies it; seed builds its own). */
 export interface IngestDeps {
-  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>;
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'frameGrabs'>;
   repos: Pick<Repositories, 'videos'>;
   storage: MediaStorage;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
@@ -49,10 +48,10 @@ export interface NewUpload {
 async function thumbnailFrom(deps: IngestDeps, upload: NewUpload, probe: VideoProbe): Promise<string> {
   if (upload.thumbnail) return storeImage(deps.storage, 'thumbnail', upload.thumbnail, 'Thumbnail');
   try {
-    const frame = await extractFrame(mediaTools(deps.config), upload.sourcePath, Math.min(1, probe.duration / 2));
+    const frame = await grabFrame(deps.config, upload.sourcePath, Math.min(1, probe.duration / 2));
     return await storeImage(deps.storage, 'thumbnail', frame, 'Thumbnail');
   } catch {
-    return ''; // a missing thumbnail is not worth refusing a playable video
+    return ''; // a missing thumbnail (ffmpeg failed, or its pool is busy) is not worth refusing a playable video
   }
 }
 

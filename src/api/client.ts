@@ -1,4 +1,4 @@
-// The shared client of spec section 7: every call goes to /api/v1 with cookies, the bearer token
+// The shared API client: every call goes to /api/v1 with cookies, the bearer token
 // from local storage and the XSRF cookie echoed as a header. No timeout (uploads can be long).
 import { XSRF_COOKIE, XSRF_HEADER } from '../../contract/auth';
 import type { ErrorEnvelope } from '../../contract/envelope';
@@ -74,7 +74,7 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-/** Spec section 8: a 401 on any call clears the token and the user. */
+/** A 401 on any call clears the token and the user. */
 export function endSession(): void {
   const hadSession = getToken() !== null || getStoredUser() !== null;
   clearSession();
@@ -153,7 +153,7 @@ export async function apiCall<T = unknown>(request: ApiRequest, signal?: AbortSi
   return { data: (request.keepEnvelope ? envelope : envelope.data) as T };
 }
 
-/** The message to show for a failed call: the server's, else the screen's fallback (spec section 8). */
+/** The message to show for a failed call: the server's, else the screen's fallback. */
 export function messageOf(error: unknown, fallback: string): string {
   const apiError = error as Partial<ApiError> | undefined;
   if (apiError && typeof apiError.status === 'number' && apiError.status < 500 && apiError.message) return apiError.message;

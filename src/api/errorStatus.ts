@@ -3,3 +3,6 @@
 export const errorStatus = (error: unknown): unknown => (error as { status?: unknown } | undefined)?.status;
 
 export const isNotFound = (error: unknown): boolean => errorStatus(error) === 404;
+
+/** 410: a moderator took the video down (the answer's message says so). */
+export const isGone = (error: unknown): boolean => errorStatus(error) === 410;

@@ -1,54 +1,23 @@
-// Queued writes (issue 9): a queueable mutation (declared with its endpoint, see offline.ts) made
+// Queued writes: a queueable mutation (declared in its definition, see offline.ts) made
 // offline, or whose request never reached an answer, is stored in IndexedDB as its endpoint name
 // and argument with an Idempotency-Key, and replayed in order when the network returns, with the
 // SAME key on every attempt, so the server runs it once and answers retries with its stored result.
 import type { BaseQueryApi, QueryReturnValue } from '@reduxjs/toolkit/query';
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
-import { type ApiError, type ApiRequest, apiCall } from './client';
-import { queueSpecOf } from './offline';
+import { type ApiError, apiCall, apiUrl } from './client';
+import type { AnyQueueSpec, OfflineOptions, QueueMeta } from './offlineTypes';
+import { openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeSessionToken, toStoredRequest } from './queueReplay';
 
-export const QUEUE_DB = 'vidshare-offline';
-/** Server errors (5xx) an action may meet before it is given up (and reported). */
-export const MAX_SERVER_ERRORS = 5;
+export { QUEUE_DB, type QueuedAction } from './queueReplay';
 /** A 409 'in progress' or a 5xx retries after this long while online. */
-export const RETRY_DELAY_MS = 3000;
+const RETRY_DELAY_MS = 3000;
 
-export interface QueuedAction {
-  seq?: number;
-  /** The Idempotency-Key, made once when the action was made. */
-  key: string;
-  /** The mutation's name; offline.ts holds its spec. */
-  endpoint: string;
-  /** The mutation's argument (the request is built from it at every replay). */
-  arg: unknown;
-  /** What the user did, as a toast can name it ('Like', 'Comment'). */
-  label: string;
-  createdAt: number;
-  serverErrors: number;
-  /** The placeholder answer given to the screen: the state the action leads to (patches use it). */
-  answer?: unknown;
-}
+// --- Storage (one ordered store; seq is the order; queueReplay.ts owns its shape) -----------
 
-/** Meta of an answer: queued (a placeholder) or fetched (a real answer from the server). */
-export interface QueueMeta {
-  queued?: boolean;
-  fetched?: boolean;
-}
-
-interface QueueSchema extends DBSchema {
-  actions: { key: number; value: QueuedAction };
-}
-
-// --- Storage (one ordered store; seq is the order) -------------------------------------------
-
-let dbPromise: Promise<IDBPDatabase<QueueSchema>> | null = null;
-function database(): Promise<IDBPDatabase<QueueSchema>> {
-  dbPromise ??= openDB<QueueSchema>(QUEUE_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('actions', { keyPath: 'seq', autoIncrement: true });
-    },
-  });
+let dbPromise: Promise<QueueDb> | null = null;
+function database(): Promise<QueueDb> {
+  // A newer version opened elsewhere (the worker after an update): let it, and reopen on next use.
+  dbPromise ??= openQueueDb(() => void closeQueueDb());
   return dbPromise;
 }
 
@@ -84,9 +53,9 @@ export function loadQueue(): Promise<QueuedAction[]> {
   // Through a promise: without IndexedDB (server-side rendering) openDB throws at once.
   loaded ??= Promise.resolve()
     .then(database)
-    .then((db) => db.getAll('actions'))
+    .then(readQueue)
     .then((actions) => {
-      pending = actions.sort((a, b) => a.seq! - b.seq!);
+      pending = actions;
       ready = true;
       notify();
       return pending;
@@ -95,30 +64,57 @@ export function loadQueue(): Promise<QueuedAction[]> {
   return loaded;
 }
 
-export async function enqueue(action: Omit<QueuedAction, 'seq'>): Promise<QueuedAction> {
+/**
+ * Reads the store again after the service worker replayed it: the actions it sent are gone
+ * (returned, so their data can be refreshed); those still waiting stay shown as pending.
+ */
+export async function reloadQueue(): Promise<void> {
+  const left = await reloadMirror();
+  if (left.length) handlers.onSettled(left);
+}
+
+async function reloadMirror(): Promise<QueuedAction[]> {
+  const before = pending;
+  loaded = null;
+  const after = await loadQueue();
+  return before.filter((action) => !after.some((item) => item.seq === action.seq));
+}
+
+async function enqueue(action: Omit<QueuedAction, 'seq'>): Promise<QueuedAction> {
   await loadQueue();
   const db = await database();
   const seq = await db.add('actions', action as QueuedAction);
   const stored = { ...action, seq };
   pending = [...pending, stored];
   notify();
+  void requestBackgroundReplay();
   return stored;
 }
 
-async function remove(action: QueuedAction): Promise<void> {
-  const db = await database();
-  await db.delete('actions', action.seq!);
-  pending = pending.filter((item) => item.seq !== action.seq);
-  notify();
+/** Where Background Sync exists, the worker replays the queue once the network is back, app open or not. */
+async function requestBackgroundReplay(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+  await sync?.register(QUEUE_SYNC_TAG).catch(() => undefined);
 }
 
-async function save(action: QueuedAction): Promise<void> {
-  const db = await database();
-  await db.put('actions', action);
-  pending = pending.map((item) => (item.seq === action.seq ? action : item));
+/** The worker sends queued actions with this token (it cannot read local storage): kept in step with it. */
+export async function shareSessionToken(token: string | null): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  await storeSessionToken(await database(), token).catch(() => undefined);
 }
 
 // --- Sending ---------------------------------------------------------------------------------
+
+/**
+ * Finds a stored action's spec by its endpoint name. Installed by the store from offlineEndpoints.ts,
+ * which reads every area's definitions: this module cannot import them, as they import it.
+ */
+let queueSpecOf: (endpoint: string) => AnyQueueSpec | undefined = () => undefined;
+export function setQueueSpecLookup(lookup: (endpoint: string) => AnyQueueSpec | undefined): void {
+  queueSpecOf = lookup;
+}
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -152,39 +148,33 @@ function retryLater(): void {
   }, RETRY_DELAY_MS);
 }
 
-/** Sends the queue in order, one at a time; stops at the first network failure (kept for later). */
+/** Sends the queue in order, one at a time (the rules are queueReplayRules.ts', shared with the worker). */
 export function replayQueue(): Promise<void> {
   replaying ??= (async () => {
-    const settled: QueuedAction[] = [];
+    let settled: QueuedAction[] = [];
     try {
       await loadQueue();
-      while (pending.length && online()) {
-        const action = pending[0]!;
-        const result = await send(action);
-        if ('data' in result) {
-          await remove(action);
-          settled.push(action);
-          continue;
-        }
-        const { status } = result.error;
-        if (status === 'FETCH_ERROR') break; // still offline: keep it
-        if (status === 409 || (typeof status === 'number' && status >= 500) || status === 'PARSE_ERROR') {
-          // 409: the first attempt is still running. 5xx: not stored by the server, so a retry runs.
-          if (status !== 409 && action.serverErrors + 1 < MAX_SERVER_ERRORS) await save({ ...action, serverErrors: action.serverErrors + 1 });
-          else if (status !== 409) {
-            await remove(action);
-            settled.push(action);
-            handlers.onRejected(action, result.error);
-            continue;
-          }
-          retryLater();
-          break;
-        }
-        // 4xx: final (the server answers the same to every retry with this key).
-        await remove(action);
-        settled.push(action);
-        handlers.onRejected(action, result.error);
-      }
+      if (!pending.length) return;
+      // The rules load only when something waits: most visits have nothing to send.
+      const { replayStoredQueue } = await import('./queueReplayRules');
+      const outcome = await replayStoredQueue(await database(), {
+        send: async (action) => {
+          const result = await send(action);
+          return 'data' in result ? { ok: true } : { ok: false, ...result.error };
+        },
+        canSend: online,
+        onRemoved: (action, error) => {
+          pending = pending.filter((item) => item.seq !== action.seq);
+          notify();
+          if (error) handlers.onRejected(action, { status: error.status, message: error.message });
+        },
+        onSaved: (action) => {
+          pending = pending.map((item) => (item.seq === action.seq ? action : item));
+        },
+      });
+      if (outcome.retrySoon) retryLater();
+      // The worker may have sent some while this page waited for the lock.
+      settled = [...outcome.settled, ...(await reloadMirror())];
     } finally {
       replaying = null;
       if (settled.length) handlers.onSettled(settled);
@@ -193,36 +183,36 @@ export function replayQueue(): Promise<void> {
   return replaying;
 }
 
-async function queueAction(endpoint: string, arg: unknown, key: string, api: BaseQueryApi): Promise<QueryReturnValue<unknown, ApiError, QueueMeta>> {
-  const spec = queueSpecOf(endpoint)!;
+async function queueAction(spec: AnyQueueSpec, arg: unknown, key: string, api: BaseQueryApi): Promise<QueryReturnValue<unknown, ApiError, QueueMeta>> {
+  const endpoint = api.endpoint;
   const createdAt = Date.now();
   const answer = spec.placeholder(arg, { read: (selector) => selector(api.getState() as never), key, createdAt });
-  const action = await enqueue({ key, endpoint, arg, label: spec.label(arg), createdAt, serverErrors: 0, answer });
+  const request = spec.request(arg);
+  const stored = toStoredRequest(apiUrl(request.url, request.params), request.method ?? 'GET', request.body);
+  const action = await enqueue({ key, endpoint, arg, request: stored, label: spec.label(arg), createdAt, serverErrors: 0, answer });
   handlers.onQueued(action);
   if (online()) void replayQueue();
   return { data: answer, meta: { queued: true } };
 }
 
 /**
- * The queryFn of every queueable mutation: the request gets an Idempotency-Key and is queued when
- * offline, when older actions still wait (order), or when it fails on the network.
+ * The queryFn of every queueable mutation (set by queueable(), which puts the spec in extraOptions):
+ * the request gets an Idempotency-Key and is queued when offline, when older actions still wait
+ * (order), or when it fails on the network.
  */
-export async function sendOrQueue(arg: unknown, api: BaseQueryApi): Promise<QueryReturnValue<never, ApiError, QueueMeta>> {
-  const spec = queueSpecOf(api.endpoint);
-  if (!spec) throw new Error(`${api.endpoint} uses sendOrQueue but declares no queue spec (declareOffline)`);
+export async function sendOrQueue(arg: unknown, api: BaseQueryApi, extraOptions: OfflineOptions | undefined): Promise<QueryReturnValue<never, ApiError, QueueMeta>> {
+  const spec = extraOptions?.queue;
+  if (!spec) throw new Error(`${api.endpoint} uses sendOrQueue without queueable()`);
+  // A stored action is replayed by name: an endpoint the registry does not read would be lost after a reload.
+  if (!queueSpecOf(api.endpoint)) throw new Error(`${api.endpoint} is queueable but offlineEndpoints.ts does not read its area`);
   const key = crypto.randomUUID();
   if (!ready) await loadQueue();
-  if (!online() || pending.length) return queueAction(api.endpoint, arg, key, api) as never;
+  if (!online() || pending.length) return queueAction(spec, arg, key, api) as never;
   const request = spec.request(arg);
   const result = await apiCall({ ...request, headers: { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: key } }, api.signal);
   // No answer: the server may or may not have run it; the same key makes the replay safe.
-  if ('error' in result && result.error.status === 'FETCH_ERROR' && !api.signal.aborted) return queueAction(api.endpoint, arg, key, api) as never;
+  if ('error' in result && result.error.status === 'FETCH_ERROR' && !api.signal.aborted) return queueAction(spec, arg, key, api) as never;
   return result as never;
-}
-
-/** Wraps a queueable mutation's invalidatesTags: a queued action has changed nothing on the server yet. */
-export function unlessQueued<R, E, A, T>(invalidates: (result: R, error: E, arg: A) => readonly T[]) {
-  return (result: R, error: E, arg: A, meta: QueueMeta | undefined): readonly T[] => (meta?.queued ? [] : invalidates(result, error, arg));
 }
 
 // Read the stored queue now, so that the first write of the session need not wait for it.

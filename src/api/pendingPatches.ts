@@ -1,15 +1,16 @@
-// Queued actions shown as pending (issue 9): each queued action's patches (declared with its
-// endpoint, see offline.ts) are re-applied over every fresh server answer of an affected query and
+// Queued actions shown as pending: each queued action's patches (declared in its
+// endpoint's definition, see offline.ts) are re-applied over every fresh server answer of an affected query and
 // over the rehydrated cache, in queue order, so server data plus pending actions is what the
 // screens show. Also starts the queue: toasts, replay at start, on 'online', refresh after a replay.
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { toast, TOAST_DURATION } from '../components/toast';
 import { api, rehydrateApiCache } from './api';
-import { type CachePatch, queueSpecOf } from './offline';
-import { loadQueue, pendingActions, type QueueMeta, replayQueue, setReplayHandlers } from './offlineQueue';
+import type { CachePatch, QueueMeta } from './offlineTypes';
+import { queueSpecOf } from './offlineEndpoints';
+import { loadQueue, pendingActions, replayQueue, setReplayHandlers } from './offlineQueue';
 import type { TagType } from './tags';
 
-export const QUEUED_MESSAGE = 'You are offline: saved, it will sync when you are back online';
+const QUEUED_MESSAGE = 'You are offline: saved, it will sync when you are back online';
 
 type Dispatch = (action: never) => unknown;
 type ApiState = { api: ReturnType<typeof api.reducer> };

@@ -1,5 +1,5 @@
 // Every cache tag the client uses, built in one place: endpoints provide and invalidate them, the live
-// connection (live.ts) and the offline queue invalidate them. One type per entity; a list provides
+// events (liveHandlers.ts) and the offline queue invalidate them. One type per entity; a list provides
 // `{type, id: 'LIST'}` or a scoped list id (a user's videos, a video's comments).
 //
 // Paged lists deliberately do NOT provide one tag per item: a live 'views-updated' for one video
@@ -21,10 +21,12 @@ export const TAG_TYPES = [
   'Search',
   'Report',
   'Notification',
+  'Moderation',
+  'Block',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
-export const LIST = 'LIST' as const;
+const LIST = 'LIST' as const;
 
 const tag = <T extends TagType>(type: T, id: string) => ({ type, id });
 
@@ -59,7 +61,7 @@ export const tags = {
   playlists: () => tag('Playlist', LIST),
   playlistsOf: (username: string) => tag('Playlist', `USER-${username}`),
 
-  /** Issue 17: the followed channels' newest videos (/subscriptions). */
+  /** The followed channels' newest videos (/subscriptions). */
   subscriptionFeed: () => tag('Subscription', 'FEED'),
   notifications: () => tag('Notification', LIST),
   unreadNotifications: () => tag('Notification', 'UNREAD'),
@@ -67,7 +69,14 @@ export const tags = {
 
   search: () => tag('Search', LIST),
   report: (videoId: string) => tag('Report', videoId),
+
+  /** The moderation screen's lists, one id per tab (the live 'moderation-updated' names which changed). */
+  moderation: (list: ModerationList) => tag('Moderation', list),
+  /** The users I blocked (Settings > Privacy). */
+  blocks: () => tag('Block', LIST),
 };
+
+export type ModerationList = 'reports' | 'takedowns' | 'suspensions' | 'log' | 'jobs';
 
 /** The lists a new or removed video shows up in (also after a tus upload, which is no mutation). */
 export const videoListsOf = (username?: string) => [

@@ -8,7 +8,10 @@ import { ThemeProvider } from '@mui/system';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { selectBooted } from '../features/auth/authSlice';
+import { DownloadedVideosContext } from '../components/downloadedVideos';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { VideoCardMenuContext } from '../components/videoCardMenu';
+import { useDownloadedIds } from '../features/downloads/useDownloadedIds';
 import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { useAppSelector } from './hooks';
 import { AppRoutes } from './routes';
@@ -18,12 +21,18 @@ import { appTheme } from './theme';
 // idle; toasts raised before that wait for it (components/toast.tsx).
 const Toaster = lazy(() => import('../components/Toaster'));
 
+// The cards' ⋮ menu: a chunk of its own, loaded the first time a menu opens.
+const VideoCardMenu = lazy(() => import('../features/watch/VideoCardMenu'));
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const toasterWanted = useAfterFirstPaint();
+  const downloaded = useDownloadedIds();
   return (
-    <ThemeProvider theme={appTheme}>
+    <ThemeProvider theme={appTheme()}>
       <CssBaseline />
-      {children}
+      <VideoCardMenuContext.Provider value={VideoCardMenu}>
+        <DownloadedVideosContext.Provider value={downloaded}>{children}</DownloadedVideosContext.Provider>
+      </VideoCardMenuContext.Provider>
       {toasterWanted && (
         <Suspense fallback={null}>
           <Toaster />

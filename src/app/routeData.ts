@@ -13,7 +13,7 @@ import { MISSING_VIDEO_TITLE } from '../features/watch/missingVideo';
 import type { ScreenName } from './screens';
 import type { AppDispatch, RootState } from './store';
 
-export const SITE_DESCRIPTION = 'Watch, share and discover videos, even on a flaky connection.';
+const SITE_DESCRIPTION = 'Watch, share and discover videos, even on a flaky connection.';
 
 export interface PageMeta {
   /** The screen's own title (usePageTitle's argument); null for the bare app name. */

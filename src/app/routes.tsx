@@ -1,8 +1,9 @@
-// The route table and guards of spec section 2. Screens are lazy chunks so the first load stays small.
+// The route table and its guards. Screens are lazy chunks so the first load stays small.
 import { lazy } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { selectIsSignedIn } from '../features/auth/authSlice';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { selectIsSignedIn, selectMustChangePassword } from '../features/auth/authSlice';
 import { AppLayout } from '../features/layout/AppLayout';
+import { returnPath } from '../lib/returnPath';
 import { useAppSelector } from './hooks';
 import { SCREENS } from './screens';
 
@@ -10,62 +11,79 @@ const HomePage = lazy(SCREENS.home.load);
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
-// Issue 6: watch and upload.
+// Watch and upload.
 const WatchPage = lazy(SCREENS.watch.load);
 const UploadPage = lazy(() => import('../features/upload/UploadPage'));
-// Issue 7: profile, playlists, search, settings and the user's own lists.
+// Profile, playlists, search, settings and the user's own lists.
 const ProfilePage = lazy(SCREENS.profile.load);
 const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
 const CreatePlaylistPage = lazy(() => import('../features/playlists/CreatePlaylistPage'));
 const AddVideosPage = lazy(() => import('../features/playlists/AddVideosPage'));
 const SearchPage = lazy(SCREENS.search.load);
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const ChoosePasswordPage = lazy(() => import('../features/settings/ChoosePasswordPage'));
 const MyVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.MyVideosPage })));
 const LikedVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.LikedVideosPage })));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
-// Issue 17: the subscriptions feed and notifications.
+// The subscriptions feed and notifications.
 const SubscriptionsPage = lazy(() => import('../features/subscriptions/SubscriptionsPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const WatchHistoryPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
 
-/** Signed-in-only routes send a signed-out visitor to /login. */
-export function RequireSignedIn() {
-  return useAppSelector(selectIsSignedIn) ? <Outlet /> : <Navigate to="/login" replace />;
+/** Signed-in-only routes send a signed-out visitor to /login, which brings them back after signing in. */
+function RequireSignedIn() {
+  const location = useLocation();
+  return useAppSelector(selectIsSignedIn) ? <Outlet /> : <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
-/** /login and /register send a signed-in user to /home. */
-export function RequireSignedOut() {
-  return useAppSelector(selectIsSignedIn) ? <Navigate to="/home" replace /> : <Outlet />;
+const CHOOSE_PASSWORD = '/choose-password';
+
+/** After an operator's password reset every route leads to choosing a new password first. */
+function RequireChosenPassword() {
+  const mustChange = useAppSelector(selectMustChangePassword);
+  const { pathname } = useLocation();
+  return mustChange && pathname !== CHOOSE_PASSWORD ? <Navigate to={CHOOSE_PASSWORD} replace /> : <Outlet />;
+}
+
+/** /login and /register send a signed-in user to where they came from, else /home. */
+function RequireSignedOut() {
+  const back = returnPath(useLocation().state);
+  return useAppSelector(selectIsSignedIn) ? <Navigate to={back} replace /> : <Outlet />;
 }
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<RequireSignedOut />}>
-        {/* No top navigation on these two. */}
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-      </Route>
-      <Route element={<AppLayout />}>
-        <Route index element={<Navigate to="/home" replace />} />
-        <Route path="/home" element={<HomePage />} />
-        <Route path="/watch/:videoId" element={<WatchPage />} />
-        <Route path="/profile/:username" element={<ProfilePage />} />
-        <Route path="/playlist/:playlistId" element={<PlaylistPage />} />
-        <Route path="/search" element={<SearchPage />} />
-        <Route element={<RequireSignedIn />}>
-          <Route path="/upload" element={<UploadPage />} />
-          <Route path="/my-videos" element={<MyVideosPage />} />
-          <Route path="/create-playlist" element={<CreatePlaylistPage />} />
-          <Route path="/playlist/:playlistId/add-videos" element={<AddVideosPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/liked-videos" element={<LikedVideosPage />} />
-          <Route path="/watch-history" element={<WatchHistoryPage />} />
-          <Route path="/downloads" element={<DownloadsPage />} />
-          <Route path="/subscriptions" element={<SubscriptionsPage />} />
-          <Route path="/notifications" element={<NotificationsPage />} />
+      <Route element={<RequireChosenPassword />}>
+        <Route path={CHOOSE_PASSWORD} element={<ChoosePasswordPage />} />
+        <Route element={<RequireSignedOut />}>
+          {/* No top navigation on these two. */}
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route element={<AppLayout />}>
+          <Route index element={<Navigate to="/home" replace />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/watch/:videoId" element={<WatchPage />} />
+          <Route path="/profile/:username" element={<ProfilePage />} />
+          <Route path="/playlist/:playlistId" element={<PlaylistPage />} />
+          <Route path="/search" element={<SearchPage />} />
+          <Route element={<RequireSignedIn />}>
+            <Route path="/upload" element={<UploadPage />} />
+            <Route path="/my-videos" element={<MyVideosPage />} />
+            <Route path="/create-playlist" element={<CreatePlaylistPage />} />
+            <Route path="/playlist/:playlistId/add-videos" element={<AddVideosPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/liked-videos" element={<LikedVideosPage />} />
+            <Route path="/watch-history" element={<WatchHistoryPage />} />
+            <Route path="/downloads" element={<DownloadsPage />} />
+            <Route path="/subscriptions" element={<SubscriptionsPage />} />
+            <Route path="/notifications" element={<NotificationsPage />} />
+            <Route path="/moderation" element={<ModerationPage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
       </Route>
     </Routes>
   );

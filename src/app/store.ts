@@ -1,8 +1,10 @@
-// The Redux store: the client state of spec section 3 plus the one RTK Query slice.
+// The Redux store: the client's own state slices plus the one RTK Query slice.
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import '../api/endpoints';
+import { queueSpecOf } from '../api/offlineEndpoints';
+import { setQueueSpecLookup } from '../api/offlineQueue';
 import { pendingPatchesMiddleware } from '../api/pendingPatches';
 import { authSlice } from '../features/auth/authSlice';
 import { commentSlice } from '../features/comments/commentSlice';
@@ -13,7 +15,7 @@ import { setThemePreference, themeSlice, toggleTheme } from '../features/theme/t
 import { storeThemePreference } from '../lib/storage';
 import { applyModeClass } from './theme';
 
-export const rootReducer = combineReducers({
+const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authSlice.reducer,
   theme: themeSlice.reducer,
@@ -26,6 +28,8 @@ export const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
+  // The offline queue replays stored actions by endpoint name; the registry knows every queueable one.
+  setQueueSpecLookup(queueSpecOf);
   const listeners = createListenerMiddleware();
   // The stored preference and the document's mode class follow every theme change.
   listeners.startListening({

@@ -36,13 +36,20 @@ function makeTheme(colorSchemes: Partial<typeof COLOR_SCHEMES>) {
   });
 }
 
+let made: ReturnType<typeof makeTheme> | undefined;
+
 /**
  * The theme components render with: the default (dark) scheme alone. Components style with the
  * variables (`var(--mui-palette-...)`, the same names in both modes) and `.dark &` selectors; the
  * light scheme only gives those variables other values, which come with index.html
- * (build/themeVariables.ts). Making it here too was about half of the theme's boot task on a phone.
+ * (build/themeVariables.ts), so making it here too would only cost boot time. Made on first use
+ * (the first render), not when this module is imported: createTheme is one of the larger pieces of
+ * boot work, and it belongs to the render that needs it, not to the evaluation of the entry.
  */
-export const appTheme = makeTheme({ dark: COLOR_SCHEMES.dark });
+export function appTheme() {
+  made ??= makeTheme({ dark: COLOR_SCHEMES.dark });
+  return made;
+}
 
 /** Both schemes: what build/themeVariables.ts writes the variables of. */
 export const themeWithEveryScheme = () => makeTheme(COLOR_SCHEMES);

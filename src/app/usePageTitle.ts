@@ -2,7 +2,7 @@
 // the server-rendered <title> (server/ssr/): "<what the screen shows> - Vidshare".
 import { useEffect } from 'react';
 
-export const APP_NAME = 'Vidshare';
+const APP_NAME = 'Vidshare';
 
 export function pageTitle(title?: string | null): string {
   const text = title?.trim();

@@ -1,19 +1,20 @@
-// One video in a grid (spec section 2): thumbnail with NEW and duration, title, owner with
-// fallbacks, views, relative date. The card is the link; a ⋮ menu (issue 17) holds Save to
-// playlist, Download for offline and Share (it replaced the outlined 'Watch' button).
+// One video in a grid: thumbnail with NEW and duration, title, owner with fallbacks, views,
+// relative date and, for its owner, a moderator's takedown with the reason. The card is the link;
+// a ⋮ menu holds Save to playlist, Download for offline and Share (the card itself is the 'Watch' action).
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, type ReactNode, Suspense, useState } from 'react';
+import { memo, type ReactNode, Suspense, useContext, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatRelativeDate, formatViews } from '../lib/format';
+import { useIsDownloaded } from './downloadedVideos';
 import { UserAvatar } from './UserAvatar';
+import { VideoCardMenuContext } from './videoCardMenu';
 import { VideoThumbnail } from './VideoThumbnail';
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
-const VideoCardMenu = lazy(() => import('./VideoCardMenu'));
 
 /** `action`: an optional extra control beside the menu (its clicks do not scroll the page); `priority`: load the thumbnail at once. */
 // Memoized: the screens around it re-render on every query state change; an unchanged card does not.
@@ -22,6 +23,8 @@ export const VideoCard = memo(function VideoCard({ video, action, priority = fal
   const ownerName = video.owner?.fullName || 'Unknown User';
   const ownerHandle = video.owner?.username || 'unknown';
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const VideoCardMenu = useContext(VideoCardMenuContext);
+  const downloaded = useIsDownloaded(video._id);
   return (
     <Box component="article" onClick={scrollToTop} sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, minWidth: 0 }}>
       <Box
@@ -31,7 +34,7 @@ export const VideoCard = memo(function VideoCard({ video, action, priority = fal
         aria-hidden
         sx={{ display: 'block', borderRadius: 2 }}
       >
-        <VideoThumbnail video={video} size="card" priority={priority} />
+        <VideoThumbnail video={video} size="card" priority={priority} downloaded={downloaded} />
       </Box>
       <Box sx={{ display: 'flex', gap: 1.25 }}>
         <Box component={Link} to={`/profile/${encodeURIComponent(ownerHandle)}`} aria-label={ownerName} sx={{ flexShrink: 0 }}>
@@ -61,18 +64,29 @@ export const VideoCard = memo(function VideoCard({ video, action, priority = fal
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {formatViews(video.views)} · {formatRelativeDate(video.createdAt)}
+            {/* The thumbnail (and its badge) is hidden from screen readers: the card says it here. */}
+            {downloaded && <span className="visually-hidden"> · Downloaded</span>}
           </Typography>
-        </Box>
-        <Box onClick={(event) => event.stopPropagation()} sx={{ flexShrink: 0, alignSelf: 'flex-start', mt: -0.75, mr: -1 }}>
-          <IconButton aria-label={`More actions for ${video.title}`} aria-haspopup="menu" aria-expanded={Boolean(menuAnchor)} onClick={(event) => setMenuAnchor(event.currentTarget)}>
-            <MoreVertIcon />
-          </IconButton>
-          {menuAnchor && (
-            <Suspense fallback={null}>
-              <VideoCardMenu video={video} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} />
-            </Suspense>
+          {video.takenDown && (
+            // Only its owner (and moderators) still get a taken-down video in a list.
+            <Typography variant="body2" data-testid="video-taken-down" sx={{ color: 'error.main', fontWeight: 600, mt: 0.5, overflowWrap: 'anywhere' }}>
+              Removed by a moderator: {video.takenDown.reason}
+            </Typography>
           )}
         </Box>
+        {VideoCardMenu && (
+          <Box onClick={(event) => event.stopPropagation()} sx={{ flexShrink: 0, alignSelf: 'flex-start', mt: -0.75, mr: -1 }}>
+            <IconButton aria-label={`More actions for ${video.title}`} aria-haspopup="menu" aria-expanded={Boolean(menuAnchor)} onClick={(event) => setMenuAnchor(event.currentTarget)}>
+              <MoreVertIcon />
+            </IconButton>
+            {menuAnchor && (
+              <Suspense fallback={null}>
+                {/* oxlint-disable-next-line react/static-components -- the context holds one module-level lazy component, never one made in a render */}
+                <VideoCardMenu video={video} anchor={menuAnchor} onClose={() => setMenuAnchor(null)} />
+              </Suspense>
+            )}
+          </Box>
+        )}
         {action && (
           <Box onClick={(event) => event.stopPropagation()} sx={{ flexShrink: 0 }}>
             {action}

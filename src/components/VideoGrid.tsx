@@ -1,4 +1,4 @@
-// The grid shared by the feed, profile tabs and playlists (spec section 2): loading, error with
+// The grid shared by the feed, profile tabs and playlists: loading, error with
 // Try Again, empty, 1 to 4 columns, and the infinite-scroll footer.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { formatRelativeDate, formatViews } from '../lib/format';
+import { useIsDownloaded } from './downloadedVideos';
 import { VideoThumbnail } from './VideoThumbnail';
 import { memo } from 'react';
 
@@ -28,6 +29,7 @@ interface Props {
 // Memoized: the screens around it re-render on every query state change; an unchanged card does not.
 export const VideoRow = memo(function VideoRow({ video, thumbWidth = 168, extra, action, title, progress }: Props) {
   const ownerName = video.owner?.fullName || 'Unknown User';
+  const downloaded = useIsDownloaded(video._id);
   return (
     <Box component="article" sx={{ display: 'flex', gap: 1.25, minWidth: 0, alignItems: 'flex-start' }}>
       <Box
@@ -37,7 +39,7 @@ export const VideoRow = memo(function VideoRow({ video, thumbWidth = 168, extra,
         sx={{ display: 'flex', gap: 1.25, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none', borderRadius: 1.5, '&:hover .row-title': { color: 'primary.main' } }}
       >
         <Box sx={{ width: thumbWidth, flexShrink: 0 }}>
-          <VideoThumbnail video={video} size="row" progress={progress} shownWidth={thumbWidth} />
+          <VideoThumbnail video={video} size="row" progress={progress} shownWidth={thumbWidth} downloaded={downloaded} />
         </Box>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography

@@ -1,9 +1,12 @@
 // A video's thumbnail at a fixed 16:9 (nothing jumps while it lazy-loads) with the NEW badge (under
-// 24 h), the duration and, while transcoding, 'Processing'. Used by VideoCard and VideoRow.
+// 24 h), the duration, 'Downloaded' when saved on this device and, while transcoding, 'Processing'.
+// Used by VideoCard and VideoRow.
+import DownloadedIcon from '@mui/icons-material/OfflinePin';
 import Box from '@mui/material/Box';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
+import { useDataSaver } from '../lib/dataSaver';
 import { formatDuration, isNew } from '../lib/format';
-import { imageSrcSet } from '../lib/imageUrls';
+import { imageCopy, imageSrcSet } from '../lib/imageUrls';
 
 // `shown`: how wide the picture is on screen, for the browser to pick a copy (VideoGrid's columns: one
 // below 600 px, two below 900, three below 1200, then four; rows give their own width).
@@ -12,12 +15,16 @@ const SIZES = {
   row: { inset: 4, fontSize: 11, px: 0.5, radius: 1.5, width: 320, height: 180, shown: '168px' },
 } as const;
 
+/** Under the data saver, no thumbnail copy wider than this (a phone's card at 3x would take 1280). */
+const DATA_SAVER_IMAGE_WIDTH = 480;
+
 export function VideoThumbnail({
   video,
   size,
   priority = false,
   progress,
   shownWidth,
+  downloaded = false,
 }: {
   video: Pick<VideoCardData, 'thumbnail' | 'createdAt' | 'duration' | 'status'>;
   size: keyof typeof SIZES;
@@ -27,16 +34,19 @@ export function VideoThumbnail({
   progress?: number;
   /** The CSS width it is shown at, when the size's usual one does not apply. */
   shownWidth?: number;
+  /** Saved for offline on this device. */
+  downloaded?: boolean;
 }) {
   const s = SIZES[size];
+  const savingData = useDataSaver().on;
   const badge = { position: 'absolute', px: s.px, py: size === 'card' ? 0.25 : 0, borderRadius: 1, fontSize: s.fontSize, fontWeight: 700, lineHeight: 1.4, color: '#fff' } as const;
   return (
     <Box sx={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', borderRadius: s.radius, overflow: 'hidden', bgcolor: 'action.hover' }}>
       {video.thumbnail && (
         <Box
           component="img"
-          src={video.thumbnail}
-          srcSet={imageSrcSet(video.thumbnail)}
+          src={savingData ? imageCopy(video.thumbnail, DATA_SAVER_IMAGE_WIDTH) : video.thumbnail}
+          srcSet={imageSrcSet(video.thumbnail, savingData ? DATA_SAVER_IMAGE_WIDTH : Infinity)}
           sizes={shownWidth ? `${shownWidth}px` : s.shown}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
@@ -49,6 +59,12 @@ export function VideoThumbnail({
       )}
       {isNew(video.createdAt) && <Box sx={{ ...badge, top: s.inset, left: s.inset, bgcolor: '#c62828' }}>NEW</Box>}
       {video.status === 'processing' && <Box sx={{ ...badge, top: s.inset, right: s.inset, bgcolor: 'rgba(0,0,0,0.8)' }}>Processing</Box>}
+      {downloaded && (
+        <Box data-testid="downloaded-badge" sx={{ ...badge, bottom: s.inset, left: s.inset, bgcolor: 'rgba(0,0,0,0.8)', display: 'flex', alignItems: 'center', gap: 0.375 }}>
+          <DownloadedIcon aria-hidden sx={{ fontSize: s.fontSize + 2 }} />
+          Downloaded
+        </Box>
+      )}
       <Box sx={{ ...badge, bottom: s.inset, right: s.inset, bgcolor: 'rgba(0,0,0,0.8)' }}>{formatDuration(video.duration)}</Box>
       {progress !== undefined && progress > 0 && (
         <Box

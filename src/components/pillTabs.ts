@@ -1,5 +1,5 @@
-// Tabs on phones (issue 17): a scrolling tab row cut its last label mid-word ('Liked Vide',
-// 'Notificatio') and its scroll arrows indented the row 40 px out of line with the content. Below
+// Tabs on phones: a scrolling tab row cuts its last label mid-word ('Liked Vide',
+// 'Notificatio') and its scroll arrows indent the row 40 px out of line with the content. Below
 // the `sm` breakpoint the profile and settings tabs are instead pills that wrap onto a second row,
 // start flush with the content, and mark the current one by its fill (the underline cannot follow
 // a wrapped row).

@@ -1,4 +1,4 @@
-// The one toast helper (spec sections 8 and 9): a message's text is its key, so identical messages
+// The one toast helper: a message's text is its key, so identical messages
 // never stack; success 2 s, error/info/default 4 s, loading until dismissed. notistack loads with
 // the <Toaster> chunk after first paint; toasts raised before that wait for it. Errors on the watch
 // screen stay 5 s (TOAST_DURATION.watchError).

@@ -1,9 +1,9 @@
-// Infinite scroll (spec section 4): the next page when within 1000 px of the page bottom, never while
+// Infinite scroll: the next page when within 1000 px of the page bottom, never while
 // loading, only while there is more; duplicates by id dropped. One hook for every list (feed, related,
 // profile tabs, playlist videos, history, liked).
 import { useEffect, useRef } from 'react';
 
-export const SCROLL_TRIGGER_PX = 1000;
+const SCROLL_TRIGGER_PX = 1000;
 
 export function nearBottom(scrollY: number, viewportHeight: number, documentHeight: number, threshold = SCROLL_TRIGGER_PX): boolean {
   return scrollY + viewportHeight >= documentHeight - threshold;

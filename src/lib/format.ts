@@ -1,4 +1,4 @@
-// Number, duration and date formats of spec section 9: one function per rule.
+// Number, duration and date formats: one function per rule.
 
 /** 999 -> '999', 1000 -> '1K', 1500 -> '1.5K', 1_000_000 -> '1M', 2_340_000 -> '2.3M'. */
 export function formatCount(value: number): string {
@@ -59,7 +59,7 @@ export function isNew(iso: string, now: Date = new Date()): boolean {
   return age >= 0 && age < DAY;
 }
 
-/** Averages of views are rounded (spec section 9). */
+/** Averages of views are rounded. */
 export function average(total: number, count: number): number {
   return count > 0 ? Math.round(total / count) : 0;
 }

@@ -1,13 +1,16 @@
-// What the lists of spec section 8 say besides their own error panel: a success toast when a list
+// What the lists say besides their own error panel: a success toast when a list
 // the user asked for again (Try Again after a failure) arrives, and a 401 sending to /login.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../api/errorStatus';
 import { toast } from '../components/toast';
 
+/** A user's uploaded videos failed to load (their profile tab, settings, adding videos to a playlist). */
+export const UPLOADED_FETCH_ERROR = 'Failed to fetch uploaded videos. Please try again later.';
+
 /**
  * 'Playlists fetched successfully' and the like (spec texts), only when a list loads after it had
- * failed: a plain page view says nothing (issue 17: these toasts covered the header on every visit).
+ * failed: a plain page view says nothing (on every visit these toasts would cover the header).
  */
 export function useLoadedToast(state: { isError: boolean; isSuccess: boolean }, message: string): void {
   const failed = useRef(false);

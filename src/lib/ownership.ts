@@ -1,8 +1,8 @@
-// Who may see which owner-only control (spec section 6). The server enforces the same rules; these
+// Who may see which owner-only control. The server enforces the same rules; these
 // only decide what the screens offer.
 import type { StoredUser } from './storage';
 
-type Viewer = Pick<StoredUser, 'username'> & Partial<Pick<StoredUser, 'id' | '_id'>>;
+type Viewer = Pick<StoredUser, 'username'> & Partial<Pick<StoredUser, 'id' | '_id' | 'role'>>;
 
 const idOf = (viewer: Viewer | null | undefined): string | undefined => viewer?.id || viewer?._id || undefined;
 
@@ -31,4 +31,36 @@ export function canEditPlaylistVideos(viewer: Viewer | null | undefined, playlis
 export function isCommentOwner(viewer: Viewer | null | undefined, comment: { owner?: { _id?: string } | null } | null | undefined): boolean {
   const viewerId = idOf(viewer);
   return Boolean(viewerId && comment?.owner?._id && viewerId === comment.owner._id);
+}
+
+/** The moderation screen, its menu entries and the moderator's comment removal: moderators and admins. */
+export function canModerate(viewer: Pick<Viewer, 'role'> | null | undefined): boolean {
+  return viewer?.role === 'moderator' || viewer?.role === 'admin';
+}
+
+/** The Jobs tab of the moderation screen. */
+export function isAdmin(viewer: Pick<Viewer, 'role'> | null | undefined): boolean {
+  return viewer?.role === 'admin';
+}
+
+/** Pin, heart and remove any comment under a video: the video's owner (by id). */
+function isVideoOwner(viewer: Viewer | null | undefined, video: { owner?: { _id?: string } | null } | null | undefined): boolean {
+  const viewerId = idOf(viewer);
+  return Boolean(viewerId && video?.owner?._id && viewerId === video.owner._id);
+}
+
+/** What the ⋮ menu of someone's comment offers this viewer (the comment's author edits and deletes with their own buttons). */
+export function commentMenuFor(
+  viewer: Viewer | null | undefined,
+  comment: { owner?: { _id?: string } | null },
+  video: { owner?: { _id?: string } | null },
+): { remove: boolean; pin: boolean; heart: boolean; block: boolean } {
+  const own = isCommentOwner(viewer, comment);
+  const videoOwner = isVideoOwner(viewer, video);
+  return {
+    remove: !own && (videoOwner || canModerate(viewer)),
+    pin: videoOwner,
+    heart: videoOwner,
+    block: Boolean(idOf(viewer)) && !own,
+  };
 }

@@ -1,4 +1,4 @@
-// Video reaction rules (spec section 4): like and dislike exclude each other, pressing the active
+// Video reaction rules: like and dislike exclude each other, pressing the active
 // one again removes it. (The spec's 'both set shows neither' cannot arise: the server answers one
 // userReaction per caller.)
 import type { ReactionType } from '../../contract/entities';

@@ -1,6 +1,6 @@
 // Share: copy a link. The Clipboard API needs a secure context; older browsers and plain
 // http get the textarea fallback.
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
@@ -28,7 +28,7 @@ export async function copyText(text: string): Promise<boolean> {
 export type ShareOutcome = 'shared' | 'copied' | 'dismissed' | 'failed';
 
 /**
- * Share a link (issue 17): the device's share sheet (Web Share API) where there is one, otherwise
+ * Share a link: the device's share sheet (Web Share API) where there is one, otherwise
  * the link is copied. Closing the share sheet is not an error.
  */
 export async function shareLink(url: string, title: string): Promise<ShareOutcome> {

@@ -1,11 +1,11 @@
-// The local storage keys of spec section 3, read and written in one place.
+// The local storage keys, read and written in one place.
 import type { CurrentUser } from '../../contract/entities';
 
 export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme', recentSearches: 'vidshare.recentSearches' } as const;
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 
-/** The user fields stored on the device (spec section 3): id from _id plus the profile fields. */
+/** The user fields stored on the device: id from _id plus the profile fields. */
 export interface StoredUser {
   _id: string;
   id: string;
@@ -16,6 +16,10 @@ export interface StoredUser {
   avatar: string;
   createdAt: string;
   updatedAt: string;
+  /** An operator reset the password: the app offers only the screen to choose a new one. */
+  mustChangePassword?: boolean;
+  /** What the server says this account may do (absent on users stored before roles existed: 'user'). */
+  role?: CurrentUser['role'];
 }
 
 function read(key: string): string | null {
@@ -35,9 +39,11 @@ function write(key: string, value: string | null): void {
   }
 }
 
-/** Player choices kept on the device (issue 16): the captions language, autoplay per user. */
+/** Player choices kept on the device: the captions language and size, data saver, autoplay per user. */
 export const PLAYER_KEYS = {
   captions: 'vidshare.captions',
+  captionSize: 'vidshare.captionSize',
+  dataSaver: 'vidshare.dataSaver',
   autoplay: (userId: string | null | undefined) => `vidshare.autoplay.${userId || 'guest'}`,
 } as const;
 /** Other values kept on this device only (player choices, recent searches): storage errors read as absent. */
@@ -57,8 +63,11 @@ export function getStoredUser(): StoredUser | null {
   }
 }
 
-export function toStoredUser(user: Pick<CurrentUser, '_id' | 'username' | 'fullName' | 'email' | 'coverImage' | 'avatar' | 'createdAt' | 'updatedAt'>): StoredUser {
+export function toStoredUser(
+  user: Pick<CurrentUser, '_id' | 'username' | 'fullName' | 'email' | 'coverImage' | 'avatar' | 'createdAt' | 'updatedAt'> & Partial<Pick<CurrentUser, 'mustChangePassword' | 'role'>>,
+): StoredUser {
   return {
+    ...(user.role && { role: user.role }),
     _id: user._id,
     id: user._id,
     username: user.username,
@@ -68,6 +77,7 @@ export function toStoredUser(user: Pick<CurrentUser, '_id' | 'username' | 'fullN
     avatar: user.avatar,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 
@@ -96,7 +106,7 @@ export function storeThemePreference(preference: ThemePreference): void {
   write(STORAGE_KEYS.theme, preference);
 }
 
-/** Device-only preferences of the settings screen (spec section 2: local, not sent to the server). */
+/** Device-only preferences of the settings screen (local, not sent to the server). */
 export const PREFERENCE_KEYS = { notifications: 'settings.notifications', privacy: 'settings.privacy' } as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[keyof typeof PREFERENCE_KEYS];
 
@@ -120,7 +130,7 @@ export function storePreferences(key: PreferenceKey, value: Record<string, unkno
   write(key, JSON.stringify(value));
 }
 
-/** The custom event other tabs of code fire when they change the session (spec section 4). */
+/** The custom event other tabs of code fire when they change the session. */
 export const AUTH_EVENT = 'authStateChanged';
 
 export function announceAuthChange(): void {

@@ -1,13 +1,15 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
+import { DIST, untilAppBuilt } from './builtApp.js';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export { DIST };
+
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Why browser tests cannot run here, or null when they can. */
 export function chromiumMissing(): string | null {
@@ -18,11 +20,14 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** The built PWA the tests serve. Sessions sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first. */
-export const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
-
-/** Builds the client and its server-rendering build (`<DIST>-ssr`, where the server looks) once; returns the client's folder. */
-export function ensureBuilt(): string {
+/**
+ * Builds the client and its server-rendering build (`<DIST>-ssr`, where the server looks) when missing;
+ * returns the client's folder. In a run with the browser projects their global setup (builtApp.ts)
+ * is building both in the background: this waits for it, then only checks; other callers
+ * (ssrText.test.ts run alone) build here.
+ */
+export async function ensureBuilt(): Promise<string> {
+  await untilAppBuilt();
   buildApp(DIST, { missingOnly: true });
   return DIST;
 }

@@ -1,7 +1,6 @@
 // The client foundation in Debian's Chromium against the real server serving the built PWA:
 // register with an avatar, log out and in, theme toggle, header search, then offline reload
 // showing the shell and the cached home feed, and the queued re-auth check replayed online.
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer } from '../server/harness.js';
@@ -40,7 +39,7 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
 
   beforeAll(async () => {
     // CI builds before `npm test`; a bare checkout builds once here.
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     const owner = await registerUser(server, { fullName: 'Feed Owner' });
     await insertVideo(server, owner.id, { title: feedTitle, duration: 75 });
@@ -77,13 +76,18 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     expect(stored[1].avatar).toMatch(/\/media\/image\/upload\//);
   });
 
-  it('logs out from the avatar menu and back in', async () => {
+  it('logs out from the avatar menu and back in, the live connection following who is signed in', async () => {
+    const userId = (await server.app.repos.users.findByUsername(person.username))!.id;
+    // Sockets in the user's room get their notifications and upload progress.
+    const inUserRoom = async () => (await server.app.io.in(`user:${userId}`).fetchSockets()).length;
+    await expect.poll(inUserRoom, { timeout: 20_000 }).toBe(1);
     await page.getByLabel('Account menu').click();
     await expect.poll(() => page.getByText('Premium Member').isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${server.url}/login`);
     await expect.poll(() => toast('Logged out successfully').isVisible()).toBe(true);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    await expect.poll(inUserRoom).toBe(0);
 
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
@@ -91,6 +95,8 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     await page.waitForURL(`${server.url}/home`);
     await expect.poll(() => toast('Login successful').isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel('Account menu').isVisible()).toBe(true);
+    // Without a reload: the socket signed in again.
+    await expect.poll(inUserRoom).toBe(1);
   });
 
   it('toggles the theme and keeps the choice across a reload', async () => {

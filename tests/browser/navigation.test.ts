@@ -1,4 +1,4 @@
-// Issue 17 in Debian's Chromium against the real server and the built PWA, at 390x844 and 1280x800:
+// Navigation and notifications in Debian's Chromium against the real server and the built PWA, at 390x844 and 1280x800:
 // the bottom navigation (phones) and the header bell (desktop), the subscriptions feed with its
 // channel strip and empty state, a notification arriving live from another session and being read,
 // and the document title of every main screen.
@@ -13,7 +13,7 @@ if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 /** Screenshots to look at (screenshots/ is git-ignored). */
 async function shot(page: Page, name: string): Promise<void> {
   const { width } = page.viewportSize()!;
-  await page.screenshot({ path: `screenshots/issue17/${name}-${width}.png` });
+  await page.screenshot({ path: `screenshots/layout/${name}-${width}.png` });
 }
 
 const PHONE = { width: 390, height: 844 };
@@ -32,7 +32,7 @@ describe.skipIf(missing !== null)('bottom navigation, subscriptions, notificatio
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     me = await registerUser(server, { fullName: 'Mira Phone' });
     creator = await registerUser(server, { fullName: 'Coral Creator' });

@@ -1,4 +1,4 @@
-// Issue 9 in Debian's Chromium against the real server and the built PWA: a like, a comment and a
+// Offline-first in Debian's Chromium against the real server and the built PWA: a like, a comment and a
 // subscription made offline are queued, shown as pending, survive a reload while still offline,
 // and reach the server exactly once when the network returns. A downloaded video plays and seeks
 // offline from Cache Storage.
@@ -23,7 +23,7 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Offline Channel' });
     viewer = await registerUser(server, { fullName: 'Train Commuter' });
@@ -106,13 +106,12 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
 
     await page.goto(`${server.url}/watch/${savedId}`);
     await eventually(() => page.getByRole('heading', { name: 'Saved for the plane' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('menuitem', { name: 'Download for offline' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Download for offline' });
-    await page.screenshot({ path: 'screenshots/download-dialog-phone.png' });
-    expect(await dialog.getByRole('radio', { name: '480p (eco)' }).isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    // The action row's Download button takes 480p (eco) without data saver, then says so.
+    const download = page.getByTestId('download-button');
+    expect(await download.getAttribute('title')).toBe('Download 480p for offline');
+    await download.click();
     await eventually(() => page.getByText('Saved for offline').isVisible(), 20_000).toBe(true);
+    await eventually(() => download.textContent()).toBe('Downloaded');
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     await context.setOffline(true);

@@ -1,4 +1,4 @@
-// Issue 7 in Debian's Chromium against the real server and the built PWA: the owner edits a profile
+// Profiles, playlists, search and settings in Debian's Chromium against the real server and the built PWA: the owner edits a profile
 // (name, cover, avatar), creates a playlist, adds and removes a video, renames and deletes it,
 // searches and follows a user, a video and a playlist, clears history and liked videos through
 // their confirmations, changes the password and signs in with the new one; a second user sees
@@ -33,7 +33,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
   };
 
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Profile Owner' });
     viewer = await registerUser(server, { fullName: 'Zanzibar Viewer' });

@@ -1,4 +1,4 @@
-// Issue 9 in Debian's Chromium against the real server and the built PWA: a video sent over tus on a
+// Resumable uploads in Debian's Chromium against the real server and the built PWA: a video sent over tus on a
 // slow uplink is cut off by a reload at about a third, chosen again, resumes from the server's
 // offset ('Resuming upload...'), finishes, and opens on /watch/{id} once transcoded.
 import { execFile } from 'node:child_process';
@@ -20,8 +20,8 @@ if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 async function makeLargeClip(): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'vidshare-tus-')), 'harbour.mp4');
   await promisify(execFile)(tools.ffmpeg, [
-    ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=854x480:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
-    ...['-vf', 'noise=alls=30:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M', '-maxrate', '4M', '-bufsize', '2M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
+    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=854x480:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6',
+    '-vf', 'noise=alls=30:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M', '-maxrate', '4M', '-bufsize', '2M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
   ]);
   return path;
 }
@@ -35,7 +35,7 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Harbour Channel' });
     browser = await launchChromium();
@@ -60,7 +60,7 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
 
   // The frame captured at 1 s lands late under load and replaces the empty thumbnail picker with a
   // taller preview, moving the Upload button: a click during that shift lands on the old spot and
-  // nothing is sent (the old flake). So each click waits for the captured thumbnail.
+  // nothing is sent. So each click waits for the captured thumbnail.
   const thumbnailCaptured = () => eventually(() => page.getByRole('img', { name: 'Thumbnail preview' }).isVisible(), 60_000).toBe(true);
 
   it('resumes an upload cut off by a reload and opens the finished video', { timeout: 240_000 }, async () => {
@@ -115,7 +115,7 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
 
     await page.waitForURL(`${server.url}/watch/${videoId}`, { timeout: 90_000 });
     await eventually(() => page.getByRole('heading', { name: 'Harbour at dusk' }).isVisible(), 30_000).toBe(true);
-    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`, { token })).body.data.status, { timeout: 90_000, interval: 1000 }).toBe('ready');
+    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`, { token })).body.data.status, { timeout: 90_000, interval: 250 }).toBe('ready');
     const video = (await call(server, 'GET', `/videos/${videoId}`, { token })).body.data;
     expect(video).toMatchObject({ title: 'Harbour at dusk', description: 'Uploaded video: harbour.mp4' });
     // A finished upload is forgotten: choosing the file again would start a new one.

@@ -1,4 +1,4 @@
-// Issue 14 in Debian's Chromium against the real server: /watch/{id} arrives as rendered HTML (title
+// Server rendering in Debian's Chromium against the real server: /watch/{id} arrives as rendered HTML (title
 // in <title>, Open Graph tags, the heading in the body before any script runs), the client hydrates
 // it without a React hydration warning and keeps the server's DOM, document.title follows client
 // navigation, and once the service worker controls the page, navigations come from its precached shell.
@@ -38,7 +38,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
   const title = `Rendered <on the server> ${suffix}`;
 
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     const owner = await registerUser(server, { fullName: 'Server Renderer' });
     const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#3949ab' } }).png().toBuffer();
@@ -131,14 +131,14 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
     });
     // The heading as parsed from the server's HTML, before any module script runs; and every style
-    // element taken out of the document (Emotion moves the server's style tags it does not know as placed).
+    // element taken out of the document (Emotion moves the style tags it takes into its sheets).
     await context.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive') (window as unknown as { ssrHeading: Element | null }).ssrHeading = document.querySelector('h1');
       });
       const removedStyles: string[] = ((window as unknown as { removedStyles: string[] }).removedStyles = []);
       new MutationObserver((records) => {
-        for (const node of records.flatMap((record) => [...record.removedNodes])) if (node instanceof HTMLStyleElement) removedStyles.push(node.dataset.emotion ?? '');
+        for (const node of records.flatMap((record) => [...record.removedNodes])) if (node instanceof HTMLStyleElement) removedStyles.push(node.dataset.emotion ?? node.dataset.renderedStyles ?? '');
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${server.url}/watch/${videoId}`);
@@ -158,25 +158,24 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       }),
     );
     expect(mismatchedClasses.slice(0, 3)).toEqual([]);
-    // The server's style tags come in <head> marked as placed (data-s): Emotion's cache does not hoist
-    // them to the end of <head> as it loads, it only takes each once into its sheet (a move as well).
-    const componentStyles = await page.evaluate(() => [...document.querySelectorAll('head style[data-emotion^="css "]')].map((tag) => tag.getAttribute('data-emotion')));
-    expect(componentStyles.length).toBeGreaterThan(0);
+    // The server's component styles come in one tag in <head> that the client's Emotion cache reads
+    // where it is (src/app/emotionCache.ts): never taken out of the document, so never re-parsed.
+    const componentStyles = await page.evaluate(() => [...document.querySelectorAll('head style[data-rendered-styles^="css "]')].length);
+    expect(componentStyles).toBe(1);
     const removedStyles = await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles);
-    expect(removedStyles.filter((name) => name.startsWith('css '))).toEqual(componentStyles);
+    expect(removedStyles.filter((name) => name.startsWith('css '))).toEqual([]);
     // The theme's variables come with the page (build/themeVariables.ts): no Emotion sheet holds them.
     expect(await themeVariables(page)).toEqual({ primary: '#ff8a80', inEmotionSheets: false });
-    // The player's control bar mounts on the client (a background render after hydration), yet its
-    // styles came with the page too (ControlBarStylePrimer): the client has none to insert for it.
+    // The player and its control bar mount on the client once hydration is over (the server renders
+    // the poster: whether this device holds an offline copy decides the player's source), in a
+    // background render that inserts their styles: the bar shows styled.
     await eventually(() => page.getByRole('button', { name: 'Fullscreen' }).count()).toBe(1);
-    const controlBarClasses = await page.evaluate(() => {
-      const serverClasses = new Set([...document.querySelectorAll('head style[data-emotion^="css "]')].flatMap((tag) => tag.getAttribute('data-emotion')!.split(' ').slice(1)));
-      const bar = document.querySelector('[aria-label="Fullscreen"]')!.closest('.MuiBox-root')!.parentElement!;
-      const classes = [...bar.querySelectorAll('*')].flatMap((element) => [...element.classList].filter((name) => /^css-/.test(name)).map((name) => name.slice(4)));
-      return { all: new Set(classes).size, fromServer: new Set(classes.filter((name) => serverClasses.has(name))).size };
+    const controlBar = await page.evaluate(() => {
+      const button = document.querySelector('[aria-label="Fullscreen"]')!;
+      const bar = button.closest('.MuiBox-root')!.parentElement!;
+      return { buttonColor: getComputedStyle(button).color, barBackground: getComputedStyle(bar).backgroundImage, barPosition: getComputedStyle(bar.parentElement!).position };
     });
-    expect(controlBarClasses.all).toBeGreaterThan(10);
-    expect(controlBarClasses.fromServer).toBe(controlBarClasses.all);
+    expect(controlBar).toEqual({ buttonColor: 'rgb(255, 255, 255)', barBackground: expect.stringContaining('linear-gradient'), barPosition: 'absolute' });
     // The idle-time work (session, theme, live connection, service worker) has run by the time it controls the page.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     expect(problems.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[0-9]/i.test(text))).toEqual([]);
@@ -214,6 +213,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       const times: { pictureDone?: number; entryAsked?: number } = {};
       const started = Date.now();
       await page.route(isThumbnail, async (route) => {
+        // The slow picture is the case under test: it is held back this long on purpose.
         await new Promise((resolve) => setTimeout(resolve, holdMs));
         await route.continue().catch(() => undefined);
       });
@@ -227,7 +227,9 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
       await eventually(() => hydrated(page, 'main'), 20_000).toBe(true);
       if (holdMs === 300) {
         expect(times.pictureDone).toBeDefined();
-        expect(times.entryAsked!).toBeGreaterThan(times.pictureDone!);
+        // Both are the test process's millisecond clock as Playwright reports the events: the request
+        // the picture's load event starts can land in the same millisecond (seen in CI: 598 and 598).
+        expect(times.entryAsked!).toBeGreaterThanOrEqual(times.pictureDone!);
       } else {
         // A slow picture holds the scripts for a second at most, not until it arrives.
         expect(times.entryAsked).toBeDefined();

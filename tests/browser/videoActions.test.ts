@@ -1,4 +1,4 @@
-// Issue 17 in Debian's Chromium against the real server and the built PWA, on a real transcoded
+// Video card actions and editing in Debian's Chromium against the real server and the built PWA, on a real transcoded
 // video, at 390x844 and 1280x800: the ⋮ menu on every card (Save to playlist, Download for
 // offline, Share), the Save dialog's toggle (ticking a playlist that holds the video removes it),
 // a download cancelled while it runs, and the owner editing title, description and thumbnail.
@@ -29,7 +29,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
   const card = (page: Page, title = videoTitle) => page.locator('main article').filter({ hasText: title });
 
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     server = await startServer({ env: { CLIENT_DIR: DIST } });
     owner = await registerUser(server, { fullName: 'Oona Owner' });
     const clip = await makeClip('kelp.mp4', { width: 640, height: 360, seconds: 3 });
@@ -62,7 +62,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
       const menu = page.getByRole('menu', { name: `Actions for ${videoTitle}` });
       await eventually(() => menu.isVisible()).toBe(true);
       expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Save to playlist', 'Download for offline', 'Share']);
-      await page.screenshot({ path: `screenshots/issue17/card-menu-${page.viewportSize()!.width}.png` });
+      await page.screenshot({ path: `screenshots/layout/card-menu-${page.viewportSize()!.width}.png` });
       await page.keyboard.press('Escape');
       await eventually(() => menu.isVisible()).toBe(false);
     }
@@ -100,7 +100,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
     await card(page).getByRole('button', { name: `More actions for ${videoTitle}` }).click();
     await page.getByRole('menuitem', { name: 'Save to playlist' }).click();
     await eventually(() => row.getAttribute('aria-checked')).toBe('true');
-    await page.screenshot({ path: 'screenshots/issue17/save-dialog-390.png' });
+    await page.screenshot({ path: 'screenshots/layout/save-dialog-390.png' });
     await row.click();
     await eventually(() => toastOn(page, 'Video removed from playlist successfully').isVisible()).toBe(true);
     await eventually(() => row.getAttribute('aria-checked')).toBe('false');
@@ -112,7 +112,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
     const { page } = phone;
     // Hold the rendition's bytes so the download is still running when Cancel is pressed.
     let held = false;
-    const rendition = (url: URL) => url.pathname.startsWith('/media/') && /\.mp4$/.test(url.pathname);
+    const rendition = (url: URL) => url.pathname.startsWith('/media/') && url.pathname.endsWith('.mp4');
     // context.route also sees the requests the service worker makes on the page's behalf.
     await phone.context.route(rendition, () => void (held = true));
     await card(page).getByRole('button', { name: `More actions for ${videoTitle}` }).click();
@@ -121,14 +121,14 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
     await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     await eventually(() => held).toBe(true);
     await eventually(() => dialog.getByText('Downloading... 0%').isVisible()).toBe(true);
-    await page.screenshot({ path: 'screenshots/issue17/download-running-390.png' });
+    await page.screenshot({ path: 'screenshots/layout/download-running-390.png' });
     await dialog.getByRole('button', { name: 'Cancel download' }).click();
     await eventually(() => toastOn(page, 'Download cancelled').isVisible()).toBe(true);
     await eventually(() => dialog.getByRole('button', { name: 'Download', exact: true }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await eventually(() => dialog.count()).toBe(0);
     await phone.context.unroute(rendition);
-    await page.screenshot({ path: 'screenshots/issue17/after-cancel-390.png' });
+    await page.screenshot({ path: 'screenshots/layout/after-cancel-390.png' });
 
     await page.getByRole('navigation', { name: 'Bottom navigation' }).getByRole('link', { name: 'You' }).click();
     await page.goto(`${server.url}/downloads`);
@@ -157,7 +157,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
     await dialog.getByLabel('Frame time').focus();
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
     await eventually(() => dialog.getByText('Frame at 0:02').isVisible()).toBe(true);
-    await page.screenshot({ path: 'screenshots/issue17/edit-video-1280.png' });
+    await page.screenshot({ path: 'screenshots/layout/edit-video-1280.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await eventually(() => toastOn(page, 'Video updated successfully').isVisible()).toBe(true);
     await eventually(() => page.getByRole('heading', { name: 'Kelp forest at dawn', level: 1 }).isVisible()).toBe(true);
@@ -182,7 +182,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
     await dialog.getByRole('button', { name: 'Upload image' }).click();
     await dialog.getByLabel('Thumbnail image').setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: Buffer.from(await pngBytes(320, 180, '#00897b')) });
     await eventually(() => dialog.getByAltText('New thumbnail preview').isVisible()).toBe(true);
-    await page.screenshot({ path: 'screenshots/issue17/edit-video-390.png' });
+    await page.screenshot({ path: 'screenshots/layout/edit-video-390.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await eventually(() => toastOn(page, 'Video updated successfully').isVisible()).toBe(true);
     await eventually(() => card(page, 'Kelp forest, edited').isVisible()).toBe(true);

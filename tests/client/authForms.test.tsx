@@ -84,6 +84,16 @@ describe('login screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Login failed. Please check your credentials.')).toBeTruthy();
   });
+
+  it("shows a suspended account's refusal (403) on the form, with the server's reason", async () => {
+    mockFetch(() => fail(403, 'This account is suspended: Spam until 2026-12-04'));
+    renderScreen('/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('login-refusal')).textContent).toBe('This account is suspended: Spam until 2026-12-04');
+    expect(getToken()).toBeNull();
+  });
 });
 
 describe('register screen', () => {

@@ -1,4 +1,4 @@
-// The shared client of spec section 7 and the 401 rule of section 8.
+// The shared API client, and a 401 clearing the token and the user.
 import { describe, expect, it, vi } from 'vitest';
 import { apiCall, messageOf, onSessionEnded } from '../../src/api/client';
 import { videosApi } from '../../src/api/endpoints/videos';
@@ -85,7 +85,7 @@ describe('shared client', () => {
 });
 
 describe('the api slice over the shared client', () => {
-  it('serves endpoints with unwrapped data and the query string of spec section 7', async () => {
+  it('serves endpoints with unwrapped data and the query string each call defines', async () => {
     const video = { _id: 'v1', title: 'A video' };
     const { calls } = mockFetch((call) => (call.url.pathname === '/api/v1/videos/v1' ? ok(video) : ok({ videos: [video], hasMore: true })));
     const store = makeStore();

@@ -1,4 +1,4 @@
-// The comments section (spec sections 2, 4, 5 and 8): the form's send and edit modes, blank comments
+// The comments section: the form's send and edit modes, blank comments
 // never sent, 'Submitting...', 'Improve' with the title and the last five comments, new comments at
 // the top, replies under their parent, delete after confirmation, and /login without a token.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -29,6 +29,8 @@ const comment = (id: string, over: Partial<Comment> = {}): Comment => ({
 
 const mine = comment('c1', { content: 'My first take', owner: { _id: alice._id, username: alice.username, fullName: alice.fullName, avatar: '' } });
 const theirs = comment('c2', { totalLikes: 2 });
+/** The video's owner: neither alice nor bob, so the ⋮ menus offer only Block. */
+const VIDEO_OWNER = { _id: 'u9', username: 'carol', fullName: 'Carol Channel', avatar: '' };
 
 /** The API: the list, and answers for add/update/delete/improve; `hold` delays a write until released. */
 function api(initial: Comment[] = [mine, theirs]) {
@@ -58,6 +60,14 @@ function api(initial: Comment[] = [mine, theirs]) {
       list = list.filter((c) => c._id !== 'c1');
       return ok({ _id: 'c1', videoId: 'v1', deletedCount: 1 });
     }
+    // The video owner's pin and heart: the answer is the comment with the flag toggled.
+    const toggled = /^\/comments\/(\w+)\/(pin|heart)$/.exec(path);
+    if (toggled) {
+      const [, id, what] = toggled;
+      const flag = what === 'pin' ? 'pinned' : 'hearted';
+      const current = list.find((c) => c._id === id)!;
+      return ok({ ...current, [flag]: !current[flag] });
+    }
     if (path === '/ai/improve-comment') {
       await held();
       return ok('A much better comment.');
@@ -72,10 +82,10 @@ function api(initial: Comment[] = [mine, theirs]) {
   };
 }
 
-function renderSection() {
+function renderSection(videoOwner = VIDEO_OWNER) {
   return renderWithApp(
     <Routes>
-      <Route path="/watch/v1" element={<CommentsSection videoId="v1" videoTitle="Sunset timelapse" />} />
+      <Route path="/watch/v1" element={<CommentsSection videoId="v1" videoTitle="Sunset timelapse" videoOwner={videoOwner} />} />
       <Route path="/login" element={<p>Login screen</p>} />
     </Routes>,
     { route: '/watch/v1' },
@@ -94,7 +104,7 @@ describe('comments section signed out', () => {
     expect(screen.getByText('Please log in to post a comment.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     // Like is disabled signed out; edit/delete are the owner's only.
-    expect((screen.getByRole('button', { name: 'Like comment (2)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Like comment, 2 likes' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Edit comment' })).toBeNull();
   });
 
@@ -124,13 +134,14 @@ describe('comments section as it opens', () => {
     const commits: string[] = [];
     renderWithApp(
       <Profiler id="comments" onRender={(_id, phase) => commits.push(phase)}>
-        <CommentsSection videoId="v1" videoTitle="Sunset timelapse" />
+        <CommentsSection videoId="v1" videoTitle="Sunset timelapse" videoOwner={VIDEO_OWNER} />
       </Profiler>,
       { store },
     );
     expect(screen.getByText('My first take')).toBeTruthy();
     await waitFor(() => expect(store.getState().comment).toMatchObject({ videoId: 'v1', videoTitle: 'Sunset timelapse' }));
-    // Let any re-render the update would cause happen before counting.
+    // Let any re-render the update would cause happen before counting: no second commit within
+    // 50 ms is the check itself (nothing happens), so this wait stays.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(commits).toEqual(['mount']);
   });
@@ -232,5 +243,27 @@ describe('comment form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('My first take')).toBeNull());
     expect(server.writes()[0]!.method).toBe('DELETE');
+  });
+
+  it("the video's owner pins a comment (it moves first, 'Pinned by') and hearts it; no Block on their own", async () => {
+    signIn();
+    const server = api();
+    renderSection({ _id: alice._id, username: alice.username, fullName: alice.fullName, avatar: '' });
+    await screen.findByText('My first take');
+    fireEvent.click(screen.getByRole('button', { name: "More actions for Bob Builder's comment" }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Pin', 'Heart', 'Remove', 'Block user']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Pin' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]!.textContent).toContain(`Pinned by ${alice.fullName}`));
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('Comment c2');
+    expect(server.writes().map((call) => [call.method, call.url.pathname])).toEqual([['PATCH', '/api/v1/comments/c2/pin']]);
+
+    fireEvent.click(screen.getByRole('button', { name: "More actions for Bob Builder's comment" }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Heart' }));
+    expect(await screen.findByRole('img', { name: `Hearted by ${alice.fullName}` })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: `More actions for ${alice.fullName}'s comment` }));
+    const own = await screen.findByRole('menu');
+    expect(within(own).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Pin', 'Heart']);
   });
 });

@@ -1,4 +1,4 @@
-// Spec section 9 formats at their boundaries.
+// Number, duration and date formats at their boundaries.
 import { describe, expect, it } from 'vitest';
 import { average, formatCount, formatDuration, formatHoursMinutes, formatRelativeDate, formatViews, isNew } from '../../src/lib/format';
 import { imageSrcSet } from '../../src/lib/imageUrls';

@@ -1,4 +1,4 @@
-// The one infinite-scroll hook (spec section 4): within 1000 px of the bottom, never while loading,
+// The one infinite-scroll hook: within 1000 px of the bottom, never while loading,
 // only while hasMore, duplicates by id dropped.
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Mini player placement (spec sections 2 and 9): 320x180, snap to a 10 px margin within 80 px of
+// Mini player placement: 320x180, snap to a 10 px margin within 80 px of
 // an edge, clamped inside the viewport on resize.
 import { describe, expect, it } from 'vitest';
 import { clampToViewport, fitAfterResize, initialPosition, MINI_PLAYER, miniPlayerSize, snapToEdges } from '../../src/features/miniPlayer/position';

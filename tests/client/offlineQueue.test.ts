@@ -1,4 +1,4 @@
-// The offline queue (issue 9): queueable writes made offline wait in IndexedDB (fake-indexeddb) with
+// The offline queue: queueable writes made offline wait in IndexedDB (fake-indexeddb) with
 // an Idempotency-Key made when the action was made, replay in order with that same key on every
 // attempt, surface refusals, survive a reload, and stay visible as pending in the cached data.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

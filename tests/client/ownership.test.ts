@@ -1,4 +1,4 @@
-// Spec section 6: who sees the owner-only controls, and which profile tab a URL may open.
+// Roles and permissions: who sees the owner-only controls, and which profile tab a URL may open.
 import { describe, expect, it } from 'vitest';
 import { resolveProfileTab, visibleTabs } from '../../src/features/profile/profileTabs';
 import { canEditPlaylistVideos, canSeePrivateTabs, isCommentOwner, isPlaylistOwner, isProfileOwner } from '../../src/lib/ownership';
@@ -33,7 +33,7 @@ describe('playlist owner', () => {
     expect(isPlaylistOwner(alice, playlist)).toBe(true);
     expect(isPlaylistOwner(bob, playlist)).toBe(false);
     expect(isPlaylistOwner(null, playlist)).toBe(false);
-    // The id may be stored as id or as _id (spec section 3: id from _id).
+    // The id may be stored as id or as _id (the stored user's id comes from _id).
     expect(isPlaylistOwner({ username: 'x', _id: 'u1' }, playlist)).toBe(true);
     expect(isPlaylistOwner({ username: 'x', id: 'u1' }, playlist)).toBe(true);
     expect(isPlaylistOwner(alice, { owner: null })).toBe(false);

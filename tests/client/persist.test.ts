@@ -63,7 +63,7 @@ describe('persisted RTK Query cache', () => {
     const first = makeStore();
     const stop = startPersisting(first, 10);
     await first.dispatch(videosApi.endpoints.getFeed.initiate());
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.waitFor(async () => expect((await loadPersistedQueries()).length).toBeGreaterThan(0));
     stop();
     const stored = await loadPersistedQueries();
     expect(stored.map((item) => item.key)).toEqual(['getFeed(undefined)']);

@@ -1,7 +1,9 @@
-// Issue 16's pure player rules: where a visit resumes, the up-next countdown, the remembered
-// captions and autoplay choices, the speeds, and the history card's watched share.
+// The pure player rules: where a visit resumes, the up-next countdown, the remembered
+// captions and autoplay choices, the captions' text and size, the speeds, and the history card's
+// watched share.
 import { describe, expect, it } from 'vitest';
 import { watchedShare } from '../../src/features/library/WatchHistoryTab';
+import { captionFontSize, cuePlainText, readCaptionSize, storeCaptionSize } from '../../src/features/player/captions';
 import { CAPTIONS_OFF, PLAYBACK_SPEEDS, shownCaptions, speedLabel } from '../../src/features/player/PlaybackMenus';
 import { autoplayStored } from '../../src/features/watch/autoplay';
 import { secondsLeft } from '../../src/features/watch/UpNextCard';
@@ -51,6 +53,24 @@ describe('captions and speed', () => {
     expect(shownCaptions(tracks, 'fr')).toBe(CAPTIONS_OFF);
     expect(shownCaptions(tracks, null)).toBe(CAPTIONS_OFF);
     expect(shownCaptions([], 'en')).toBe(CAPTIONS_OFF);
+  });
+
+  it('draws a cue as plain text: tags dropped, entities decoded, lines kept', () => {
+    expect(cuePlainText('<v Ada>Hello <i>there</i></v>\n<c.loud>R&amp;D &lt;3</c>')).toBe('Hello there\nR&D <3');
+  });
+
+  it('sizes captions from the player width, 15 px at least at Medium, and keeps the size on the device', () => {
+    expect(captionFontSize(390, 'medium')).toBe(15);
+    expect(captionFontSize(1000, 'medium')).toBe(26);
+    expect(captionFontSize(3000, 'medium')).toBe(36);
+    expect(captionFontSize(390, 'x-large')).toBe(22.5);
+    expect(captionFontSize(390, 'small')).toBe(12);
+    localStorage.removeItem(PLAYER_KEYS.captionSize);
+    expect(readCaptionSize()).toBe('medium');
+    storeCaptionSize('large');
+    expect(readCaptionSize()).toBe('large');
+    localStorage.setItem(PLAYER_KEYS.captionSize, 'huge');
+    expect(readCaptionSize()).toBe('medium');
   });
 
   it('offers 0.25x to 2x, 1x as Normal', () => {

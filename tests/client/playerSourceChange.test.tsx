@@ -8,7 +8,7 @@ import { VideoPlayer } from '../../src/features/player/VideoPlayer';
 /** A jsdom <video> that remembers where it was sent, as a loaded element would. */
 function fakeMedia(video: HTMLVideoElement, duration: number) {
   let time = 0;
-  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (value: number) => void (time = value) });
+  Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (value: number) => { time = value; } });
   Object.defineProperty(video, 'duration', { configurable: true, get: () => duration });
   const play = vi.spyOn(video, 'play').mockImplementation(() => Promise.resolve());
   vi.spyOn(video, 'pause').mockImplementation(() => undefined);

@@ -1,4 +1,4 @@
-// Playlist form rules (spec section 5) and the Create Playlist screen and card that apply them.
+// Playlist form rules and the Create Playlist screen and card that apply them.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useNavigate } from 'react-router-dom';

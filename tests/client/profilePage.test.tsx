@@ -1,4 +1,4 @@
-// Profile screen states (spec section 2): loading, not found, error, tabs by ownership and the
+// Profile screen states: loading, not found, error, tabs by ownership and the
 // signed-out visitor sent back from a private tab.
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';

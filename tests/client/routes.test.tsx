@@ -1,10 +1,10 @@
-// Route table and guards of spec section 2.
+// The route table and its guards.
 import { screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/app/routes';
-import { emptyFeed, mockFetch, renderWithApp, signIn } from './helpers';
+import { alice, emptyFeed, mockFetch, renderWithApp, signIn } from './helpers';
 
 function CurrentPath() {
   const location = useLocation();
@@ -48,6 +48,20 @@ describe('route guards', () => {
   it.each(publicRoutes)('%s is public', async (route) => {
     mockFetch(() => emptyFeed);
     await landOn(route, route);
+  });
+
+  it.each(['/home', '/settings', '/watch/v1'])('%s leads a user whose password was reset to choosing a new one', async (route) => {
+    signIn({ ...alice, mustChangePassword: true });
+    mockFetch(() => emptyFeed);
+    await landOn(route, '/choose-password');
+    expect(screen.getByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(screen.getByLabelText('Current Password')).toBeTruthy();
+  });
+
+  it('/choose-password sends everyone else home', async () => {
+    signIn();
+    mockFetch(() => emptyFeed);
+    await landOn('/choose-password', '/home');
   });
 
   it.each(['/login', '/register'])('%s sends a signed-in user to /home', async (route) => {

@@ -1,5 +1,6 @@
-// Search results (spec section 2): the three sections with counts and empty texts, the overall
-// empty and no-query texts, highlighted matches, and where each card leads.
+// Search results: the sections that found something, with counts (the empty ones
+// are left out, their empty texts said in one line below), the overall empty and no-query texts,
+// highlighted matches, and where each card leads.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { highlightParts } from '../../src/features/search/Highlight';
@@ -45,7 +46,7 @@ describe('search page', () => {
     expect(await screen.findByText('No results found.')).toBeTruthy();
   });
 
-  it('shows each section with its count or its empty text, matches highlighted, cards linked', async () => {
+  it('shows each section that found something with its count, matches highlighted, cards linked', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.pathname === '/api/v1/users/search') return ok([user]);
       if (call.url.pathname === '/api/v1/videos/search') return ok([video]);
@@ -59,9 +60,20 @@ describe('search page', () => {
     // Named by its content: title, then owner, views and duration (not an aria-label hiding them).
     expect(within(videos).getByRole('link', { name: /React hooks in depth/ }).getAttribute('href')).toBe('/watch/v1');
     expect([...videos.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['React']);
-    expect(screen.getByRole('heading', { name: 'Playlists (0)' })).toBeTruthy();
-    expect(screen.getByText('No playlists found')).toBeTruthy();
+    // No empty Playlists section: its empty text is the one line under the results.
+    expect(screen.queryByRole('heading', { name: /^Playlists/ })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Users (1)', 'Videos (1)']);
+    expect(screen.getByTestId('search-empty-kinds').textContent).toBe('No playlists found');
     expect(calls.map((call) => call.url.searchParams.get('q'))).toEqual(['react', 'react', 'react']);
+  });
+
+  it('leaves out the empty Users and Playlists sections around the videos', async () => {
+    mockFetch((call) => (call.url.pathname === '/api/v1/videos/search' ? ok([video]) : ok([])));
+    renderWithApp(<SearchPage />, { route: '/search?q=react' });
+    await screen.findByRole('heading', { name: 'Videos (1)' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Videos (1)']);
+    expect(screen.queryByText('No results found.')).toBeNull();
+    expect(screen.getByTestId('search-empty-kinds').textContent).toBe('No users found · No playlists found');
   });
 
   it('offers Try Again when a list fails', async () => {

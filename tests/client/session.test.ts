@@ -1,4 +1,4 @@
-// Auth boot and session tracking (spec sections 4 and 8), including the service worker's
+// Auth boot and session tracking, including the service worker's
 // replayed re-auth check.
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../src/app/store';

@@ -1,8 +1,8 @@
-// Settings (spec sections 2, 5, 7, 8): the account, password and photo forms, the local-only
+// Settings: the account, password and photo forms, the local-only
 // notification and privacy switches, and the Videos tab's deletion dialog.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import SettingsPage from '../../src/features/settings/SettingsPage';
 import {
   accountBody,
@@ -147,14 +147,32 @@ describe('settings screen: local preferences', { timeout: 20_000 }, () => {
     settingsServer();
     const first = renderWithApp(<SettingsPage />, { route: '/settings?tab=notifications' });
     const labels = ['Email notifications', 'Push notifications', 'Comments', 'Likes', 'Marketing'];
-    const switches = () => labels.map((label) => (screen.getByRole('switch', { name: new RegExp(label) }) as HTMLInputElement).checked);
+    // The spec's local toggles (each name is its label then its description; the device's push switch is another).
+    const switches = () => labels.map((label) => (screen.getByRole('switch', { name: new RegExp(`^${label}(?! on this device)`) }) as HTMLInputElement).checked);
     expect(switches()).toEqual(Object.values(NOTIFICATION_DEFAULTS));
     expect(switches()).toEqual([true, true, true, true, false]);
     await userEvent.click(screen.getByRole('switch', { name: /Marketing/ }));
-    await userEvent.click(screen.getByRole('switch', { name: /Push notifications/ }));
+    await userEvent.click(screen.getByRole('switch', { name: /^Push notifications(?! on this device)/ }));
     first.unmount();
     renderWithApp(<SettingsPage />, { route: '/settings?tab=notifications' });
     expect(switches()).toEqual([true, false, true, true, true]);
+  });
+
+  it('the device push switch is disabled with its reason where the browser has no Push, and asks nothing on load', async () => {
+    signIn();
+    settingsServer();
+    const requestPermission = vi.fn();
+    vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'default', requestPermission }));
+    try {
+      renderWithApp(<SettingsPage />, { route: '/settings?tab=notifications' });
+      const device = await screen.findByRole('switch', { name: /^Push notifications on this device/ });
+      await waitFor(() => expect(screen.getByText('This browser cannot receive push notifications')).toBeTruthy());
+      expect((device as HTMLInputElement).disabled).toBe(true);
+      expect((device as HTMLInputElement).checked).toBe(false);
+      expect(requestPermission).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('privacy choices are kept locally', async () => {

@@ -1,4 +1,4 @@
-// Client state of spec section 3 with the transitions of section 4.
+// The client state slices: initial values and transitions.
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../contract/entities';
 import { makeStore } from '../../src/app/store';
@@ -24,7 +24,7 @@ const comment = (id: string): Comment => ({
   isLiked: false,
 });
 
-describe('initial state (spec section 3)', () => {
+describe('initial state', () => {
   it('matches the spec', () => {
     const state = makeStore().getState();
     expect(state.searchBar).toEqual({ searchTerm: '', isSearchBarOpen: false });

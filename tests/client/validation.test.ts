@@ -1,4 +1,4 @@
-// Spec section 5 rules for the login and register forms.
+// Validation rules of the login and register forms.
 import { describe, expect, it } from 'vitest';
 import { imageFileError, validateLogin, validateRegister } from '../../src/lib/validation';
 

@@ -1,9 +1,10 @@
-// The shared video grid and card (spec section 2): states, card fields and fallbacks.
+// The shared video grid and card: states, card fields and fallbacks.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoCard } from '../../contract/entities';
 import { VideoGrid } from '../../src/components/VideoGrid';
+import { VideoCardMenuContext } from '../../src/components/videoCardMenu';
 
 const video = (over: Partial<VideoCard> = {}): VideoCard => ({
   _id: 'v1',
@@ -20,11 +21,15 @@ const video = (over: Partial<VideoCard> = {}): VideoCard => ({
   ...over,
 });
 
+// The app shell provides the cards' menu (app/App.tsx); a stand-in is enough here.
+const CardMenu = () => null;
 const grid = (props: Partial<Parameters<typeof VideoGrid>[0]> = {}) =>
   render(
-    <MemoryRouter>
-      <VideoGrid videos={[]} loading={false} error={null} onRetry={() => {}} {...props} />
-    </MemoryRouter>,
+    <VideoCardMenuContext.Provider value={CardMenu}>
+      <MemoryRouter>
+        <VideoGrid videos={[]} loading={false} error={null} onRetry={() => {}} {...props} />
+      </MemoryRouter>
+    </VideoCardMenuContext.Provider>,
   );
 
 describe('VideoGrid', () => {

@@ -1,4 +1,4 @@
-// Video reaction (spec section 4 and its known defect): exclusive and toggling;
+// Video reaction (and the known defect of its toggle): exclusive and toggling;
 // the cached video changes at once, then follows the server's answer, and a failure undoes it.
 import { describe, expect, it } from 'vitest';
 import type { Video } from '../../contract/entities';

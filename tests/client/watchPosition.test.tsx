@@ -1,4 +1,4 @@
-// Saving the watch position (issue 16): saves reach the server in the order they were made.
+// Saving the watch position: saves reach the server in the order they were made.
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useWatchPosition } from '../../src/features/watch/watchPosition';

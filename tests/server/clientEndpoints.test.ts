@@ -6,6 +6,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/api/api';
 import '../../src/api/endpoints';
+import { queueSpecOf } from '../../src/api/offlineEndpoints';
+import { setQueueSpecLookup } from '../../src/api/offlineQueue';
 import { call, startServer, type TestServer } from './harness.js';
 
 /** A stand-in argument: every field, and the value itself in a URL, reads 'x1'. */
@@ -32,6 +34,8 @@ describe('client endpoints against the OpenAPI document', () => {
   let operations: Operation[];
 
   beforeAll(async () => {
+    // As the app's makeStore() does: the offline queue finds queueable endpoints in the registry.
+    setQueueSpecLookup(queueSpecOf);
     server = await startServer();
     const spec = await call(server, 'GET', '/openapi.json');
     expect(spec.status).toBe(200);

@@ -114,23 +114,16 @@ describe('without CORS_ORIGINS', () => {
     expect(avatar.headers.get('cross-origin-resource-policy')).toBe('same-site');
     expect(avatar.headers.get('access-control-allow-origin')).toBeNull();
   });
-});
 
-describe('without CORS_ORIGINS', () => {
   it('answers a preflight from any origin without CORS headers, and a same-origin call as usual', async () => {
-    const server = await startServer();
-    try {
-      const response = await fetch(`${server.url}/api/v1/videos/abc123`, {
-        method: 'OPTIONS',
-        headers: { origin: ORIGIN, 'access-control-request-method': 'DELETE', 'access-control-request-headers': API_HEADERS },
-      });
-      expect(response.status).toBe(404);
-      expect(response.headers.get('access-control-allow-origin')).toBeNull();
-      const feed = await fetch(`${server.url}/api/v1/videos/all-videos?page=1`, { headers: { origin: ORIGIN } });
-      expect(feed.status).toBe(200);
-      expect(feed.headers.get('access-control-allow-origin')).toBeNull();
-    } finally {
-      await server.close();
-    }
+    const response = await fetch(`${server.url}/api/v1/videos/abc123`, {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'DELETE', 'access-control-request-headers': API_HEADERS },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const feed = await fetch(`${server.url}/api/v1/videos/all-videos?page=1`, { headers: { origin: ORIGIN } });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

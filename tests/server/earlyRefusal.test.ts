@@ -1,4 +1,4 @@
-// Issue 15: an upload refused before its body is read (no token) answers a 401 the client can read,
+// An upload refused before its body is read (no token) answers a 401 the client can read,
 // and the body still on its way is discarded instead of the connection being reset under the writer.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,25 +1,31 @@
-// Issue 15's fault list: each fault through real HTTP, with the state left behind checked.
+// Faults, each one through real HTTP, with the state left behind checked.
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, type DatabaseDialect, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo } from './mediaFixtures.js';
 import { sharedPlace, startApiProcess, stopProcess, until } from './processes.js';
 
-describe.each(databases)('issue 15 faults on %s', (dialect) => {
+// One default server per database for the whole file (the tests that need other settings start their own).
+const servers = new Map<DatabaseDialect, Promise<TestServer & { dataDir: string }>>();
+const sharedServer = (dialect: DatabaseDialect) => servers.get(dialect) ?? servers.set(dialect, startServer({ dialect })).get(dialect)!;
+afterAll(async () => {
+  await Promise.all([...servers.values()].map(async (server) => (await server).close()));
+});
+
+describe.each(databases)('out-of-range numbers on %s', (dialect) => {
   let server: TestServer;
   let owner: TestUser;
   let videoId: string;
   let playlistId: string;
 
   beforeAll(async () => {
-    server = await startServer({ dialect });
+    server = await sharedServer(dialect);
     owner = await registerUser(server);
     videoId = await insertVideo(server, owner.id, { duration: 60 });
     playlistId = await server.app.repos.playlists.create(owner.id, 'Mix', '');
   });
-  afterAll(() => server?.close());
 
   it('answers out-of-range numbers (1e309, Infinity) in every page/limit param with a 400 envelope', async () => {
     const lists = [
@@ -138,51 +144,43 @@ describe('request logs', () => {
 
 describe.each(databases)('a full disk on %s', (dialect) => {
   it('answers an upload with 507 and a clear message, leaving no row and no file', async () => {
-    const server = await startServer({ dialect });
-    try {
-      const user = await registerUser(server);
-      const clip = await makeClip('enospc.mp4', { width: 160, height: 120, seconds: 1, audio: false });
-      const before = (await filesUnder(server.dataDir)).filter((file) => !file.startsWith('vidshare.sqlite'));
-      const storage = server.app.storage;
-      const putFile = storage.putFile;
-      storage.putFile = async () => {
-        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
-      };
-      const upload = await uploadVideo(server, user.token, await mp4Upload(clip, 'Too big for the disk'));
-      storage.putFile = putFile;
+    const server = await sharedServer(dialect);
+    const user = await registerUser(server);
+    const clip = await makeClip('enospc.mp4', { width: 160, height: 120, seconds: 1, audio: false });
+    const before = (await filesUnder(server.dataDir)).filter((file) => !file.startsWith('vidshare.sqlite'));
+    const storage = server.app.storage;
+    const putFile = storage.putFile;
+    storage.putFile = async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    };
+    const upload = await uploadVideo(server, user.token, await mp4Upload(clip, 'Too big for the disk'));
+    storage.putFile = putFile;
 
-      expect(upload.status).toBe(507);
-      expect(upload.body).toMatchObject({ statusCode: 507, success: false, message: expect.stringMatching(/out of storage space/) });
-      const mine = await call(server, 'GET', '/videos/all-uploaded-videos', { token: user.token });
-      expect(mine.body.data.videos).toEqual([]);
-      const after = (await filesUnder(server.dataDir)).filter((file) => !file.startsWith('vidshare.sqlite'));
-      expect(after).toEqual(before);
-      // The disk has room again: the same upload goes through.
-      expect((await uploadVideo(server, user.token, await mp4Upload(clip, 'Fits now'))).status).toBe(201);
-    } finally {
-      await server.close();
-    }
+    expect(upload.status).toBe(507);
+    expect(upload.body).toMatchObject({ statusCode: 507, success: false, message: expect.stringMatching(/out of storage space/) });
+    const mine = await call(server, 'GET', '/videos/all-uploaded-videos', { token: user.token });
+    expect(mine.body.data.videos).toEqual([]);
+    const after = (await filesUnder(server.dataDir)).filter((file) => !file.startsWith('vidshare.sqlite'));
+    expect(after).toEqual(before);
+    // The disk has room again: the same upload goes through.
+    expect((await uploadVideo(server, user.token, await mp4Upload(clip, 'Fits now'))).status).toBe(201);
   });
 });
 
 describe.each(databases)('concurrent subscription toggles on %s', (dialect) => {
   it('two toggles by one user at once end as one subscribe and one unsubscribe', async () => {
-    const server = await startServer({ dialect });
-    try {
-      const channel = await registerUser(server);
-      const fan = await registerUser(server);
-      const toggle = () => call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
-      for (let round = 0; round < 8; round += 1) {
-        const answers = await Promise.all([toggle(), toggle()]);
-        expect(answers.map((a) => a.status)).toEqual([200, 200]);
-        expect(answers.map((a) => a.body.data.isSubscribed).sort()).toEqual([false, true]);
-        const rows = await server.app.db.db.selectFrom('subscriptions').selectAll().where('channel_id', '=', channel.id).execute();
-        expect(rows).toEqual([]);
-        const row = await server.app.db.db.selectFrom('users').select('subscribers_count').where('id', '=', channel.id).executeTakeFirstOrThrow();
-        expect(Number(row.subscribers_count)).toBe(0);
-      }
-    } finally {
-      await server.close();
+    const server = await sharedServer(dialect);
+    const channel = await registerUser(server);
+    const fan = await registerUser(server);
+    const toggle = () => call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
+    for (let round = 0; round < 8; round += 1) {
+      const answers = await Promise.all([toggle(), toggle()]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers.map((a) => a.body.data.isSubscribed).sort()).toEqual([false, true]);
+      const rows = await server.app.db.db.selectFrom('subscriptions').selectAll().where('channel_id', '=', channel.id).execute();
+      expect(rows).toEqual([]);
+      const row = await server.app.db.db.selectFrom('users').select('subscribers_count').where('id', '=', channel.id).executeTakeFirstOrThrow();
+      expect(Number(row.subscribers_count)).toBe(0);
     }
   });
 });

@@ -9,11 +9,12 @@ import sharp from 'sharp';
 import { buildApp } from '../../server/app.js';
 import { type Config, type DatabaseDialect, loadConfig } from '../../server/config.js';
 import { postgresProblem } from '../../scripts/postgresProbe.js';
+import { internalsOf } from '../../server/composition.js';
 
 export type { DatabaseDialect };
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set and reachable (else a printed reason). */
-export async function testDatabases(): Promise<DatabaseDialect[]> {
+async function testDatabases(): Promise<DatabaseDialect[]> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.log('[skip] PostgreSQL runs skipped: DATABASE_URL is not set');
@@ -194,6 +195,6 @@ export async function insertVideo(server: TestServer, ownerId: string, fields: {
     sourceKey: '',
   });
   // Listed behind the API's back: the read cache learns of it as transcoding would tell it.
-  server.app.readCache.bump('feed');
+  internalsOf(server.app).readCache.bump('feed');
   return id;
 }

@@ -1,6 +1,7 @@
-// Security headers computed once (issue 18): a page, an API answer, a media answer and an error
+// Security headers computed once: a page, an API answer, a media answer and an error
 // carry exactly the headers @fastify/helmet sets with the same options, CSP included.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import helmetPlugin from '@fastify/helmet';
 import Fastify from 'fastify';
@@ -26,18 +27,21 @@ function securityHeadersOf(headers: Headers, names: Set<string>): Map<string, st
 describe('security headers', () => {
   let server: TestServer & { dataDir: string };
   let reference: Map<string, string>;
+  let clientRoot = '';
 
   beforeAll(async () => {
     reference = await helmetReference();
-    const started = await startServer();
-    await started.close();
     // A client build of one page, so that the server serves pages too.
-    const clientDir = join(started.dataDir, 'client');
+    clientRoot = await mkdtemp(join(tmpdir(), 'vidshare-headers-'));
+    const clientDir = join(clientRoot, 'client');
     await mkdir(clientDir, { recursive: true });
     await writeFile(join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
     server = await startServer({ env: { CLIENT_DIR: clientDir } });
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    if (clientRoot) await rm(clientRoot, { recursive: true, force: true });
+  });
 
   it('match helmet on a page, an API answer, a media answer and an error', async () => {
     expect(reference.get('content-security-policy')).toContain("default-src 'self'");

@@ -1,20 +1,22 @@
-// Issue 16 on local disk (S3 in s3.test.ts): the ladder as fragmented MP4s with byte-range HLS
+// HLS on local disk (S3 in s3.test.ts): the ladder as fragmented MP4s with byte-range HLS
 // playlists, the master growing rung by rung, a new video's lowest rung streamed while the ladder
 // is made, the migration of older renditions, and playback from the source before any rung exists.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
 import { queueHlsPackaging } from '../../server/jobs/handlers/packageHls.js';
+import { queueSlowLinkRungs } from '../../server/jobs/handlers/slowLinkRungs.js';
 import { removeLeftLiveFiles, transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { hlsMasterKey, liveFileKey, liveFilesPrefix, transcodeJobId } from '../../server/media/videoFiles.js';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { expectValidHls } from './hlsFixtures.js';
+import { expectSlowLinkAudio, expectValidHls } from './hlsFixtures.js';
 import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
 import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
+import { internalsOf } from '../../server/composition.js';
 
 const run = promisify(execFile);
 closeSocketsAfterEach();
@@ -24,6 +26,9 @@ const hlsClip = makeClip('hls.mp4', { width: 854, height: 480, seconds: 5 });
 const oldClip = makeClip('old.mp4', { width: 640, height: 360, seconds: 9 });
 const sourceClip = makeClip('source.mp4', { width: 640, height: 360, seconds: 2, faststart: true });
 const streamedClip = makeClip('streamed.mp4', { width: 1280, height: 720, seconds: 12 });
+
+/** The slow-link rungs' audio rates (48 and 32 kbps asked for), with room for the encoder's swing. */
+const SLOW_LINK_AUDIO_KBPS = { 240: 56, 144: 38 };
 
 describe.each(databases)('HLS on %s', (dialect) => {
   let server: TestServer & { dataDir: string };
@@ -49,21 +54,36 @@ describe.each(databases)('HLS on %s', (dialect) => {
     await waitForVideo(server.app.db.db, videoId);
     const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
     const ofRungs = () => events.filter((event) => event.videoId === videoId && event.qualities.length > 0);
-    await until(() => ofRungs().length === 2, 'two qualities events');
+    await until(() => ofRungs().length === 4, 'four qualities events');
+    // The start rung (360p) first, so the master never lists a slow-link rung alone, then lowest first.
     expect(ofRungs()).toEqual([
-      { videoId, qualities: [360], pendingQualities: [480], hlsUrl },
-      { videoId, qualities: [480, 360], pendingQualities: [], hlsUrl },
+      { videoId, qualities: [360], pendingQualities: [480, 240, 144], hlsUrl },
+      { videoId, qualities: [360, 144], pendingQualities: [480, 240], hlsUrl },
+      { videoId, qualities: [360, 240, 144], pendingQualities: [480], hlsUrl },
+      { videoId, qualities: [480, 360, 240, 144], pendingQualities: [], hlsUrl },
     ]);
-    // Before them, when the run lasted long enough to stream the lowest rung, the stream's start.
+    // Before them, when the run lasted long enough to stream the start rung, the stream's start.
     for (const event of events.filter((candidate) => candidate.videoId === videoId && candidate.qualities.length === 0)) {
-      expect(event).toEqual({ videoId, qualities: [], pendingQualities: [480, 360], hlsUrl });
+      expect(event).toEqual({ videoId, qualities: [], pendingQualities: [480, 360, 240, 144], hlsUrl });
     }
 
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
-    expect(video.qualities).toEqual([480, 360]);
+    expect(video.qualities).toEqual([480, 360, 240, 144]);
     expect(video.pendingQualities).toEqual([]);
     expect(video.sourceUrl).toBeUndefined();
-    await expectValidHls(server, videoId, { resolutions: { 480: '854x480', 360: '640x360' }, duration: 5 });
+    const masterText = await expectValidHls(server, videoId, { resolutions: { 480: '854x480', 360: '640x360', 240: '428x240', 144: '256x144' }, duration: 5 });
+    // Players without hints start on the first variant: 360p, not the top rung. A 400 kbps link
+    // holds 240p (BANDWIDTH, the peak fragment, at most 350 000) and a 200 kbps one 144p.
+    const bandwidths = Object.fromEntries([...masterText.matchAll(/BANDWIDTH=(\d+),.*\n(\d+)\.m3u8/g)].map((match) => [Number(match[2]), Number(match[1])]));
+    expect(Object.keys(bandwidths).map(Number).sort((a, b) => b - a)).toEqual([480, 360, 240, 144]);
+    expect(masterText.split('\n').filter((line) => line.endsWith('.m3u8'))).toEqual(['360.m3u8', '480.m3u8', '240.m3u8', '144.m3u8']);
+    expect(bandwidths[240]).toBeLessThanOrEqual(350_000);
+    expect(bandwidths[144]).toBeLessThanOrEqual(180_000);
+    expect(bandwidths[144]).toBeLessThan(bandwidths[240]!);
+    expect(bandwidths[240]).toBeLessThan(bandwidths[360]!);
+    // Stepping down to a slow-link rung steps the sound down too: its own mono low-rate track.
+    await expectSlowLinkAudio(server, videoId, 240, SLOW_LINK_AUDIO_KBPS[240]);
+    await expectSlowLinkAudio(server, videoId, 144, SLOW_LINK_AUDIO_KBPS[144]);
 
     const masterUrl = `${server.url}${video.hlsUrl}`;
     const master = await fetch(masterUrl);
@@ -78,7 +98,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
     }
   });
 
-  it("streams a new video's lowest rung while the ladder is made, then answers the live URL with the rung's own playlist", async () => {
+  it("streams a new video's start rung (360p) while the ladder is made, then answers the live URL with the rung's own playlist", async () => {
     const upload = await uploadVideo(server, token, await mp4Upload(await streamedClip, 'Streamed'));
     expect(upload.status).toBe(201);
     const videoId: string = upload.body.data._id;
@@ -96,7 +116,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
       'the stream before any rung',
       60_000,
     );
-    expect(during).toMatchObject({ status: 'ready', pendingQualities: [720, 480, 360], hlsUrl: `/media/video/hls/${videoId}/master.m3u8` });
+    expect(during).toMatchObject({ status: 'ready', pendingQualities: [720, 480, 360, 240, 144], hlsUrl: `/media/video/hls/${videoId}/master.m3u8` });
     const master = await fetch(`${base}/master.m3u8`);
     expect(master.headers.get('cache-control')).toContain('must-revalidate');
     expect(await master.text()).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nlive-360\.m3u8\n$/);
@@ -122,7 +142,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
     expect(file.subarray(after.map.offset, after.map.offset + after.map.length).equals(init)).toBe(true);
     const first = after.segments[0]!;
     expect(file.subarray(first.offset, first.offset + first.length).equals(firstFragment)).toBe(true);
-    await expectValidHls(server, videoId, { resolutions: { 720: '1280x720', 480: '854x480', 360: '640x360' }, duration: 12 });
+    await expectValidHls(server, videoId, { resolutions: { 720: '1280x720', 480: '854x480', 360: '640x360', 240: '426x240', 144: '256x144' }, duration: 12 });
     // The stream's own files go after the grace period.
     await until(async () => (await server.app.storage.list(`videos/${videoId}/live/`)).length === 0, 'the live files removed', 15_000);
     expect((await fetch(`${base}/live-360-0.m4s`)).status).toBe(404);
@@ -138,7 +158,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
     expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.hlsUrl).toBe(`/media/video/hls/${videoId}/master.m3u8`);
     expect((await fetch(`${server.url}/media/video/hls/${videoId}/live-360-1.m4s`)).status).toBe(200);
 
-    const deps = { config: server.app.config, repos, storage, live: server.app.live, log: server.app.log, redis: null };
+    const deps = { config: server.app.config, repos, storage, events: server.app.events, log: server.app.log, redis: null };
     await transcodeJob.onFailed!(deps, { videoId }, 'ffmpeg died');
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
     expect(video.status).toBe('failed');
@@ -178,8 +198,10 @@ describe.each(databases)('HLS on %s', (dialect) => {
     const db = server.app.db.db;
     const mediaDir = join(server.dataDir, 'media');
 
-    // Turn it into a video from before issue 16: a faststart MP4 rendition without playlists.
+    // Turn it into a video from before HLS packaging: a faststart MP4 rendition without playlists (and
+    // the ladder of then: 360p alone, no slow-link rungs).
     const makeOld = async (keyframeSeconds: number) => {
+      await db.deleteFrom('video_renditions').where('video_id', '=', videoId).where('height', '<>', 360).execute();
       await rm(join(mediaDir, `videos/${videoId}`), { recursive: true, force: true });
       const old = join(server.dataDir, `old-${keyframeSeconds}.mp4`);
       await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', clip, '-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(25 * keyframeSeconds), '-sc_threshold', '0', '-c:a', 'aac', '-movflags', '+faststart', old]);
@@ -187,7 +209,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
       await copyFile(old, join(mediaDir, `videos/${videoId}/360.mp4`));
       await db.updateTable('video_renditions').set({ playlist_key: null, codecs: '', resolution: '', bandwidth: 0, average_bandwidth: 0 }).where('video_id', '=', videoId).execute();
       // Written behind the API's back: the read cache learns of it as from a write.
-      server.app.readCache.bump(`video:${videoId}`);
+      internalsOf(server.app).readCache.bump(`video:${videoId}`);
       expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.hlsUrl).toBeUndefined();
     };
     const packaged = async () => (await db.selectFrom('video_renditions').select('playlist_key').where('video_id', '=', videoId).executeTakeFirst())?.playlist_key;
@@ -209,10 +231,76 @@ describe.each(databases)('HLS on %s', (dialect) => {
     await waitForVideo(db, videoId);
     const transcodeAgain = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
     expect(transcodeAgain.updated_at > transcodeBefore.updated_at).toBe(true);
-    await expectValidHls(server, videoId, { resolutions: { 360: '640x360' }, duration: 9 });
+    // The transcode makes what is missing: the rung again, and the slow-link rungs of today's ladder.
+    await expectValidHls(server, videoId, { resolutions: { 360: '640x360', 240: '426x240', 144: '256x144' }, duration: 9 });
     expect(await queueHlsPackaging(server.app.repos.videoMedia, server.app.jobs)).toBe(0);
   });
 });
+
+describe.each(databases)('slow-link rungs for videos from before them, on %s', (dialect) => {
+  let server: TestServer & { dataDir: string; schema: string | null };
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    token = (await registerUser(server)).token;
+  });
+  afterAll(() => server?.close());
+
+  it('are made at the next start from the 360p rung, listed in the master and announced, nothing else encoded again', async () => {
+    const upload = await uploadVideo(server, token, await mp4Upload(await hlsClip, 'Before the slow-link rungs'));
+    const videoId: string = upload.body.data._id;
+    const db = server.app.db.db;
+    await waitForVideo(db, videoId, undefined, 120_000);
+    const dir = join(server.dataDir, 'media', `videos/${videoId}`);
+    // The ladder of then: no 240p or 144p rows, files or master lines.
+    await db.deleteFrom('video_renditions').where('video_id', '=', videoId).where('height', 'in', [240, 144]).execute();
+    for (const name of ['240.mp4', '240.m3u8', '144.mp4', '144.m3u8']) await rm(join(dir, name));
+    const masterPath = join(dir, 'master.m3u8');
+    await writeFile(masterPath, (await readFile(masterPath, 'utf8')).replace(/#EXT-X-STREAM-INF:[^\n]*\n(240|144)\.m3u8\n/g, ''));
+    internalsOf(server.app).readCache.bump(`video:${videoId}`);
+    expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.qualities).toEqual([480, 360]);
+    expect((await (await fetch(`${server.url}/media/video/hls/${videoId}/master.m3u8`)).text()).match(/^\d+\.m3u8$/gm)).toEqual(['360.m3u8', '480.m3u8']);
+    const kept = ['480.mp4', '480.m3u8', '360.mp4', '360.m3u8'];
+    const fileStates = () => Promise.all(kept.map(async (name) => ({ name, ...pick(await stat(join(dir, name))) })));
+    const before = await fileStates();
+    const transcode = () => db.selectFrom('jobs').select(['updated_at', 'attempts']).where('id', '=', transcodeJobId(videoId)).executeTakeFirstOrThrow();
+    const transcodeBefore = await transcode();
+    const viewer = await connectLive(server);
+    const events: LiveEventPayloads['video-qualities-updated'][] = [];
+    viewer.on(LiveEvent.videoQualitiesUpdated, (payload: LiveEventPayloads['video-qualities-updated']) => events.push(payload));
+
+    // A restart (a second process on the same data, taking no jobs: the first one runs it) queues it.
+    const restarted = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined, env: { RUN_JOBS_IN_PROCESS: 'false' } });
+    try {
+      const job = () => db.selectFrom('jobs').select(['state', 'type']).where('id', '=', `slow-link-rungs-${videoId}`).executeTakeFirst();
+      await until(async () => (await job())?.state === 'done', 'the slow-link rungs job', 150_000);
+      expect(await job()).toEqual({ state: 'done', type: 'slow-link-rungs' });
+      // Queued once: a video whose backfill ran is not queued again.
+      expect(await queueSlowLinkRungs(restarted.app.repos.videoMedia, restarted.app.jobs)).toBe(0);
+    } finally {
+      await restarted.close();
+    }
+
+    const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
+    await until(() => events.some((event) => event.videoId === videoId && event.qualities.length === 4), 'the qualities event');
+    expect(events.filter((event) => event.videoId === videoId).at(-1)).toEqual({ videoId, qualities: [480, 360, 240, 144], pendingQualities: [], hlsUrl });
+    expect((await call(server, 'GET', `/videos/${videoId}`)).body.data).toMatchObject({ qualities: [480, 360, 240, 144], pendingQualities: [] });
+    // Same picture sizes as a transcode from the upload gives (428, not 426 from the 640x360 rung).
+    const masterText = await expectValidHls(server, videoId, { resolutions: { 480: '854x480', 360: '640x360', 240: '428x240', 144: '256x144' }, duration: 5 });
+    expect(masterText.match(/^\d+\.m3u8$/gm)).toEqual(['360.m3u8', '480.m3u8', '240.m3u8', '144.m3u8']);
+    const bandwidth = (height: number) => Number(new RegExp(`BANDWIDTH=(\\d+),.*\\n${height}\\.m3u8`).exec(masterText)?.[1]);
+    expect(bandwidth(240)).toBeLessThanOrEqual(350_000);
+    expect(bandwidth(144)).toBeLessThan(bandwidth(240));
+    await expectSlowLinkAudio(server, videoId, 240, SLOW_LINK_AUDIO_KBPS[240]);
+    await expectSlowLinkAudio(server, videoId, 144, SLOW_LINK_AUDIO_KBPS[144]);
+    // The other rungs' files were not written again, and the transcode did not run again.
+    expect(await fileStates()).toEqual(before);
+    expect(await transcode()).toEqual(transcodeBefore);
+    // A transcode, a restart and the backfill: more than one ordinary test's time on a busy machine.
+  }, 240_000);
+});
+
+const pick = ({ ino, size, mtimeMs }: { ino: number; size: number; mtimeMs: number }) => ({ ino, size, mtimeMs });
 
 describe.each(databases)('playback before the first rung on %s', (dialect) => {
   // No job runs in this server, so the video stays at "first rung being made".
@@ -229,7 +317,7 @@ describe.each(databases)('playback before the first rung on %s', (dialect) => {
     const upload = await uploadVideo(server, token, await mp4Upload(clip, 'Early'));
     const videoId: string = upload.body.data._id;
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
-    expect(video).toMatchObject({ status: 'processing', qualities: [], pendingQualities: [360], sourceUrl: `/media/video/source/${videoId}.mp4` });
+    expect(video).toMatchObject({ status: 'processing', qualities: [], pendingQualities: [360, 240, 144], sourceUrl: `/media/video/source/${videoId}.mp4` });
     expect(video.hlsUrl).toBeUndefined();
     const original = await readFile(clip);
     for (const path of [video.sourceUrl, video.filePath]) {

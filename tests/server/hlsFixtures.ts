@@ -1,11 +1,20 @@
 // Checks a video's HLS over HTTP as a player would read it: the master's variants, each media
-// playlist's durations, and every byte range (init section and fragments) fetched from the server.
+// playlist's durations, and every byte range (init section and fragments) fetched from the server;
+// and the sound a player on a slow-link rung fetches.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
 import { call } from './harness.js';
+import { tools } from './mediaFixtures.js';
+
+const run = promisify(execFile);
 
 export interface HlsExpectation {
-  /** Variant heights, best first, and the picture size of each. */
+  /** Variant heights and the picture size of each. */
   resolutions: Record<number, string>;
   /** Clip length in seconds. */
   duration: number;
@@ -30,7 +39,10 @@ export async function expectValidHls(server: { url: string }, videoId: string, e
   expect(master.response.headers.get('accept-ranges')).toBe('bytes');
   const text = master.body.toString('utf8');
   const variants = [...text.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map((match) => ({ attributes: match[1]!, uri: match[2]! }));
-  const heights = Object.keys(expected.resolutions).map(Number).sort((a, b) => b - a);
+  // The start rung first (360p, else the tallest under it, else the lowest), then the others best first.
+  const best = Object.keys(expected.resolutions).map(Number).sort((a, b) => b - a);
+  const start = best.find((height) => height <= 360) ?? best.at(-1)!;
+  const heights = [start, ...best.filter((height) => height !== start)];
   expect(variants.map((variant) => variant.uri)).toEqual(heights.map((height) => `${height}.m3u8`));
 
   for (const [index, variant] of variants.entries()) {
@@ -80,4 +92,37 @@ export async function expectValidHls(server: { url: string }, videoId: string, e
 const SEGMENTS: Record<number, string> = { 1080: 'q_auto:best', 720: 'q_auto:good', 480: 'q_auto:eco', 360: 'q_auto:low' };
 function segmentFor(height: number): string {
   return SEGMENTS[height] ?? '';
+}
+
+/**
+ * What a player on `height` fetches for sound: the master has no separate audio group (each rung's
+ * file carries its own track), and that rung's fragments, fetched by their byte ranges, hold mono
+ * AAC-LC at 24 kHz at no more than `maxAudioKbps`. Returns the audio's measured rate in kbps.
+ */
+export async function expectSlowLinkAudio(server: { url: string }, videoId: string, height: number, maxAudioKbps: number): Promise<number> {
+  const base = `${server.url}/media/video/hls/${videoId}`;
+  const master = await (await fetch(`${base}/master.m3u8`)).text();
+  expect(master).not.toContain('#EXT-X-MEDIA');
+  const playlist = parseMediaPlaylist(await (await fetch(`${base}/${height}.m3u8`)).text());
+  const parts: Buffer[] = [];
+  for (const range of [playlist.map, ...playlist.segments]) {
+    const response = await fetch(`${base}/${playlist.uri}`, { headers: { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } });
+    expect(response.status).toBe(206);
+    parts.push(Buffer.from(await response.arrayBuffer()));
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'vidshare-fragments-'));
+  try {
+    const fetched = join(dir, `${height}.mp4`);
+    await writeFile(fetched, Buffer.concat(parts));
+    const { stdout } = await run(tools.ffprobe, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,profile,channels,sample_rate:packet=size', '-of', 'json', fetched]);
+    const probe = JSON.parse(stdout) as { streams: { codec_name: string; profile: string; channels: number; sample_rate: string }[]; packets: { size: string }[] };
+    expect(probe.streams[0]).toMatchObject({ codec_name: 'aac', profile: 'LC', channels: 1, sample_rate: '24000' });
+    const seconds = playlist.segments.reduce((sum, segment) => sum + segment.duration, 0);
+    const kbps = (probe.packets.reduce((sum, packet) => sum + Number(packet.size), 0) * 8) / seconds / 1000;
+    expect(kbps).toBeGreaterThan(maxAudioKbps / 4);
+    expect(kbps).toBeLessThanOrEqual(maxAudioKbps);
+    return kbps;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -21,6 +21,8 @@ describe.each(databases)('job queue on %s', (dialect) => {
     let server: TestServer;
     const behaviours = new Map<string, Behaviour>();
     const failures: string[] = [];
+    /** The order jobs ran in, for the priority test. */
+    const ran: string[] = [];
     const handlers: JobHandlers = {
       transcode: {
         maxAttempts: 3,
@@ -29,7 +31,10 @@ describe.each(databases)('job queue on %s', (dialect) => {
         onFailed: async (_deps, payload, error) => void failures.push(`${payload.videoId}: ${error}`),
       },
       'package-hls': { maxAttempts: 1, backoffMs: () => 100, run: async () => undefined },
+      'deliver-push': { lane: 'messages', maxAttempts: 1, backoffMs: () => 100, run: async (_deps, job) => void delivered.push(job.payload.notificationId) },
+      'slow-link-rungs': { maxAttempts: 1, background: true, backoffMs: () => 100, run: async (_deps, job) => void ran.push(`background ${job.payload.videoId}`) },
     };
+    const delivered: string[] = [];
     const queueName = uniqueName('vidshare-test');
     let redisLink: RedisLink | undefined;
     const newQueue = (): JobQueue =>
@@ -118,6 +123,18 @@ describe.each(databases)('job queue on %s', (dialect) => {
       await queue.stop();
     });
 
+    it('takes a background job only when no other job is due', async () => {
+      const queue = newQueue();
+      behaviours.set('upload', async () => void ran.push('upload'));
+      // Queued first, so plain first-come order would run it first.
+      const background = await queue.enqueue('slow-link-rungs', { videoId: 'old-video' });
+      const upload = await queue.enqueue('transcode', { videoId: 'upload' });
+      await queue.start();
+      await until(async () => [await row(background), await row(upload)], (jobs) => jobs.every((job) => job?.state === 'done'));
+      expect(ran).toEqual(['upload', 'background old-video']);
+      await queue.stop();
+    });
+
     it('a shutdown hands the running job back without spending an attempt; the next start finishes it', async () => {
       const first = newQueue();
       await first.start();
@@ -136,6 +153,24 @@ describe.each(databases)('job queue on %s', (dialect) => {
       expect(await until(() => row(id), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
       expect(runs).toBe(2);
       await second.stop();
+    });
+
+    it('a message job runs beside a running media job instead of waiting for it', async () => {
+      const queue = newQueue();
+      await queue.start();
+      behaviours.set('busy', async (job) => {
+        await job.progress(20);
+        await waitForAbort(job);
+      });
+      const media = await queue.enqueue('transcode', { videoId: 'busy' });
+      await until(() => row(media), (job) => job?.progress === 20);
+      const message = { type: 'new-subscriber', title: 't', body: 'b', url: '/', notificationId: 'beside', unreadCount: 1 } as const;
+      const push = await queue.enqueue('deliver-push', { subscriptionId: 's', notificationId: 'beside', message });
+      expect(await until(() => row(push), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
+      expect(delivered).toEqual(['beside']);
+      expect((await row(media))?.state).toBe('running');
+      await queue.cancel(media);
+      await queue.stop();
     });
 
     it('resumes a job left running by a crash', async () => {
@@ -157,7 +192,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
 });
 
 // Real processes: `node --import tsx server/index.ts` killed with SIGKILL mid-transcode, and
-// `npm run worker` (server/jobs/worker.ts) taking jobs from an API with RUN_JOBS_IN_PROCESS=false.
+// `npm run worker` (server/worker.ts) taking jobs from an API with RUN_JOBS_IN_PROCESS=false.
 
 const clips = Promise.all([makeClip('crash.mp4', { width: 1280, height: 720, seconds: 6 }), makeClip('quick.mp4', { width: 320, height: 180, seconds: 2 })]);
 
@@ -184,7 +219,7 @@ describe.each(databases)('transcoding across processes on %s', (dialect) => {
       children.push(second.child);
       const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
       expect(done.status).toBe('ready');
-      expect(done.renditions.map((rendition) => rendition.height)).toEqual([720, 480, 360]);
+      expect(done.renditions.map((rendition) => rendition.height)).toEqual([720, 480, 360, 240, 144]);
       for (const rendition of done.renditions) expect(existsSync(join(place.env.DATA_DIR!, 'media', rendition.storage_key))).toBe(true);
       const media = await fetch(`${second.url}/media/video/upload/q_auto:good/${videoId}.mp4`, { method: 'HEAD' });
       expect(media.status).toBe(200);
@@ -208,6 +243,7 @@ describe.each(databases)('transcoding across processes on %s', (dialect) => {
         const upload = await uploadVideo(server, user.token, await mp4Upload(quick, 'For the worker'));
         expect(upload.status).toBe(201);
         const videoId = upload.body.data._id;
+        // The API node must not take the job: still queued after a while is the check (nothing happens).
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect((await waitForVideo(place.db.db, videoId, () => true)).job?.state).toBe('queued');
         worker = await startWorkerProcess(place);

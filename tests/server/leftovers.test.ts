@@ -1,4 +1,4 @@
-// Issue 15: files nothing points at. Concurrent image changes leave none behind, and what a crash
+// Files nothing points at. Concurrent image changes leave none behind, and what a crash
 // left (images without a row, partial uploads) is swept when a server starts.
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ describe.each(databases)('files nothing points at, on %s', (dialect) => {
     for (const name of [oldOrphan, recentOrphan, unknownName]) await writeFile(join(imagesDir(), name), 'x');
     const inUse = await referencedImages();
     expect(inUse.length).toBeGreaterThan(0);
-    // Narrower copies (issue 14) go with their image: an orphan's goes, one of an image in use stays.
+    // Narrower copies go with their image: an orphan's goes, one of an image in use stays.
     await mkdir(join(imagesDir(), 'w480'), { recursive: true });
     for (const name of [oldOrphan, inUse[0]!]) await writeFile(join(imagesDir(), 'w480', name), 'x');
 

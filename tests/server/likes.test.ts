@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../server/ids.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { internalsOf } from '../../server/composition.js';
 
 describe.each(databases)('likes and reactions on %s', (dialect) => {
   let server: TestServer;
@@ -26,7 +27,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
 
   it('toggles like and disLike: mutually exclusive, the same again removes, counts in the answer', async () => {
     const id = await insertVideo(server, owner.id);
-    const emitted = vi.spyOn(server.app.live, 'videoReactionUpdated');
+    const emitted = vi.spyOn(internalsOf(server.app).live, 'videoReactionUpdated');
     try {
       const liked = await toggle(fan, id, 'like');
       expect(liked.status).toBe(200);
@@ -116,7 +117,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
   it('toggles a comment like with an exact count and a live event', async () => {
     const videoId = await insertVideo(server, owner.id);
     const commentId = await insertComment(videoId, owner.id);
-    const emitted = vi.spyOn(server.app.live, 'commentReactionsUpdated');
+    const emitted = vi.spyOn(internalsOf(server.app).live, 'commentReactionsUpdated');
     try {
       const path = `/likes/toggle/c/${commentId}?reactionType=like`;
       const liked = await call(server, 'POST', path, { token: fan.token, json: { videoId } });

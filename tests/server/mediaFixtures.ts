@@ -1,26 +1,19 @@
-// Small real media for the media-pipeline tests: generated with ffmpeg (testsrc + sine), once
-// per test file, plus helpers to upload, wait for transcoding and inspect what was left on disk.
+// Small real media for the media-pipeline tests: generated with ffmpeg (clips.ts), once per run for
+// each set of parameters (clipCache.ts), plus helpers to upload, wait for transcoding and inspect
+// what was left on disk.
 import { execFile } from 'node:child_process';
 import { type ClientRequest, request as httpRequest } from 'node:http';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { copyFile, link, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 import type { DB } from '../../server/db/kysely.js';
-import { locateMediaTools } from '../../server/media/ffmpeg.js';
+import { type ClipOptions, encodeClip, sharedClip, tools } from './clips.js';
 import { blobOf, call } from './harness.js';
 
 const run = promisify(execFile);
-export const tools = locateMediaTools({ ffmpegPath: process.env.FFMPEG_PATH ?? null, ffprobePath: process.env.FFPROBE_PATH ?? null });
-
-export interface ClipOptions {
-  width: number;
-  height: number;
-  seconds: number;
-  audio?: boolean;
-  /** Move the index to the front (the default leaves it at the end, as most recorders do). */
-  faststart?: boolean;
-}
+export { type ClipOptions, tools };
 
 let fixtureDir: string | null = null;
 async function dir(): Promise<string> {
@@ -28,17 +21,27 @@ async function dir(): Promise<string> {
   return fixtureDir;
 }
 
-/** An H.264/AAC MP4 of a test pattern with a tone, encoded as fast as possible. */
+/** The run's shared clip folder (clipCache.ts), or null when the file runs without that setup. */
+function clipCacheDir(): string | null {
+  try {
+    return inject('clipCacheDir') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** An H.264/AAC MP4 of a test pattern with a tone, encoded as fast as possible, at `<this file's folder>/<name>`. */
 export async function makeClip(name: string, options: ClipOptions): Promise<string> {
   const path = join(await dir(), name);
-  const audio = options.audio ?? true;
-  const args = ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${options.width}x${options.height}:rate=25:duration=${options.seconds}`];
-  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=440:duration=${options.seconds}`);
-  args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
-  if (audio) args.push('-c:a', 'aac', '-shortest');
-  if (options.faststart) args.push('-movflags', '+faststart');
-  args.push(path);
-  await run(tools.ffmpeg, args);
+  const cacheDir = clipCacheDir();
+  if (!cacheDir) {
+    await encodeClip(path, options);
+    return path;
+  }
+  const shared = await sharedClip(cacheDir, options);
+  // A hard link: the test sees its own name (the upload form takes a title from it) at no copying cost.
+  await rm(path, { force: true });
+  await link(shared, path).catch(() => copyFile(shared, path));
   return path;
 }
 

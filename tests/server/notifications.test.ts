@@ -1,4 +1,4 @@
-// Notifications (issue 17): each kind made exactly once, never for the actor's own actions, only
+// Notifications: each kind made exactly once, never for the actor's own actions, only
 // when the recipient wants it; the list, read state and preferences; the live push.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contract/entities.js';
@@ -180,9 +180,9 @@ describe.each(databases)('notifications on %s', (dialect) => {
     const upload = await uploadVideo(server, channel.token, await mp4Upload(await clip, 'Fresh upload'));
     expect(upload.status).toBe(201);
     const videoId = upload.body.data._id as string;
-    // All rungs published (480 and 360): still one notification.
+    // All rungs published (480, 360, 240 and 144): still one notification.
     const state = await waitForVideo(server.app.db.db, videoId);
-    expect(state.renditions.map((r) => r.height)).toEqual([480, 360]);
+    expect(state.renditions.map((r) => r.height)).toEqual([480, 360, 240, 144]);
     await until(() => live.length === 1, 'notification-created');
     const made = await notificationsOf(bellOn);
     expect(made).toHaveLength(1);
@@ -199,7 +199,7 @@ describe.each(databases)('notifications on %s', (dialect) => {
     expect((await notificationsOf(channel)).map((n) => n.type)).toEqual(['new-subscriber', 'new-subscriber', 'new-subscriber']);
 
     // Publishing the same video again (a retried job) makes nothing new.
-    await server.app.notifier.videoPublished({ id: videoId, owner_id: channel.id });
+    await server.app.events.publish('video.published', { videoId, ownerId: channel.id });
     expect(await notificationsOf(bellOn)).toHaveLength(1);
     expect(live).toHaveLength(1);
     // Deleting the video takes its notifications with it.

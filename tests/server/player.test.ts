@@ -1,4 +1,4 @@
-// Issue 16's player APIs: captions (owner-only upload of WebVTT/SRT, list, delete, served from
+// The player APIs: captions (owner-only upload of WebVTT/SRT, list, delete, served from
 // /media) and the saved watch position (PATCH /watch-history/position, resumeAt, history positions).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

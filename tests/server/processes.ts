@@ -95,7 +95,7 @@ export async function startApiProcess(place: Place, env: Record<string, string> 
 }
 
 export async function startWorkerProcess(place: Place, env: Record<string, string> = {}) {
-  const child = spawnTs('server/jobs/worker.ts', { ...place.env, ...env });
+  const child = spawnTs('server/worker.ts', { ...place.env, ...env });
   const deadline = Date.now() + 60_000;
   while (!child.output().includes('worker started')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${child.output()}`);

@@ -5,6 +5,7 @@ import { LiveEvent, RoomCommand } from '../../contract/events.js';
 import { channelRoom, userRoom, videoRoom } from '../../server/realtime/live.js';
 import { call, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
 import { redisForTests, skipReason } from './redisFixtures.js';
+import { internalsOf } from '../../server/composition.js';
 
 const sockets: Socket[] = [];
 
@@ -74,8 +75,8 @@ describe('live events', () => {
     await inRoom(server, videoRoom(videoA), watcher);
 
     // B first, then A: events on one socket arrive in order, so once A's is here B's would be too.
-    server.app.live.commentUpdated(videoB);
-    server.app.live.commentUpdated(videoA);
+    internalsOf(server.app).live.commentUpdated(videoB);
+    internalsOf(server.app).live.commentUpdated(videoA);
     await until(() => comments.length > 0, 'comment-updated for video A');
     expect(comments).toEqual([{ videoId: videoA }]);
 
@@ -104,7 +105,7 @@ describe('live events', () => {
     await until(() => ownerEvents.length > 0, 'subscription-updated in the user room');
     expect(ownerEvents[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
 
-    server.app.live.commentUpdated('some-video');
+    internalsOf(server.app).live.commentUpdated('some-video');
     await until(() => otherComments.length > 0, 'the later video event');
     expect(otherEvents).toEqual([]);
   });
@@ -125,7 +126,7 @@ describe('live events', () => {
     viewer.emit(RoomCommand.leaveVideo, videoId);
     await inRoom(server, 'all', viewer);
     const comments = record(viewer, LiveEvent.commentUpdated);
-    server.app.live.commentUpdated('another-video');
+    internalsOf(server.app).live.commentUpdated('another-video');
     await until(() => comments.length === 1, 'events for every video again');
   });
 
@@ -176,7 +177,7 @@ describe.skipIf(!redisUrl)('live events across two servers (Redis adapter)', () 
 
     // A video event raised on server 1 reaches server 2's room too.
     const comments = record(remote, LiveEvent.commentUpdated);
-    first.app.live.commentUpdated('watching-something');
+    internalsOf(first.app).live.commentUpdated('watching-something');
     await until(() => comments.length > 0, 'comment-updated from the other server');
     expect(comments[0]).toEqual({ videoId: 'watching-something' });
   });

@@ -33,7 +33,7 @@ try {
   s3rver = null;
 }
 
-const s3Config = { endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const s3Config = { endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', timeoutMs: 5000 };
 const client = new S3Client({ ...s3Config, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 const keysUnder = async (prefix: string) =>
   ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((object) => object.Key!).sort();
@@ -80,11 +80,11 @@ describe.skipIf(!s3rver).each(databases)('media on S3 storage on %s', (dialect) 
     expect(upload.status).toBe(201);
     const videoId: string = upload.body.data._id;
     const state = await waitForVideo(server.app.db.db, videoId);
-    expect(state.renditions.map((rendition) => rendition.height)).toEqual([360]);
-    const finalKeys = [`videos/${videoId}/360.m3u8`, `videos/${videoId}/360.mp4`, `videos/${videoId}/master.m3u8`];
-    await until(async () => JSON.stringify(await keysUnder(`videos/${videoId}/`)) === JSON.stringify(finalKeys), 'only the rung and its playlists in the bucket');
+    expect(state.renditions.map((rendition) => rendition.height)).toEqual([360, 240, 144]);
+    const finalKeys = [...[144, 240, 360].flatMap((height) => [`videos/${videoId}/${height}.m3u8`, `videos/${videoId}/${height}.mp4`]), `videos/${videoId}/master.m3u8`];
+    await until(async () => JSON.stringify(await keysUnder(`videos/${videoId}/`)) === JSON.stringify(finalKeys), 'only the rungs and their playlists in the bucket');
     // HLS from the bucket: the master, the playlist and every byte range of the one file.
-    await expectValidHls(server, videoId, { resolutions: { 360: '640x360' }, duration: 2 });
+    await expectValidHls(server, videoId, { resolutions: { 360: '640x360', 240: '426x240', 144: '256x144' }, duration: 2 });
     expect(await objectBytes(state.source_key)).toEqual(await readFile(clip));
     expect(await filesUnder(join(server.dataDir, 'media'))).toEqual([]); // nothing on local disk
 

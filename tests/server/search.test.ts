@@ -121,7 +121,7 @@ describe.each(databases)('search on %s', (dialect) => {
   });
 });
 
-// Issue 18: a common word is ranked among the newest RECENT_VIDEOS videos only, so its cost is
+// A common word is ranked among the newest RECENT_VIDEOS videos only, so its cost is
 // bounded by that window and not by how many videos match.
 describe.each(databases)('search ranking bound on %s', (dialect) => {
   let server: TestServer;
@@ -198,5 +198,30 @@ describe.each(databases)('search ranking bound on %s', (dialect) => {
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Seq Scan');
       expect(nodes.map((n) => n['Node Type'])).not.toContain('Bitmap Index Scan');
     }
+  });
+});
+
+describe.each(databases)('search beside moderated videos on %s', (dialect) => {
+  let server: TestServer;
+  afterAll(() => server?.close());
+
+  it('fills the page with listed videos when the best matches are taken down or their owner suspended', async () => {
+    server = await startServer({ dialect });
+    const owner = await registerUser(server);
+    const suspended = await registerUser(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push(await insertVideo(server, i % 5 === 4 ? suspended.id : owner.id, { title: `Nebula ${i}`, description: 'Deep sky' }));
+    const db = server.app.db.db;
+    // The newest eight, which rank first on equal relevance, are taken down; every fifth video's owner is suspended.
+    const takenDown = ids.slice(-8);
+    await db.updateTable('videos').set({ taken_down_at: new Date().toISOString(), taken_down_reason: 'Spam' }).where('id', 'in', takenDown).execute();
+    await db.updateTable('users').set({ suspended_at: new Date().toISOString(), suspended_reason: 'Spam' }).where('id', '=', suspended.id).execute();
+    const hidden = new Set([...takenDown, ...ids.filter((_, i) => i % 5 === 4)]);
+    const listed = ids.filter((id) => !hidden.has(id)).reverse();
+
+    const page = (await call(server, 'GET', '/videos/search?q=nebula&limit=10')).body.data.map((v: { _id: string }) => v._id);
+    expect(page).toEqual(listed.slice(0, 10));
+    const all = (await call(server, 'GET', '/videos/search?q=nebula&limit=50')).body.data.map((v: { _id: string }) => v._id);
+    expect(all).toEqual(listed);
   });
 });

@@ -28,7 +28,7 @@ function ffmpegProcesses(needle: string): Map<number, number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (!/ffmpeg$/.test(cmdline[0] ?? '') || !cmdline.some((arg) => arg.includes(needle))) continue;
+      if (!(cmdline[0] ?? '').endsWith('ffmpeg') || !cmdline.some((arg) => arg.includes(needle))) continue;
       const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
       found.set(Number(entry), parent);
     } catch {
@@ -111,7 +111,7 @@ describe('slow clients', () => {
       async pull(controller) {
         const sent = (body as unknown as { sent?: number }).sent ?? 0;
         if (sent >= bytes.length) return controller.close();
-        await sleep(100);
+        await sleep(100); // the slow link itself: a chunk every 100 ms is the behaviour under test
         controller.enqueue(new Uint8Array(bytes.subarray(sent, sent + chunk)));
         (body as unknown as { sent?: number }).sent = sent + chunk;
       },
@@ -151,10 +151,14 @@ describe(`SIGTERM on the API (${dialect})`, () => {
     return { answer, finish: () => socket.write(body.slice(10)), socket };
   }
 
+  /** Until the server has begun the login (it logs each request as its handling starts, before the body is in). */
+  const loginInFlight = (api: { child: { output(): string } }) =>
+    until(() => api.child.output(), (output) => output.includes('"url":"/api/v1/users/login"'), 10_000, 'the login to reach the server');
+
   it('finishes a request in flight, then exits 0', async () => {
     const api = await startApiProcess(place);
     const login = splitLogin(api.url);
-    await sleep(300);
+    await loginInFlight(api);
     const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
     api.child.kill('SIGTERM');
     await until(() => api.child.output(), (output) => output.includes('shutting down'), 5000, 'the shutdown log');
@@ -166,7 +170,7 @@ describe(`SIGTERM on the API (${dialect})`, () => {
   it('closes a keep-alive connection once its request in flight is answered, then exits 0', async () => {
     const api = await startApiProcess(place);
     const login = splitLogin(api.url, 'keep-alive');
-    await sleep(300);
+    await loginInFlight(api);
     const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
     api.child.kill('SIGTERM');
     await until(() => api.child.output(), (output) => output.includes('shutting down'), 5000, 'the shutdown log');
@@ -207,7 +211,7 @@ describe(`SIGTERM on the API (${dialect})`, () => {
   it('exits 1 at the deadline when a request never finishes, saying so', async () => {
     const api = await startApiProcess(place);
     const login = splitLogin(api.url);
-    await sleep(300);
+    await loginInFlight(api);
     const started = Date.now();
     const exited = new Promise<number | null>((resolve) => api.child.once('exit', (code) => resolve(code)));
     api.child.kill('SIGTERM');

@@ -1,4 +1,4 @@
-// Issue 15: room commands are limited per socket (a token bucket; a socket that keeps flooding is
+// Room commands are limited per socket (a token bucket; a socket that keeps flooding is
 // disconnected) and the video lookup behind join-video is cached, so a flood cannot stall the API.
 import { spawn } from 'node:child_process';
 import { io as connectSocket, type Socket } from 'socket.io-client';
@@ -80,7 +80,7 @@ describe('room commands under a flood', () => {
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(`healthcheck under the flood: ${latencies.length} calls, median ${Math.round(sorted[sorted.length >> 1]!)} ms, max ${Math.round(sorted.at(-1)!)} ms; ${lookups.mock.calls.length} lookups for ${FLOOD_SOCKETS * FLOOD_PAIRS} joins in ${seconds.toFixed(1)} s`);
     expect(reasons).toEqual(Array.from({ length: FLOOD_SOCKETS }, () => 'io server disconnect'));
-    // Typical answers stay instant; the worst one stays under the 2 s stall the flood used to cause
+    // Typical answers stay instant; the worst one stays under the 2 s stall an unlimited flood causes
     // (loose: this machine is shared, and the dropped packets are still parsed).
     expect(sorted[sorted.length >> 1]).toBeLessThan(50);
     expect(sorted.at(-1)).toBeLessThan(2000);

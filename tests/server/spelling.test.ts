@@ -1,10 +1,12 @@
-// The comment improver's spelling (issue 17): suggestions ranked by typing slips (Damerau edits,
+// The comment improver's spelling: suggestions ranked by typing slips (Damerau edits,
 // keyboard neighbours, doubled and swapped letters) and word frequency; a word stays as typed
 // when no suggestion is clearly right. Runs offline: dictionary-en and SUBTLEX counts ship as packages.
 import { describe, expect, it } from 'vitest';
 import { improveLocally, localTools } from '../../server/ai/localImprover.js';
 import { spellingEdits } from '../../server/ai/spelling.js';
-import { areNeighbours, clearWinner, englishFrequencies, rankSuggestions, typingCost } from '../../server/ai/suggestions.js';
+import { areNeighbours, clearWinner, englishFrequencies, rankSuggestions, typingCostFrom } from '../../server/ai/suggestions.js';
+
+const typingCost = (typed: string, meant: string, limit = Infinity): number => typingCostFrom(typed)(meant, limit);
 
 /** Common misspellings (lists of frequent English typos) and the word meant. */
 const MISSPELLINGS: Array<[string, string]> = [

@@ -1,4 +1,4 @@
-// GET /subscription/feed (issue 17): the newest ready videos of the channels I follow, as home-feed cards.
+// GET /subscription/feed: the newest ready videos of the channels I follow, as home-feed cards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,15 +39,22 @@ async function createUpload(server: Server, token: string, size: number, fields:
   return tusCall(server, 'POST', '', { token, headers: { 'Upload-Length': String(size), 'Upload-Metadata': metadataHeader(fields) } });
 }
 
-/** A PATCH whose connection is cut after `sent` of its bytes, as on a flaky phone connection. */
-function patchThenCut(server: Server, location: string, token: string, bytes: Buffer, sent: number): Promise<void> {
-  return new Promise((resolve) => {
-    const request = openTusPatch(server, location, token, bytes.length);
+/** The size of an upload's partial file on the server's disk (0 before it exists). */
+const storedBytes = (server: Server, location: string) =>
+  stat(join(server.dataDir, 'tmp', 'tus', location.split('/').pop()!)).then((file) => file.size, () => 0);
+
+/** A PATCH whose connection is cut after `sent` of its bytes, as on a flaky phone connection: cut once the server has stored them. */
+async function patchThenCut(server: Server, location: string, token: string, bytes: Buffer, sent: number): Promise<void> {
+  const request = openTusPatch(server, location, token, bytes.length);
+  const ended = new Promise<void>((resolve) => {
     request.on('error', () => resolve());
     request.on('response', () => resolve()); // not expected: the body is never complete
-    request.write(bytes.subarray(0, sent), () => setTimeout(() => request.destroy(), 100));
     request.on('close', () => resolve());
   });
+  await new Promise<void>((resolve) => request.write(bytes.subarray(0, sent), () => resolve()));
+  await expect.poll(() => storedBytes(server, location), { timeout: 10_000, interval: 20 }).toBe(sent);
+  request.destroy();
+  await ended;
 }
 
 async function offsetOf(server: Server, location: string, token: string): Promise<number> {

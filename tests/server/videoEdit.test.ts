@@ -1,4 +1,4 @@
-// Edit after upload (issue 17): the owner changes title, description and thumbnail (a file or a
+// Edit after upload: the owner changes title, description and thumbnail (a file or a
 // frame of the video) through PATCH /videos/{id}; open pages hear of it live; no orphan images.
 import { join } from 'node:path';
 import sharp from 'sharp';

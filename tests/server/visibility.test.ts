@@ -1,4 +1,4 @@
-// Issue 15: one rule for videos that are not ready (server/videos/visibility.ts): unlisted, so
+// One rule for videos that are not ready (server/videos/visibility.ts): unlisted, so
 // every route that takes a video id treats them like ready ones, and only lists of someone else's
 // videos leave them out. Checked route by route, for a stranger and for an anonymous caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 
-// Issue 9 (offline-first), server side: what the idempotency store needs beyond 0001's table, and
+// Offline-first, server side: what the idempotency store needs beyond 0001's table, and
 // the resumable (tus) uploads with their owner and outcome.
 export async function up(db: Kysely<unknown>, _dialect: DatabaseDialect): Promise<void> {
   // A replay must be the same request: method and path are in 0001, the body's hash is new.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 
-// Issue 16: HLS packaging per rendition, playable sources, captions and saved playback positions.
+// HLS packaging per rendition, playable sources, captions and saved playback positions.
 export async function up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> {
   const float = dialect === 'postgres' ? 'double precision' : 'real';
   // A rendition with a playlist_key is also an HLS variant; the rest describe it in the master playlist.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 
-// Issue 17: notifications stored per recipient, and which kinds each user wants made.
+// Notifications stored per recipient, and which kinds each user wants made.
 export async function up(db: Kysely<unknown>, _dialect: DatabaseDialect): Promise<void> {
   await db.schema
     .createTable('notifications')

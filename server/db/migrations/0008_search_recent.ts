@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 
 /**
- * Issue 18: search that does not grow with the number of matches. A common word ("tutorial" in
+ * Search that does not grow with the number of matches. A common word ("tutorial" in
  * 20 000 of 100 000 videos) cost O(matches) in the FTS5 index of 0002 whatever the LIMIT: a
  * prefix query materialises every matching row, and bm25 counts every row of each phrase.
  * SQLite therefore keeps a second FTS5 index over only the newest RECENT_VIDEOS videos (by

@@ -8,6 +8,11 @@ import * as player from './0006_player.js';
 import * as notifications from './0007_notifications.js';
 import * as searchRecent from './0008_search_recent.js';
 import * as streamedRung from './0009_streamed_rung.js';
+import * as captionLanguages from './0010_caption_languages.js';
+import * as push from './0011_push.js';
+import * as moderation from './0012_moderation.js';
+import * as moderationTools from './0013_moderation_tools.js';
+import * as mustChangePassword from './0015_must_change_password.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -21,6 +26,11 @@ const all: Record<string, DialectMigration> = {
   '0007_notifications': notifications,
   '0008_search_recent': searchRecent,
   '0009_streamed_rung': streamedRung,
+  '0010_caption_languages': captionLanguages,
+  '0011_push': push,
+  '0012_moderation': moderation,
+  '0013_moderation_tools': moderationTools,
+  '0015_must_change_password': mustChangePassword,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {

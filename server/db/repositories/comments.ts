@@ -1,12 +1,13 @@
 // Comments and their one level of replies. videos.comments_count counts every row (replies
 // too) and changes in the same transaction as the rows, so it stays exact.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import { prepareQuery } from '../prepared.js';
-import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
+import type { Database } from '../schema.js';
+import { ownerColumns, ownerNotSuspended, type OwnerColumnsRow } from './videoCards.js';
 import { lockVideo } from './videos.js';
 
 export interface CommentRow extends OwnerColumnsRow {
@@ -19,6 +20,11 @@ export interface CommentRow extends OwnerColumnsRow {
   updated_at: string;
   /** 1 when the viewer likes it. */
   is_liked: number;
+  pinned_at: string | null;
+  hearted_at: string | null;
+  /** The video's owner: who pins and hearts. */
+  video_owner_username: string;
+  video_owner_avatar: string;
 }
 
 export interface CommentLikerRow {
@@ -46,10 +52,13 @@ export class CommentRepository {
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
   ) {
-    this.publicParents = prepareQuery(this.db, ['', 0, 0], (videoId: string, limit: number, offset: number) =>
+    this.publicParents = prepareQuery(this.db, ['', '', 0, 0], (at: string, videoId: string, limit: number, offset: number) =>
       this.selectComments(null)
         .where('comments.video_id', '=', videoId)
         .where('comments.parent_id', 'is', null)
+        .where(ownerNotSuspended(at))
+        // The pinned comment (one per video) heads the first page.
+        .orderBy(sql`case when comments.pinned_at is null then 1 else 0 end`)
         .orderBy('comments.id', 'desc')
         .limit(limit)
         .offset(offset),
@@ -60,7 +69,13 @@ export class CommentRepository {
     return this.db
       .selectFrom('comments')
       .innerJoin('users as owner', 'owner.id', 'comments.owner_id')
+      .innerJoin('videos', 'videos.id', 'comments.video_id')
+      .innerJoin('users as video_owner', 'video_owner.id', 'videos.owner_id')
       .select([
+        'comments.pinned_at',
+        'comments.hearted_at',
+        'video_owner.username as video_owner_username',
+        'video_owner.avatar as video_owner_avatar',
         'comments.id',
         'comments.video_id',
         'comments.parent_id',
@@ -101,10 +116,13 @@ export class CommentRepository {
    * they sort by time).
    */
   async listForVideo(videoId: string, page: { limit: number; offset: number }): Promise<CommentRow[]> {
-    const parents = (await this.publicParents(videoId, page.limit, page.offset)) as CommentRow[];
+    // Comments by suspended users are hidden while the suspension lasts.
+    const at = now();
+    const parents = (await this.publicParents(at, videoId, page.limit, page.offset)) as CommentRow[];
     if (!parents.length) return [];
     const replies = (await this.selectComments(null)
       .where('comments.parent_id', 'in', parents.map((parent) => parent.id))
+      .where(ownerNotSuspended(at))
       .orderBy('comments.id', 'asc')
       .limit(REPLIES_PER_PAGE)
       .execute()) as CommentRow[];
@@ -153,20 +171,36 @@ export class CommentRepository {
 
   /** Deletes the comment and its replies; returns how many rows went. */
   async delete(id: string, videoId: string): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute((trx) => this.deleteIn(trx, id, videoId));
+  }
+
+  /** `delete` inside the caller's transaction (a moderator's removal writes its log entry with it). */
+  async deleteIn(trx: Transaction<Database>, id: string, videoId: string): Promise<number> {
+    await lockVideo(trx, this.dialect, videoId);
+    const replies = await trx.deleteFrom('comments').where('parent_id', '=', id).executeTakeFirst();
+    const comment = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+    const deleted = Number(replies.numDeletedRows) + Number(comment.numDeletedRows);
+    if (deleted) {
+      await trx
+        .updateTable('videos')
+        .set((eb) => ({ comments_count: eb('comments_count', '-', deleted) }))
+        .where('id', '=', videoId)
+        .execute();
+    }
+    return deleted;
+  }
+
+  /** Pins or unpins a comment; pinning unpins the video's other one. */
+  async setPinned(id: string, videoId: string, pinned: boolean): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
       await lockVideo(trx, this.dialect, videoId);
-      const replies = await trx.deleteFrom('comments').where('parent_id', '=', id).executeTakeFirst();
-      const comment = await trx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-      const deleted = Number(replies.numDeletedRows) + Number(comment.numDeletedRows);
-      if (deleted) {
-        await trx
-          .updateTable('videos')
-          .set((eb) => ({ comments_count: eb('comments_count', '-', deleted) }))
-          .where('id', '=', videoId)
-          .execute();
-      }
-      return deleted;
+      if (pinned) await trx.updateTable('comments').set({ pinned_at: null }).where('video_id', '=', videoId).where('pinned_at', 'is not', null).execute();
+      await trx.updateTable('comments').set({ pinned_at: pinned ? now() : null }).where('id', '=', id).execute();
     });
+  }
+
+  async setHearted(id: string, hearted: boolean): Promise<void> {
+    await this.db.updateTable('comments').set({ hearted_at: hearted ? now() : null }).where('id', '=', id).execute();
   }
 
   /** Who liked a comment, most recent first. */

@@ -1,7 +1,7 @@
 // Watch history: one entry per user and video; watching again moves it to the top.
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
-import { selectVideoCards, type VideoCardRow } from './videoCards.js';
+import { notModerated, selectVideoCards, type VideoCardRow } from './videoCards.js';
 import type { PageWindow } from './videos.js';
 
 export class HistoryRepository {
@@ -28,7 +28,7 @@ export class HistoryRepository {
   }
 
   /**
-   * Saves where the user is in the video (issue 16). A video not in the history yet enters it at the
+   * Saves where the user is in the video. A video not in the history yet enters it at the
    * top; one already there keeps its place (saving every few seconds must not reorder the list).
    */
   async savePosition(userId: string, videoId: string, position: number): Promise<void> {
@@ -56,6 +56,7 @@ export class HistoryRepository {
       .innerJoin('watch_history as entry', 'entry.video_id', 'videos.id')
       .select(['entry.watched_at', 'entry.position'])
       .where('entry.user_id', '=', userId)
+      .where(notModerated(now()))
       .orderBy('entry.watched_at', 'desc')
       .orderBy('videos.id', 'desc')
       .limit(window.limit + 1)

@@ -1,13 +1,17 @@
 // Every repository, built once per app over one database handle and decorated on the Fastify
 // instance as `app.repos` (fastify/demo's shape): routes and use cases never build their own.
-import { JobStore } from '../../jobs/store.js';
+import { JobRepository } from './jobs.js';
 import type { DatabaseHandle } from '../kysely.js';
+import { BlockRepository } from './blocks.js';
 import { CaptionRepository } from './captions.js';
 import { CommentRepository } from './comments.js';
 import { HistoryRepository } from './history.js';
 import { IdempotencyKeyRepository, STALE_RESERVATION_MS } from './idempotencyKeys.js';
+import { MaintenanceRepository } from './maintenance.js';
+import { ModerationRepository } from './moderation.js';
 import { NotificationRepository } from './notifications.js';
 import { PlaylistRepository } from './playlists.js';
+import { PushSubscriptionRepository } from './pushSubscriptions.js';
 import { ReactionRepository } from './reactions.js';
 import { ReportRepository } from './reports.js';
 import { SearchRepository } from './search.js';
@@ -27,17 +31,22 @@ export interface RepositoryOptions {
 export function createRepositories(handle: DatabaseHandle, options: RepositoryOptions) {
   const playlists = new PlaylistRepository(handle.db, handle.dialect);
   return {
-    captions: new CaptionRepository(handle.db),
+    blocks: new BlockRepository(handle.db),
+    captions: new CaptionRepository(handle.db, handle.dialect),
     comments: new CommentRepository(handle.db, handle.dialect),
     history: new HistoryRepository(handle.db),
+    moderation: new ModerationRepository(handle.db, handle.dialect),
     notifications: new NotificationRepository(handle.db),
-    /** The jobs table (server/jobs/store.ts), whichever queue carries the jobs. */
-    jobs: new JobStore(handle.db),
+    /** The database as a whole, for the admin commands (counts, migration level, media references). */
+    maintenance: new MaintenanceRepository(handle.db, handle.dialect),
+    /** The jobs table (server/db/repositories/jobs.ts), whichever queue carries the jobs. */
+    jobs: new JobRepository(handle.db),
     idempotencyKeys: new IdempotencyKeyRepository(handle.db, options.idempotencyKeyTtlMs, STALE_RESERVATION_MS),
     playlists,
+    pushSubscriptions: new PushSubscriptionRepository(handle.db),
     reactions: new ReactionRepository(handle),
     reports: new ReportRepository(handle.db),
-    search: new SearchRepository(handle.db, handle.dialect, playlists),
+    search: new SearchRepository(handle.db, handle.dialect, playlists, handle.reads),
     sessions: new SessionRepository(handle.db),
     subscriptions: new SubscriptionRepository(handle.db),
     tusUploads: new TusUploadRepository(handle.db),

@@ -14,6 +14,8 @@ export interface NewNotification {
   commentId?: string | null;
   /** What it is about; the same subject is notified once per recipient. */
   subject: string;
+  /** Moderation notices: why. */
+  reason?: string;
 }
 
 /** A notification as the list shows it: the actor, and the video and comment when it has them. */
@@ -28,6 +30,7 @@ export interface NotificationRow extends OwnerColumnsRow {
   video_thumbnail: string | null;
   comment_id: string | null;
   comment_content: string | null;
+  reason: string;
 }
 
 export interface NotificationPreferencesRow {
@@ -57,6 +60,7 @@ export class NotificationRepository {
         video_id: item.videoId ?? null,
         comment_id: item.commentId ?? null,
         subject: item.subject,
+        reason: item.reason ?? '',
         read_at: null,
         created_at: at,
       }));
@@ -86,9 +90,11 @@ export class NotificationRepository {
 
   /** Whether `userId` wants notifications of this kind. */
   async wants(userId: string, kind: NotificationKind): Promise<boolean> {
+    // Moderation notices tell a user why something of theirs changed: they cannot be turned off.
+    if (!(kind in KIND_COLUMN)) return true;
     const row = await this.db
       .selectFrom('notification_preferences')
-      .select(KIND_COLUMN[kind])
+      .select(KIND_COLUMN[kind as keyof typeof KIND_COLUMN])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return !row || Number(Object.values(row)[0]) === 1;
@@ -138,6 +144,7 @@ export class NotificationRepository {
         'videos.thumbnail as video_thumbnail',
         'comments.id as comment_id',
         'comments.content as comment_content',
+        'notifications.reason',
       ]);
   }
 

@@ -6,7 +6,7 @@ import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
-import { ownerColumns, selectVideoCards, videoCardColumns, type OwnerColumnsRow, type VideoCardRow } from './videoCards.js';
+import { notModerated, ownerColumns, selectVideoCards, videoCardColumns, type OwnerColumnsRow, type VideoCardRow } from './videoCards.js';
 import { lockVideo, type PageWindow } from './videos.js';
 
 export interface PlaylistRow extends OwnerColumnsRow {
@@ -71,6 +71,7 @@ export class PlaylistRepository {
       .innerJoin('playlist_videos as link', 'link.video_id', 'videos.id')
       .select(['link.playlist_id', 'link.added_at'])
       .where('link.playlist_id', '=', playlistId)
+      .where(notModerated(now()))
       .orderBy('link.added_at', 'desc')
       .orderBy('videos.id', 'desc')
       .limit(window.limit + 1)
@@ -98,6 +99,7 @@ export class PlaylistRepository {
       .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
       .select([...videoCardColumns, 'link.playlist_id', 'link.added_at'])
       .where('link.position', '<=', perPlaylist)
+      .where(notModerated(now()))
       .orderBy('link.added_at', 'desc')
       .orderBy('videos.id', 'desc')
       .execute()) as PlaylistVideoRow[];

@@ -4,7 +4,7 @@ import type { DatabaseDialect } from '../../config.js';
 import type { DatabaseHandle, DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import type { ReactionType } from '../schema.js';
-import { selectVideoCards, type VideoCardRow } from './videoCards.js';
+import { notModerated, selectVideoCards, type VideoCardRow } from './videoCards.js';
 import { lockVideo, type PageWindow } from './videos.js';
 
 const counterOf = { like: 'likes_count', disLike: 'dislikes_count' } as const;
@@ -102,6 +102,7 @@ export class ReactionRepository {
       .select('reaction.created_at as liked_at')
       .where('reaction.user_id', '=', userId)
       .where('reaction.type', '=', 'like')
+      .where(notModerated(now()))
       .orderBy('reaction.created_at', 'desc')
       .orderBy('videos.id', 'desc')
       .limit(window.limit + 1)

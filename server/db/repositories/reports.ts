@@ -2,7 +2,10 @@
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
+import type { Insertable } from 'kysely';
 import type { ReportsTable } from '../schema.js';
+
+type FiledReport = Insertable<ReportsTable> & { created_at: string };
 
 export class ReportRepository {
   constructor(private readonly db: DB) {}
@@ -13,8 +16,8 @@ export class ReportRepository {
   }
 
   /** Files a report; null when this user already reported the video (also under a race). */
-  async create(report: { reporterId: string; videoId: string; reason: string; details: string }): Promise<ReportsTable | null> {
-    const row: ReportsTable = {
+  async create(report: { reporterId: string; videoId: string; reason: string; details: string }): Promise<FiledReport | null> {
+    const row: FiledReport = {
       id: newId(),
       video_id: report.videoId,
       reporter_id: report.reporterId,

@@ -7,9 +7,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 import type { DB } from '../kysely.js';
+import type { ScanReads } from '../readPool.js';
 import type { PlaylistRepository, PlaylistRow } from './playlists.js';
 import { RECENT_VIDEOS } from '../migrations/0008_search_recent.js';
-import { LISTED_STATUS, videoCardColumns, type VideoCardRow } from './videoCards.js';
+import { isModerated, LISTED_STATUS, notModerated, videoCardColumns, type VideoCardRow } from './videoCards.js';
+import { now } from '../kysely.js';
 
 /** VideoCardRow's columns (each entry is SQL: `videos.id`, `owner.id as owner_id`, ...) for the raw queries below. */
 const videoCardSql = sql.raw(videoCardColumns.join(', '));
@@ -110,6 +112,8 @@ export class SearchRepository {
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
     private readonly playlistRepository: PlaylistRepository,
+    /** Every query here scans an index: on SQLite it runs on the read pool's threads. */
+    private readonly reads: ScanReads,
   ) {}
 
   /**
@@ -138,7 +142,7 @@ export class SearchRepository {
   async users(q: string, limit: number): Promise<UserSearchRow[]> {
     const terms = searchTerms(q);
     if (!terms.length) return [];
-    return this.db
+    const query = this.db
       .selectFrom(this.hits('users', terms, [10, 10, 1]))
       .crossJoin('users')
       .where(this.onHit('users'))
@@ -153,7 +157,8 @@ export class SearchRepository {
       .orderBy('hits.hit_rank', 'desc')
       .orderBy('users.id', 'desc')
       .limit(limit)
-      .execute() as Promise<UserSearchRow[]>;
+      .compile();
+    return this.reads.rows(query) as Promise<UserSearchRow[]>;
   }
 
   /**
@@ -167,17 +172,58 @@ export class SearchRepository {
   async videos(q: string, limit: number): Promise<VideoCardRow[]> {
     const terms = searchTerms(q);
     if (!terms.length) return [];
-    const recent = (await recentVideosQuery(this.dialect, terms, limit).execute(this.db)).rows;
+    const at = now();
+    const recent = await this.listedTop((count) => recentVideosQuery(this.dialect, terms, count), limit, at);
     if (recent.length >= limit) return recent;
     const seen = new Set(recent.map((row) => row.id));
-    const older = (await olderVideosQuery(this.dialect, terms, limit + recent.length).execute(this.db)).rows;
+    const older = await this.listedTop((count) => olderVideosQuery(this.dialect, terms, count), limit + recent.length, at);
     return recent.concat(older.filter((row) => !seen.has(row.id)).slice(0, limit - recent.length));
+  }
+
+  /**
+   * The best `count` rows of a ranked query that are not moderated (taken down, owner suspended).
+   * Those are few, so they are dropped after ranking rather than joined into it, and the query is
+   * asked again for twice as many when some were: a page is never short while listed matches remain.
+   */
+  private async listedTop(ranked: (count: number) => RawBuilder<VideoCardRow>, count: number, at: string): Promise<VideoCardRow[]> {
+    for (let asked = count; ; asked *= 2) {
+      const rows = await this.reads.rows(ranked(asked).compile(this.db));
+      const listed = rows.filter((row) => !isModerated(row, at));
+      if (listed.length >= count || rows.length < asked) return listed.slice(0, count);
+    }
+  }
+
+  /**
+   * The `top` most viewed listed videos among the newest `window` (the primary key read backwards,
+   * then a sort of at most `window` rows): titles for the popular searches, at a bounded cost.
+   */
+  async mostViewedRecentTitles(window: number, top: number): Promise<{ title: string; views: number }[]> {
+    const query = this.db
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('videos')
+          .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+          .select(['videos.id', 'videos.title', 'videos.views_count'])
+          .where('videos.status', '=', LISTED_STATUS)
+          .where(notModerated(now()))
+          .orderBy('videos.id', 'desc')
+          .limit(window)
+          .as('recent'),
+      )
+      .select(['recent.title', 'recent.views_count'])
+      .orderBy('recent.views_count', 'desc')
+      .orderBy('recent.id', 'desc')
+      .limit(top)
+      .compile();
+    const rows = await this.reads.rows(query);
+    return rows.map((row) => ({ title: row.title, views: Number(row.views_count) }));
   }
 
   async playlists(q: string, limit: number): Promise<PlaylistRow[]> {
     const terms = searchTerms(q);
     if (!terms.length) return [];
-    const ranked = await this.db
+    const ranked = await this.reads.rows(
+      this.db
       .selectFrom(this.hits('playlists', terms, [10, 1]))
       .crossJoin('playlists')
       .where(this.onHit('playlists'))
@@ -185,7 +231,8 @@ export class SearchRepository {
       .orderBy('hits.hit_rank', 'desc')
       .orderBy('playlists.id', 'desc')
       .limit(limit)
-      .execute();
+      .compile(),
+    );
     if (!ranked.length) return [];
     const order = new Map(ranked.map((row, index) => [row.id, index]));
     const rows = await this.playlistRepository

@@ -13,14 +13,25 @@ export class SessionRepository {
     return { id, expiresAt };
   }
 
-  async isActive(sessionId: string, userId: string): Promise<boolean> {
+  /**
+   * A live session (not revoked, not expired) and what its user may do with it: null when it is
+   * not live. `mustChangePassword`: an operator reset the password (users.must_change_password).
+   */
+  async check(sessionId: string, userId: string): Promise<{ mustChangePassword: boolean } | null> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['expires_at', 'revoked_at'])
-      .where('id', '=', sessionId)
-      .where('user_id', '=', userId)
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.expires_at', 'sessions.revoked_at', 'users.must_change_password'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
       .executeTakeFirst();
-    return !!row && row.revoked_at === null && row.expires_at > now();
+    if (!row || row.revoked_at !== null || row.expires_at <= now()) return null;
+    return { mustChangePassword: Number(row.must_change_password) === 1 };
+  }
+
+  /** Every session of the user ends (an operator's password reset). */
+  async revokeAll(userId: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
 
   async revoke(sessionId: string): Promise<void> {

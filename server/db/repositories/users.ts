@@ -74,6 +74,12 @@ export class UserRepository {
       avatar: user.avatar,
       cover_image: user.coverImage,
       bio: '',
+      role: 'user' as const,
+      must_change_password: 0,
+      suspended_reason: null,
+      suspended_at: null,
+      suspended_until: null,
+      suspended_by: null,
       created_at: at,
       updated_at: at,
     };
@@ -92,14 +98,14 @@ export class UserRepository {
         eb.fn.coalesce(eb.fn.sum<number>('likes_count'), eb.lit(0)).as('likes'),
       ])
       .where('owner_id', '=', userId);
-    if (!options.allStatuses) query = query.where('status', '=', LISTED_STATUS);
+    if (!options.allStatuses) query = query.where('status', '=', LISTED_STATUS).where('taken_down_at', 'is', null);
     const row = await query.executeTakeFirst();
     return { totalVideos: Number(row?.videos ?? 0), totalViews: Number(row?.views ?? 0), totalLikes: Number(row?.likes ?? 0) };
   }
 
   /** Writes the given account fields; returns the updated row. */
   async updateDetails(userId: string, fields: AccountDetails): Promise<UserRow | undefined> {
-    const changes: Partial<Omit<UsersTable, 'id' | 'subscribers_count'>> = { updated_at: now() };
+    const changes: Partial<Omit<UsersTable, 'id' | 'subscribers_count' | 'role' | 'must_change_password'>> = { updated_at: now() };
     if (fields.fullName !== undefined) changes.full_name = fields.fullName;
     if (fields.email !== undefined) changes.email = fields.email.toLowerCase();
     if (fields.username !== undefined) changes.username = fields.username.toLowerCase();
@@ -111,7 +117,7 @@ export class UserRepository {
   /**
    * Points the avatar or cover at a new image; returns the previous image name so it can be removed.
    * The row is locked on PostgreSQL: two concurrent changes must not both read the same previous
-   * image, or the one in between is left behind with nothing pointing at it (issue 15).
+   * image, or the one in between is left behind with nothing pointing at it.
    */
   async replaceImage(userId: string, column: 'avatar' | 'cover_image', imageName: string): Promise<{ previous: string; user: UserRow } | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -135,8 +141,14 @@ export class UserRepository {
     return rows.flatMap((row) => [row.avatar, row.cover_image]).filter(Boolean);
   }
 
+  /** The user's own change: it also ends an operator's demand for a new password. */
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', userId).execute();
+    await this.db.updateTable('users').set({ password_hash: passwordHash, must_change_password: 0, updated_at: now() }).where('id', '=', userId).execute();
+  }
+
+  /** An operator's reset: a one-time password the user must replace at their next sign-in. */
+  async setOneTimePassword(userId: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash, must_change_password: 1, updated_at: now() }).where('id', '=', userId).execute();
   }
 
   /** Sum of views over the user's videos. */

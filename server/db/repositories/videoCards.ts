@@ -1,5 +1,5 @@
 // The one query every video list starts from: videos joined with their owner.
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import type { DB } from '../kysely.js';
 
@@ -34,7 +34,11 @@ export const videoCardColumns = [
   'videos.likes_count',
   'videos.status',
   'videos.created_at',
+  'videos.taken_down_reason',
+  'videos.taken_down_at',
   ...ownerColumns,
+  'owner.suspended_at as owner_suspended_at',
+  'owner.suspended_until as owner_suspended_until',
 ] as const;
 
 export interface VideoCardRow extends OwnerColumnsRow {
@@ -47,6 +51,29 @@ export interface VideoCardRow extends OwnerColumnsRow {
   likes_count: number;
   status: 'processing' | 'ready' | 'failed';
   created_at: string;
+  taken_down_reason: string | null;
+  taken_down_at: string | null;
+  owner_suspended_at: string | null;
+  owner_suspended_until: string | null;
+}
+
+/**
+ * Moderation hides a video from everyone's lists while a moderator has taken it down, and while its
+ * owner is suspended (a suspension whose `until` passed no longer counts). The SQL form needs the
+ * owner joined as `owner`; `at` is now, as ISO text.
+ */
+export function ownerNotSuspended(at: string) {
+  return sql<boolean>`(owner.suspended_at is null or (owner.suspended_until is not null and owner.suspended_until <= ${at}))`;
+}
+
+export function notModerated(at: string) {
+  return sql<boolean>`(videos.taken_down_at is null and ${ownerNotSuspended(at)})`;
+}
+
+/** The same rule on a card row, for the queries that filter after ranking (search). */
+export function isModerated(row: VideoCardRow, at: string): boolean {
+  const suspended = row.owner_suspended_at !== null && (row.owner_suspended_until === null || row.owner_suspended_until > at);
+  return row.taken_down_at !== null || suspended;
 }
 
 type VideosWithOwner = Database & { owner: Database['users'] };

@@ -1,5 +1,6 @@
 // A video's media state: source, probe results, status and renditions (the pipeline's view of
 // the videos and video_renditions tables; lists and cards live in videoCards.ts).
+import { sql } from 'kysely';
 import { type DB, now } from '../kysely.js';
 import type { VideoStatus } from '../schema.js';
 
@@ -13,6 +14,7 @@ export interface VideoMediaRow {
   height: number;
   source_playable: number;
   streaming_height: number | null;
+  taken_down_at: string | null;
 }
 
 export interface RenditionRow {
@@ -41,7 +43,7 @@ export class VideoMediaRepository {
   find(videoId: string): Promise<VideoMediaRow | undefined> {
     return this.db
       .selectFrom('videos')
-      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height', 'source_playable', 'streaming_height'])
+      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height', 'source_playable', 'streaming_height', 'taken_down_at'])
       .where('id', '=', videoId)
       .executeTakeFirst();
   }
@@ -66,7 +68,7 @@ export class VideoMediaRepository {
   }
 
   /**
-   * Videos with a rendition from before HLS packaging (issue 16's migration job takes them), less
+   * Videos with a rendition from before HLS packaging (the package-hls job takes them), less
    * those whose transcode or packaging job is already queued or running (`jobIdsOf` names them).
    */
   async unpackagedVideoIds(jobIdsOf: (videoId: string) => string[]): Promise<string[]> {
@@ -81,6 +83,54 @@ export class VideoMediaRepository {
       .execute();
     const busy = new Set(active.map((row) => row.id));
     return ids.filter((videoId) => !jobIdsOf(videoId).some((jobId) => busy.has(jobId)));
+  }
+
+  /**
+   * Ready videos (not streaming) that lack a rung the ladder now gives sources of their size: for
+   * each `rungs` entry, at least `minSourceHeight` lines (the short side) and no packaged rendition
+   * of that height. Less those with a job queued or running under `activeJobPrefix` + id, and those
+   * that ever had one under `doneJobPrefix` + id (done or failed: tried once, not again at every start).
+   */
+  async missingRungVideoIds(rungs: readonly { height: number; minSourceHeight: number }[], jobs: { activeJobPrefix: string; doneJobPrefix: string }): Promise<string[]> {
+    if (rungs.length === 0) return [];
+    const shortSide = sql<number>`case when v.width < v.height then v.width else v.height end`;
+    const rows = await this.db
+      .selectFrom('videos as v')
+      .select('v.id')
+      .where('v.status', '=', 'ready')
+      .where('v.streaming_height', 'is', null)
+      .where((eb) =>
+        eb.or(
+          rungs.map((rung) =>
+            eb.and([
+              eb(shortSide, '>=', rung.minSourceHeight),
+              eb.not(
+                eb.exists(
+                  eb.selectFrom('video_renditions as r').select('r.height').whereRef('r.video_id', '=', 'v.id').where('r.height', '=', rung.height).where('r.playlist_key', 'is not', null),
+                ),
+              ),
+            ]),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('jobs as j')
+              .select('j.id')
+              .where((inner) =>
+                inner.or([
+                  inner.and([inner('j.id', '=', sql<string>`cast(${jobs.activeJobPrefix} as text) || v.id`), inner('j.state', 'in', ['queued', 'running'])]),
+                  inner('j.id', '=', sql<string>`cast(${jobs.doneJobPrefix} as text) || v.id`),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .orderBy('v.id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   async setProbe(videoId: string, probe: { duration: number; width: number; height: number; browserPlayable: boolean }): Promise<void> {

@@ -5,7 +5,7 @@ import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import type { Database, VideoStatus } from '../schema.js';
 import { prepareQuery } from '../prepared.js';
-import { LISTED_STATUS, selectVideoCards, type VideoCardRow } from './videoCards.js';
+import { LISTED_STATUS, notModerated, selectVideoCards, type VideoCardRow } from './videoCards.js';
 
 export interface NewVideo {
   id?: string;
@@ -18,7 +18,7 @@ export interface NewVideo {
   height?: number;
   thumbnail: string;
   sourceKey: string;
-  /** Browsers play the source as it is (issue 16). */
+  /** Browsers play the source as it is. */
   sourcePlayable?: boolean;
 }
 
@@ -69,7 +69,7 @@ export class VideoRepository {
   /** The hot reads, compiled once (db/prepared.ts). */
   private readonly prepared;
 
-  /** `dialect` matters only for the methods that lock rows (remove). */
+  /** `dialect` matters only for the methods that lock rows (remove) and the subscriptions feed's plan. */
   constructor(
     private readonly db: DB,
     private readonly dialect: DatabaseDialect,
@@ -78,11 +78,17 @@ export class VideoRepository {
       detail: prepareQuery(this.db, [''], (id: string) =>
         selectVideoCards(this.db).select(['videos.dislikes_count', 'videos.comments_count', 'videos.updated_at']).where('videos.id', '=', id),
       ),
-      feed: prepareQuery(this.db, [0, 0], (limit: number, offset: number) =>
-        selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS).orderBy('videos.id', 'desc').limit(limit).offset(offset),
+      feed: prepareQuery(this.db, ['', 0, 0], (at: string, limit: number, offset: number) =>
+        selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS).where(notModerated(at)).orderBy('videos.id', 'desc').limit(limit).offset(offset),
       ),
-      feedExcept: prepareQuery(this.db, ['', 0, 0], (excludeId: string, limit: number, offset: number) =>
-        selectVideoCards(this.db).where('videos.status', '=', LISTED_STATUS).where('videos.id', '!=', excludeId).orderBy('videos.id', 'desc').limit(limit).offset(offset),
+      feedExcept: prepareQuery(this.db, ['', '', 0, 0], (at: string, excludeId: string, limit: number, offset: number) =>
+        selectVideoCards(this.db)
+          .where('videos.status', '=', LISTED_STATUS)
+          .where(notModerated(at))
+          .where('videos.id', '!=', excludeId)
+          .orderBy('videos.id', 'desc')
+          .limit(limit)
+          .offset(offset),
       ),
     };
   }
@@ -129,14 +135,51 @@ export class VideoRepository {
 
   /** Ready videos, newest first on the stable key (UUIDv7 ids are time-ordered). limit+1 rows. */
   feed(window: PageWindow, excludeId?: string): Promise<VideoCardRow[]> {
-    return excludeId ? this.prepared.feedExcept(excludeId, window.limit + 1, window.offset) : this.prepared.feed(window.limit + 1, window.offset);
+    return excludeId ? this.prepared.feedExcept(now(), excludeId, window.limit + 1, window.offset) : this.prepared.feed(now(), window.limit + 1, window.offset);
   }
 
-  /** Ready videos of the channels `subscriberId` follows, newest first. limit+1 rows. */
+  /**
+   * Ready videos of the channels `subscriberId` follows, newest first. limit+1 rows. PostgreSQL
+   * walks the primary key backwards and stops at the page. SQLite instead sorted every video of
+   * every followed channel: there a page can only hold each channel's newest offset+limit+1 listed
+   * videos, so each followed channel is read as one range of videos_owner_id starting at the oldest
+   * of those (on PostgreSQL that form runs its subquery once per video: 25 times slower).
+   */
   subscriptionFeed(subscriberId: string, window: PageWindow): Promise<VideoCardRow[]> {
+    if (this.dialect === 'postgres') {
+      return selectVideoCards(this.db)
+        .where('videos.status', '=', LISTED_STATUS)
+        .where(notModerated(now()))
+        .where('videos.owner_id', 'in', this.db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId))
+        .orderBy('videos.id', 'desc')
+        .limit(window.limit + 1)
+        .offset(window.offset)
+        .execute();
+    }
+    const needed = window.offset + window.limit + 1;
     return selectVideoCards(this.db)
+      .innerJoin('subscriptions', 'subscriptions.channel_id', 'videos.owner_id')
+      .where('subscriptions.subscriber_id', '=', subscriberId)
       .where('videos.status', '=', LISTED_STATUS)
-      .where('videos.owner_id', 'in', this.db.selectFrom('subscriptions').select('channel_id').where('subscriber_id', '=', subscriberId))
+      .where(notModerated(now()))
+      .where((eb) =>
+        eb(
+          'videos.id',
+          '>=',
+          eb.fn.coalesce(
+            eb
+              .selectFrom('videos as newer')
+              .select('newer.id')
+              .whereRef('newer.owner_id', '=', 'subscriptions.channel_id')
+              .where('newer.status', '=', LISTED_STATUS)
+              .where('newer.taken_down_at', 'is', null)
+              .orderBy('newer.id', 'desc')
+              .limit(1)
+              .offset(needed - 1),
+            sql.lit(''),
+          ),
+        ),
+      )
       .orderBy('videos.id', 'desc')
       .limit(window.limit + 1)
       .offset(window.offset)
@@ -146,7 +189,7 @@ export class VideoRepository {
   /** A user's uploads newest first; other callers see only ready ones. limit+1 rows. */
   uploadedBy(ownerId: string, window: PageWindow, options: { allStatuses: boolean; q?: string }): Promise<VideoCardRow[]> {
     let query = selectVideoCards(this.db).where('videos.owner_id', '=', ownerId);
-    if (!options.allStatuses) query = query.where('videos.status', '=', LISTED_STATUS);
+    if (!options.allStatuses) query = query.where('videos.status', '=', LISTED_STATUS).where(notModerated(now()));
     if (options.q) query = query.where(titleContains(options.q));
     return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
   }

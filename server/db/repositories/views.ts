@@ -5,7 +5,7 @@ import type { DatabaseHandle, DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import { lockVideo } from './videos.js';
 
-export const VIEW_WINDOW_MS = 24 * 60 * 60 * 1000;
+const VIEW_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export class ViewRepository {
   private readonly db: DB;

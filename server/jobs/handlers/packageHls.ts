@@ -1,4 +1,4 @@
-// package-hls {videoId}: issue 16's migration for renditions made before HLS. Each one is remuxed
+// package-hls {videoId}: the migration of renditions made before HLS packaging. Each one is remuxed
 // (stream copy, no re-encode) into a fragmented MP4 plus byte-range playlist and published in its
 // place. Fragments can only start at the file's own keyframes: when those are too far apart for
 // HLS (x264's default keyint is 10 s), the video's transcode is re-queued instead, and it
@@ -15,9 +15,9 @@ import { jobWorkDir, localCopy } from '../workDir.js';
 import { announceQualities } from './transcode.js';
 
 /** Longest fragment a remux may keep: Apple's recommended target duration. */
-export const MAX_REMUX_TARGET_SECONDS = 6;
+const MAX_REMUX_TARGET_SECONDS = 6;
 
-export const packageHlsJobId = (videoId: string) => `package-hls-${videoId}`;
+const packageHlsJobId = (videoId: string) => `package-hls-${videoId}`;
 
 export const packageHlsJob: JobHandler<'package-hls'> = {
   maxAttempts: 2,
@@ -27,7 +27,8 @@ export const packageHlsJob: JobHandler<'package-hls'> = {
     const { videoId } = job.payload;
     const media = deps.repos.videoMedia;
     const todo = (await media.renditions(videoId)).filter((row) => !row.playlist_key);
-    if (todo.length === 0) return;
+    if (todo.length === 0) return { rungs: [] };
+    const packaged: number[] = [];
     const tools = mediaTools(deps.config);
     const workDir = await jobWorkDir(deps.config, job);
     try {
@@ -39,11 +40,13 @@ export const packageHlsJob: JobHandler<'package-hls'> = {
           deps.log.info({ videoId, height, targetDuration: rendition.hls.targetDuration }, 'keyframes too sparse to remux; re-encoding');
           if (!deps.jobs) throw new Error('package-hls needs the job queue to re-queue a transcode');
           await deps.jobs.enqueue('transcode', { videoId }, { id: transcodeJobId(videoId) });
-          return;
+          return { rungs: packaged, transcodeQueued: true };
         }
-        if (!(await publishRendition({ storage: deps.storage, media }, videoId, rendition))) return; // deleted meanwhile
+        if (!(await publishRendition({ storage: deps.storage, media }, videoId, rendition))) return { videoDeleted: true };
+        packaged.push(height);
       }
-      announceQualities(deps, videoId, await media.packagedQualities(videoId), []);
+      await announceQualities(deps, videoId, await media.packagedQualities(videoId), []);
+      return { rungs: packaged };
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

@@ -1,35 +1,38 @@
 // transcode {videoId}: source -> the ladder's renditions (fragmented MP4 + HLS playlist each), made
-// in one run that decodes the source once. For a new video the lowest rung streams while that run
+// in one run that decodes the source once. For a new video the start rung (360p) streams while that run
 // makes it: its first fragments are published within seconds (status 'ready', an HLS master with
 // that one live variant), then every rung as it is complete. Rungs already packaged by an earlier,
 // interrupted attempt are kept, so a retry only does what is missing; a rendition from before HLS
-// packaging counts as missing (the migration re-queues those).
+// packaging counts as missing (the migration re-queues those). A redo (`npm run admin -- requeue`)
+// makes every rung again.
 import { rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { mediaTools } from '../../media/ffmpeg.js';
+import { startHeight } from '../../../contract/limits.js';
 import { ladderFor, qualityHeight } from '../../media/ladder.js';
 import { probeVideo } from '../../media/probe.js';
 import { transcodeLadder } from '../../media/transcode.js';
 import { publishFragments, publishRendition, removeLiveFiles } from '../../media/publish.js';
 import { createMediaUrls } from '../../media/urls.js';
 import { hlsMasterKey, sourcePlayable, transcodeJobId } from '../../media/videoFiles.js';
-import { notifierFor } from '../../notifications/notifier.js';
 import type { JobDeps, JobHandler } from '../types.js';
 import { jobWorkDir, localCopy } from '../workDir.js';
 
 /** The video was deleted while we worked: stop quietly. */
-class VideoGone extends Error {}
+export class VideoGone extends Error {}
 
 const PROGRESS_INTERVAL_MS = 500;
 
-function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'processing' | 'ready' | 'failed', progress: number, qualities: number[]) {
-  deps.live.transcodeProgress(ownerId, { videoId, status, progress, qualities: [...qualities].sort((a, b) => b - a) });
+/** Tells the owner how far the transcode is; `playsAsHls`: the master playlist lists a rung or the stream. */
+function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'processing' | 'ready' | 'failed', progress: number, qualities: number[], playsAsHls: boolean) {
+  const hlsUrl = status === 'ready' && playsAsHls ? createMediaUrls(deps.config.publicUrl).hls(videoId) : null;
+  return deps.events.publish('video.transcodeProgressed', { ownerId, videoId, status, progress, qualities: [...qualities].sort((a, b) => b - a), hlsUrl });
 }
 
 /** Tells the video's viewers which qualities exist now and which are still on their way (HLS plays once one exists or streams). */
 export function announceQualities(deps: JobDeps, videoId: string, qualities: number[], pending: number[], streaming = false) {
   const best = (heights: number[]) => [...new Set(heights)].sort((a, b) => b - a);
-  deps.live.videoQualitiesUpdated({
+  return deps.events.publish('video.qualitiesChanged', {
     videoId,
     qualities: best(qualities),
     pendingQualities: best(pending),
@@ -66,8 +69,10 @@ export const transcodeJob: JobHandler<'transcode'> = {
     const { videoId } = job.payload;
     const media = deps.repos.videoMedia;
     const video = await media.find(videoId);
-    if (!video) return;
+    if (!video) return { videoDeleted: true };
     const tools = mediaTools(deps.config);
+    /** The rungs this run published, for the job's log line. */
+    const made: number[] = [];
     const workDir = await jobWorkDir(deps.config, job);
     try {
       const sourcePath = await localCopy(deps.storage, video.source_key, join(workDir, `source${extname(video.source_key)}`));
@@ -77,18 +82,21 @@ export const transcodeJob: JobHandler<'transcode'> = {
 
       const qualities = await media.qualities(videoId);
       const packaged = await media.packagedQualities(videoId);
-      const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => !packaged.includes(rung.height));
-      const pending = todo.map((rung) => rung.height);
+      const redo = job.payload.redo === true;
+      const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => redo || !packaged.includes(rung.height));
+      // Rungs on their way; on a redo the packaged ones keep playing until their new file replaces them.
+      const pending = todo.map((rung) => rung.height).filter((height) => !packaged.includes(height));
       let status: 'processing' | 'ready' = qualities.length ? 'ready' : 'processing';
       const makeReady = async () => {
         if (status !== 'processing') return;
         // The first playable rung: that is when its channel's subscribers hear of the video.
-        if (await media.markReady(videoId)) await notifierFor(deps).videoPublished(video);
+        if (await media.markReady(videoId)) await deps.events.publish('video.published', { videoId, ownerId: video.owner_id });
         status = 'ready';
       };
-      // Nothing plays yet: stream the lowest rung while the ladder is made.
-      const streamedHeight = qualities.length === 0 ? Math.min(...todo.map((rung) => rung.height)) : null;
+      // Nothing plays yet: stream the start rung (360p) while the ladder is made.
+      const streamedHeight = qualities.length === 0 ? (startHeight(todo.map((rung) => rung.height)) ?? null) : null;
       let fragmentsPublished = 0;
+      const playsAsHls = () => packaged.length > 0 || fragmentsPublished > 0;
       let lastReport = 0;
       let lastPercent = -1;
       // Writes in order, without holding up ffmpeg's progress output.
@@ -98,7 +106,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
         sourcePath,
         probe,
         rungs: todo,
-        lowestFirst: false,
+        startFirst: false,
         workDir: join(workDir, 'out'),
         preset: deps.config.transcodePreset,
         signal: job.signal,
@@ -108,7 +116,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
           lastReport = Date.now();
           lastPercent = percent;
           progressWrites = progressWrites.then(() => job.progress(percent)).catch(() => undefined);
-          announce(deps, video.owner_id, videoId, status, percent, qualities);
+          void announce(deps, video.owner_id, videoId, status, percent, qualities, playsAsHls());
         },
         onFragments:
           streamedHeight === null
@@ -116,16 +124,17 @@ export const transcodeJob: JobHandler<'transcode'> = {
             : async (rung) => {
                 const published = await publishFragments({ storage: deps.storage, media }, videoId, rung, fragmentsPublished);
                 if (published === null) throw new VideoGone();
-                if (fragmentsPublished === 0) {
+                const first = fragmentsPublished === 0;
+                fragmentsPublished = published;
+                if (first) {
                   // Ready first, so the refetch the announcement causes finds the video listed.
                   await makeReady();
-                  announceQualities(deps, videoId, packaged, pending, true);
-                  announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
+                  await announceQualities(deps, videoId, packaged, pending, true);
+                  await announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities, playsAsHls());
                 }
-                fragmentsPublished = published;
               },
         onRendition: async (rendition) => {
-          deps.metrics?.transcodeSeconds.observe({ rung: String(rendition.height) }, rendition.encodeSeconds);
+          await deps.events.publish('video.rungEncoded', { videoId, height: rendition.height, encodeSeconds: rendition.encodeSeconds });
           if (!(await publishRendition({ storage: deps.storage, media }, videoId, rendition))) throw new VideoGone();
           if (rendition.height === streamedHeight) {
             // The rung's file holds the streamed fragments: its playlist now answers for the live one.
@@ -135,19 +144,21 @@ export const transcodeJob: JobHandler<'transcode'> = {
             const remove = () => removeLiveFiles(deps.storage, videoId).catch((err: unknown) => deps.log.warn({ videoId, err }, 'removing streamed fragments failed'));
             setTimeout(remove, deps.config.liveFilesGraceMs).unref();
           }
+          made.push(rendition.height);
           if (!qualities.includes(rendition.height)) qualities.push(rendition.height);
-          packaged.push(rendition.height);
-          pending.splice(pending.indexOf(rendition.height), 1);
-          announceQualities(deps, videoId, packaged, pending);
+          if (!packaged.includes(rendition.height)) packaged.push(rendition.height);
+          if (pending.includes(rendition.height)) pending.splice(pending.indexOf(rendition.height), 1);
+          await announceQualities(deps, videoId, packaged, pending);
           await makeReady();
-          announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities);
+          await announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities, playsAsHls());
         },
       });
       await progressWrites;
       if (status === 'processing') await media.setStatus(videoId, 'ready');
-      announce(deps, video.owner_id, videoId, 'ready', 100, qualities);
+      await announce(deps, video.owner_id, videoId, 'ready', 100, qualities, playsAsHls());
+      return { rungs: made.sort((a, b) => b - a) };
     } catch (error) {
-      if (error instanceof VideoGone) return;
+      if (error instanceof VideoGone) return { videoDeleted: true };
       throw error;
     } finally {
       await rm(workDir, { recursive: true, force: true });
@@ -169,7 +180,8 @@ export const transcodeJob: JobHandler<'transcode'> = {
     }
     await media.setStatus(videoId, status);
     deps.log.warn({ videoId, err: error }, `transcoding failed; video is ${status}`);
-    announce(deps, video.owner_id, videoId, status, 100, qualities);
-    announceQualities(deps, videoId, await media.packagedQualities(videoId), []);
+    const packaged = await media.packagedQualities(videoId);
+    await announce(deps, video.owner_id, videoId, status, 100, qualities, packaged.length > 0);
+    await announceQualities(deps, videoId, packaged, []);
   },
 };

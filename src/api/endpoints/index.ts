@@ -1,4 +1,5 @@
-// Importing this module registers every endpoint of spec section 7 on the one api slice.
+// Importing this module registers the endpoints the boot needs on the one api slice. Areas used only
+// by lazy screens (moderation.ts, blocks.ts) are injected when their screen's chunk loads.
 export * from './users';
 export * from './videos';
 export * from './reactions';
@@ -8,3 +9,4 @@ export * from './playlists';
 export * from './search';
 export * from './reports';
 export * from './notifications';
+export * from './push';

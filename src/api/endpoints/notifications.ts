@@ -1,6 +1,6 @@
-// Notifications (issue 17): the signed-in user's list with the unread count, marking read, and the
+// Notification calls: the signed-in user's list with the unread count, marking read, and the
 // kinds the server makes (preferences). 'notification-created' and 'notifications-read' arrive live
-// (src/api/live.ts) and refresh these through the 'Notification' tag.
+// (src/api/liveHandlers.ts) and refresh these through the 'Notification' tag.
 import type { Notification, NotificationPage, NotificationPreferences, NotificationPreferencesPatch, NotificationReadResult } from '../../../contract/entities';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api';

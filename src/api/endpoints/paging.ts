@@ -1,4 +1,4 @@
-// Page-numbered lists of spec section 7 ({..., hasMore}) as RTK Query infinite queries.
+// The API's page-numbered lists ({..., hasMore}) as RTK Query infinite queries.
 export const pagedByNumber = {
   initialPageParam: 1,
   getNextPageParam: (lastPage: { hasMore: boolean }, _all: unknown[], lastPageParam: number) =>

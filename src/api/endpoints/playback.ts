@@ -1,4 +1,4 @@
-// Issue 16's playback calls: a video's captions (listed for everyone, added and deleted by the
+// Playback calls: a video's captions (listed for everyone, added and deleted by the
 // owner) and the watch position (resume where you left off).
 import type { Caption } from '../../../contract/entities';
 import { api } from '../api';

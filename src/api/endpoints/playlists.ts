@@ -1,14 +1,15 @@
-// Playlists (spec section 7, plus removing a video, which issue 3 adds).
+// Playlist calls, plus removing a video from a playlist (an addition to the spec's calls).
 import type { Playlist, PlaylistDetail, PlaylistPage } from '../../../contract/entities';
-import { api } from '../api';
-import { type CachePatch, declareOffline } from '../offline';
-import { sendOrQueue, unlessQueued } from '../offlineQueue';
+import { api, type ApiBuilder } from '../api';
+import { queueable } from '../offline';
+import type { CachePatch } from '../offlineTypes';
 import { tags } from '../tags';
 import { pagedByNumber } from './paging';
 import { videosApi } from './videos';
 
-export const playlistsApi = api.injectEndpoints({
-  endpoints: (build) => ({
+/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+export const playlistsArea = {
+  endpoints: (build: ApiBuilder) => ({
     createPlaylist: build.mutation<Playlist, { name: string; description: string }>({
       query: (body) => ({ url: '/playlist/create', method: 'POST', body }),
       invalidatesTags: [tags.playlists()],
@@ -17,31 +18,75 @@ export const playlistsApi = api.injectEndpoints({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/playlist/user/${encodeURIComponent(queryArg)}/playlists`, params: { page: pageParam } }),
       providesTags: (_data, _error, username) => [tags.playlists(), tags.playlistsOf(username)],
+      extraOptions: { persist: true },
     }),
     /** One playlist with its videos paged; each page repeats the playlist header. */
     getPlaylist: build.infiniteQuery<PlaylistDetail, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/playlist/${encodeURIComponent(queryArg)}`, params: { page: pageParam } }),
       providesTags: (_data, _error, playlistId) => [tags.playlist(playlistId)],
+      extraOptions: { persist: true },
     }),
-    renamePlaylist: build.mutation<Playlist, { playlistId: string; name: string }>({
-      queryFn: sendOrQueue, // this and the next three may wait offline: see declareOffline below
-      invalidatesTags: unlessQueued((_playlist, _error, { playlistId }: { playlistId: string }) => [tags.playlist(playlistId), tags.playlists()]),
-    }),
-    deletePlaylist: build.mutation<unknown, string>({
-      queryFn: sendOrQueue,
-      invalidatesTags: unlessQueued((_result, _error, playlistId: string) => [tags.playlist(playlistId), tags.playlists(), tags.search()]),
-    }),
-    addVideoToPlaylist: build.mutation<Playlist, { videoId: string; playlistId: string }>({
-      queryFn: sendOrQueue,
-      invalidatesTags: unlessQueued((_playlist, _error, { playlistId }: { playlistId: string }) => [tags.playlist(playlistId), tags.playlists()]),
-    }),
-    removeVideoFromPlaylist: build.mutation<Playlist, { videoId: string; playlistId: string }>({
-      queryFn: sendOrQueue,
-      invalidatesTags: unlessQueued((_playlist, _error, { playlistId }: { playlistId: string }) => [tags.playlist(playlistId), tags.playlists()]),
-    }),
+    // These four may wait offline, shown as pending: each declares its request and offline behaviour together.
+    renamePlaylist: build.mutation(
+      queueable<Playlist, { playlistId: string; name: string }>({
+        request: ({ playlistId, name }) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'PATCH', body: { name } }),
+        offline: {
+          label: () => 'Playlist rename',
+          placeholder: ({ name }) => ({ name }) as Playlist,
+          patches: ({ playlistId, name }) => patchPlaylist(playlistId, (playlist) => void (playlist.name = name)),
+        },
+        invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
+      }),
+    ),
+    deletePlaylist: build.mutation(
+      queueable<unknown, string>({
+        request: (playlistId) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
+        offline: {
+          label: () => 'Playlist delete',
+          placeholder: () => ({}),
+          patches: (playlistId) => [
+            {
+              endpoint: 'getUserPlaylists',
+              recipe: ((data: Pages<PlaylistPage>) => {
+                for (const page of data.pages) page.playlists = page.playlists.filter((playlist) => playlist._id !== playlistId);
+              }) as CachePatch['recipe'],
+            },
+          ],
+        },
+        invalidatesTags: (_result, _error, playlistId) => [tags.playlist(playlistId), tags.playlists(), tags.search()],
+      }),
+    ),
+    addVideoToPlaylist: build.mutation(
+      queueable<Playlist, { videoId: string; playlistId: string }>({
+        request: ({ videoId, playlistId }) => ({ url: `/playlist/add/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
+        offline: {
+          label: () => 'Save to playlist',
+          // The answer carries the video as cached (a Video is a card with more fields), for the patch.
+          placeholder: ({ videoId }, { read }) => {
+            const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
+            return { videos: video ? [video] : [] } as unknown as Playlist;
+          },
+          patches: ({ playlistId }, answer) => answer.videos.flatMap((video) => patchPlaylist(playlistId, withVideo(video))),
+        },
+        invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
+      }),
+    ),
+    removeVideoFromPlaylist: build.mutation(
+      queueable<Playlist, { videoId: string; playlistId: string }>({
+        request: ({ videoId, playlistId }) => ({ url: `/playlist/remove/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
+        offline: {
+          label: () => 'Playlist removal',
+          placeholder: () => ({}) as Playlist,
+          patches: ({ videoId, playlistId }) => patchPlaylist(playlistId, withoutVideo(videoId)),
+        },
+        invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
+      }),
+    ),
   }),
-});
+};
+
+export const playlistsApi = api.injectEndpoints(playlistsArea);
 
 export const {
   useCreatePlaylistMutation,
@@ -90,44 +135,3 @@ const withoutVideo = (videoId: string) => (playlist: Playlist) => {
   playlist.videosCount = Math.max(0, playlist.videosCount - 1);
   playlist.totalVideos = Math.max(0, playlist.totalVideos - 1);
 };
-
-declareOffline(playlistsApi, {
-  persist: ['getUserPlaylists', 'getPlaylist'],
-  queue: {
-    addVideoToPlaylist: {
-      request: ({ videoId, playlistId }) => ({ url: `/playlist/add/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
-      label: () => 'Save to playlist',
-      // The answer carries the video as cached (a Video is a card with more fields), for the patch.
-      placeholder: ({ videoId }, { read }) => {
-        const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
-        return { videos: video ? [video] : [] } as unknown as Playlist;
-      },
-      patches: ({ playlistId }, answer) => answer.videos.flatMap((video) => patchPlaylist(playlistId, withVideo(video))),
-    },
-    removeVideoFromPlaylist: {
-      request: ({ videoId, playlistId }) => ({ url: `/playlist/remove/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
-      label: () => 'Playlist removal',
-      placeholder: () => ({}) as Playlist,
-      patches: ({ videoId, playlistId }) => patchPlaylist(playlistId, withoutVideo(videoId)),
-    },
-    renamePlaylist: {
-      request: ({ playlistId, name }) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'PATCH', body: { name } }),
-      label: () => 'Playlist rename',
-      placeholder: ({ name }) => ({ name }) as Playlist,
-      patches: ({ playlistId, name }) => patchPlaylist(playlistId, (playlist) => void (playlist.name = name)),
-    },
-    deletePlaylist: {
-      request: (playlistId) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
-      label: () => 'Playlist delete',
-      placeholder: () => ({}),
-      patches: (playlistId) => [
-        {
-          endpoint: 'getUserPlaylists',
-          recipe: ((data: Pages<PlaylistPage>) => {
-            for (const page of data.pages) page.playlists = page.playlists.filter((playlist) => playlist._id !== playlistId);
-          }) as CachePatch['recipe'],
-        },
-      ],
-    },
-  },
-});

@@ -1,4 +1,4 @@
-// Likes and reactions of videos and comments (spec section 7).
+// Likes and reactions of videos and comments.
 import type {
   Comment,
   CommentLikeToggleResult,
@@ -11,20 +11,22 @@ import type {
   VideoLikeEntry,
 } from '../../../contract/entities';
 import { toggleReaction } from '../../lib/reaction';
-import { api } from '../api';
-import { type CachePatch, declareOffline } from '../offline';
-import { sendOrQueue, unlessQueued } from '../offlineQueue';
+import { api, type ApiBuilder } from '../api';
+import { queueable } from '../offline';
+import type { CachePatch } from '../offlineTypes';
 import { tags } from '../tags';
 import { commentsApi, findCachedComment, replaceComment } from './comments';
 import { pagedByNumber } from './paging';
 import { videosApi } from './videos';
 
-export const reactionsApi = api.injectEndpoints({
-  endpoints: (build) => ({
+/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+export const reactionsArea = {
+  endpoints: (build: ApiBuilder) => ({
     getLikedVideos: build.infiniteQuery<LikedPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/likes/get/user/liked-videos', params: { page: pageParam } }),
       providesTags: [tags.likedVideos()],
+      extraOptions: { persist: true },
     }),
     clearLikedVideos: build.mutation<unknown, void>({
       query: () => ({ url: '/likes/delete/all/liked-videos', method: 'DELETE' }),
@@ -42,97 +44,95 @@ export const reactionsApi = api.injectEndpoints({
      * Fixes the spec's known defect: the video is patched at once (optimistic), then from the answer
      * (the caller's reaction and both counts); a failure undoes the optimistic patch.
      */
-    toggleVideoReaction: build.mutation<ReactionToggleResult, { videoId: string; reactionType: ReactionType }>({
-      queryFn: sendOrQueue, // may wait offline: see declareOffline below
-      async onQueryStarted({ videoId, reactionType }, { dispatch, queryFulfilled }) {
-        const optimistic = dispatch(
-          videosApi.util.updateQueryData('getVideo', videoId, (video: Video) => {
-            const { likes, disLikes, userReaction } = toggleReaction(video, reactionType);
-            Object.assign(video, { likes, disLikes, userReaction });
-          }),
-        );
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(
+    toggleVideoReaction: build.mutation(
+      queueable<ReactionToggleResult, { videoId: string; reactionType: ReactionType }>({
+        request: ({ videoId, reactionType }) => ({ url: `/likes/toggle/v/${encodeURIComponent(videoId)}`, method: 'POST', params: { reactionType } }),
+        offline: {
+          label: ({ reactionType }) => (reactionType === 'disLike' ? 'Dislike' : 'Like'),
+          // onQueryStarted already patched the video optimistically: answer with what it shows.
+          placeholder: ({ videoId }, { read }) => {
+            const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
+            return { likes: video?.likes ?? 0, disLikes: video?.disLikes ?? 0, reactionType: video?.userReaction ?? null };
+          },
+          patches: ({ videoId }, { reactionType: target }) => [
+            {
+              endpoint: 'getVideo',
+              arg: videoId,
+              recipe: ((video: Video) => {
+                if (video.userReaction === target) return;
+                Object.assign(video, toggleReaction(video, (target ?? video.userReaction)!));
+              }) as CachePatch['recipe'],
+            },
+          ],
+        },
+        async onQueryStarted({ videoId, reactionType }, { dispatch, queryFulfilled }) {
+          const optimistic = dispatch(
             videosApi.util.updateQueryData('getVideo', videoId, (video: Video) => {
-              video.likes = data.likes;
-              video.disLikes = data.disLikes;
-              video.userReaction = data.reactionType;
+              const { likes, disLikes, userReaction } = toggleReaction(video, reactionType);
+              Object.assign(video, { likes, disLikes, userReaction });
             }),
           );
-        } catch {
-          optimistic.undo(); // the screen shows the error
-        }
-      },
-      invalidatesTags: unlessQueued((_result, _error, { videoId }) => [tags.videoReactions(videoId), tags.likedVideos()]),
-    }),
-    toggleCommentLike: build.mutation<CommentLikeToggleResult, { commentId: string; videoId: string }>({
-      queryFn: sendOrQueue,
-      // The answer patches the comment (one refresh path); only the list of who liked it refetches.
-      async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => replaceComment(list, commentId, data)));
-      },
-      invalidatesTags: unlessQueued((_result, _error, { commentId }) => [tags.commentReactions(commentId)]),
-    }),
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(
+              videosApi.util.updateQueryData('getVideo', videoId, (video: Video) => {
+                video.likes = data.likes;
+                video.disLikes = data.disLikes;
+                video.userReaction = data.reactionType;
+              }),
+            );
+          } catch {
+            optimistic.undo(); // the screen shows the error
+          }
+        },
+        invalidatesTags: (_result, _error, { videoId }) => [tags.videoReactions(videoId), tags.likedVideos()],
+      }),
+    ),
+    toggleCommentLike: build.mutation(
+      queueable<CommentLikeToggleResult, { commentId: string; videoId: string }>({
+        request: ({ commentId, videoId }) => ({ url: `/likes/toggle/c/${encodeURIComponent(commentId)}`, method: 'POST', params: { reactionType: 'like' }, body: { videoId } }),
+        offline: {
+          label: () => 'Comment like',
+          placeholder: ({ commentId, videoId }, { read }) => toggledLike(findCachedComment(read, videoId, commentId) ?? { isLiked: false, totalLikes: 0 }),
+          patches: ({ commentId, videoId }, { isLiked }) => [
+            {
+              endpoint: 'getComments',
+              arg: videoId,
+              recipe: ((list: Comment[]) => {
+                const comment = list.find((c) => c._id === commentId);
+                if (comment && comment.isLiked !== isLiked) Object.assign(comment, toggledLike(comment));
+              }) as CachePatch['recipe'],
+            },
+          ],
+        },
+        // The answer patches the comment (one refresh path); only the list of who liked it refetches.
+        async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: null }));
+          if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => replaceComment(list, commentId, data)));
+        },
+        invalidatesTags: (_result, _error, { commentId }) => [tags.commentReactions(commentId)],
+      }),
+    ),
     getCommentReactions: build.query<CommentReaction[], string>({
       query: (commentId) => `/comments/reactions/${encodeURIComponent(commentId)}`,
       providesTags: (_list, _error, commentId) => [tags.commentReactions(commentId)],
     }),
   }),
-});
+};
+
+export const reactionsApi = api.injectEndpoints(reactionsArea);
 
 export const {
   useGetLikedVideosInfiniteQuery,
   useClearLikedVideosMutation,
-  useGetVideoLikesQuery,
-  useGetVideoDislikesQuery,
+  
+  
   useToggleVideoReactionMutation,
   useToggleCommentLikeMutation,
-  useGetCommentReactionsQuery,
+  
 } = reactionsApi;
 
 const toggledLike = (comment: Pick<Comment, 'isLiked' | 'totalLikes'>) => ({
   isLiked: !comment.isLiked,
   totalLikes: Math.max(0, comment.totalLikes + (comment.isLiked ? -1 : 1)),
-});
-
-declareOffline(reactionsApi, {
-  persist: ['getLikedVideos'],
-  queue: {
-    toggleVideoReaction: {
-      request: ({ videoId, reactionType }) => ({ url: `/likes/toggle/v/${encodeURIComponent(videoId)}`, method: 'POST', params: { reactionType } }),
-      label: ({ reactionType }) => (reactionType === 'disLike' ? 'Dislike' : 'Like'),
-      // onQueryStarted already patched the video optimistically: answer with what it shows.
-      placeholder: ({ videoId }, { read }) => {
-        const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
-        return { likes: video?.likes ?? 0, disLikes: video?.disLikes ?? 0, reactionType: video?.userReaction ?? null };
-      },
-      patches: ({ videoId }, { reactionType: target }) => [
-        {
-          endpoint: 'getVideo',
-          arg: videoId,
-          recipe: ((video: Video) => {
-            if (video.userReaction === target) return;
-            Object.assign(video, toggleReaction(video, (target ?? video.userReaction)!));
-          }) as CachePatch['recipe'],
-        },
-      ],
-    },
-    toggleCommentLike: {
-      request: ({ commentId, videoId }) => ({ url: `/likes/toggle/c/${encodeURIComponent(commentId)}`, method: 'POST', params: { reactionType: 'like' }, body: { videoId } }),
-      label: () => 'Comment like',
-      placeholder: ({ commentId, videoId }, { read }) => toggledLike(findCachedComment(read, videoId, commentId) ?? { isLiked: false, totalLikes: 0 }),
-      patches: ({ commentId, videoId }, { isLiked }) => [
-        {
-          endpoint: 'getComments',
-          arg: videoId,
-          recipe: ((list: Comment[]) => {
-            const comment = list.find((c) => c._id === commentId);
-            if (comment && comment.isLiked !== isLiked) Object.assign(comment, toggledLike(comment));
-          }) as CachePatch['recipe'],
-        },
-      ],
-    },
-  },
 });

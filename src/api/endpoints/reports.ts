@@ -1,10 +1,10 @@
-// Reports from the watch screen's Report menu (issue 6; not in spec section 7).
+// Reports from the watch screen's Report menu (an addition to the spec's calls).
 import type { Report } from '../../../contract/entities';
 import type { ReportReason } from '../../../contract/limits';
 import { api } from '../api';
 import { tags } from '../tags';
 
-export const reportsApi = api.injectEndpoints({
+const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     reportVideo: build.mutation<Report, { videoId: string; reason: ReportReason; details?: string }>({
       query: ({ videoId, reason, details }) => ({ url: `/reports/video/${encodeURIComponent(videoId)}`, method: 'POST', body: { reason, details } }),

@@ -1,5 +1,6 @@
-// Search (spec section 7): three lists, each ranked by the server.
-import type { Playlist, UserSearchResult, VideoCard } from '../../../contract/entities';
+// Search calls: three lists, each ranked by the server; and the popular searches the
+// phone's search dialog offers (words of the catalogue's most viewed videos).
+import type { Playlist, PopularSearches, UserSearchResult, VideoCard } from '../../../contract/entities';
 import { api } from '../api';
 import { tags } from '../tags';
 
@@ -19,7 +20,11 @@ export const searchApi = api.injectEndpoints({
       query: (q) => ({ url: '/playlist/search', params: { q } }),
       providesTags: searchTags,
     }),
+    popularSearches: build.query<PopularSearches, void>({
+      query: () => '/search/popular',
+      providesTags: searchTags,
+    }),
   }),
 });
 
-export const { useSearchUsersQuery, useSearchVideosQuery, useSearchPlaylistsQuery } = searchApi;
+export const { useSearchUsersQuery, useSearchVideosQuery, useSearchPlaylistsQuery, usePopularSearchesQuery } = searchApi;

@@ -1,16 +1,16 @@
-// Authentication and account calls (spec section 7).
+// Authentication and account calls.
 import type { CurrentUser, LoginResult, Profile } from '../../../contract/entities';
 import type { EnvelopeOf } from '../../../contract/envelope';
-import { api } from '../api';
-import { declareOffline } from '../offline';
+import { api, type ApiBuilder } from '../api';
 import { tags } from '../tags';
 
 export interface RegisterResult extends EnvelopeOf<CurrentUser> {
   token: string;
 }
 
-export const usersApi = api.injectEndpoints({
-  endpoints: (build) => ({
+/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+export const usersArea = {
+  endpoints: (build: ApiBuilder) => ({
     login: build.mutation<LoginResult, { email: string; password: string }>({
       query: (body) => ({ url: '/users/login', method: 'POST', body }),
     }),
@@ -29,6 +29,7 @@ export const usersApi = api.injectEndpoints({
     getProfile: build.query<Profile, string>({
       query: (username) => `/users/c/${encodeURIComponent(username)}`,
       providesTags: (profile, _error, username) => (profile ? [tags.profile(username), tags.profile(profile._id)] : [tags.profile(username)]),
+      extraOptions: { persist: true },
     }),
     /** Profile page: multipart fullName; settings: fullName, email, username, bio. */
     updateAccountDetails: build.mutation<CurrentUser, FormData | { fullName: string; email?: string; username?: string; bio?: string }>({
@@ -48,7 +49,9 @@ export const usersApi = api.injectEndpoints({
       query: (body) => ({ url: '/users/update-password', method: 'POST', body }),
     }),
   }),
-});
+};
+
+export const usersApi = api.injectEndpoints(usersArea);
 
 export const {
   useLoginMutation,
@@ -61,5 +64,3 @@ export const {
   useUpdateAvatarMutation,
   useUpdatePasswordMutation,
 } = usersApi;
-
-declareOffline(usersApi, { persist: ['getProfile'] });

@@ -1,8 +1,7 @@
-// Videos, views and watch history (spec section 7).
+// Video, view and watch-history calls.
 import type { HistoryPage, Video, VideoPage, ViewsInfo } from '../../../contract/entities';
 import { LIMITS } from '../../../contract/limits';
-import { api } from '../api';
-import { declareOffline } from '../offline';
+import { api, type ApiBuilder } from '../api';
 import { tags, videoListsOf } from '../tags';
 import { pagedByNumber } from './paging';
 
@@ -13,13 +12,15 @@ export interface UploadVideoArgs {
   onUploadProgress?: (fraction: number) => void;
 }
 
-export const videosApi = api.injectEndpoints({
-  endpoints: (build) => ({
+/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+export const videosArea = {
+  endpoints: (build: ApiBuilder) => ({
     /** Home feed; the bearer is sent when present. */
     getFeed: build.infiniteQuery<VideoPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam } }),
       providesTags: [tags.videos()],
+      extraOptions: { persist: true },
     }),
     /** Related list of the watch screen: pages of 10, the current video left out. */
     getRelatedVideos: build.infiniteQuery<VideoPage, string, number>({
@@ -27,27 +28,31 @@ export const videosApi = api.injectEndpoints({
       // The server leaves the current video out, so a page is never short.
       query: ({ queryArg: videoId, pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam, limit: LIMITS.relatedPageSize, exclude: videoId } }),
       providesTags: [tags.videos()],
+      extraOptions: { persist: true },
     }),
     getVideo: build.query<Video, string>({
       query: (videoId) => `/videos/${encodeURIComponent(videoId)}`,
       providesTags: (_video, _error, videoId) => [tags.video(videoId)],
+      extraOptions: { persist: true },
     }),
     getUserVideos: build.infiniteQuery<VideoPage, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/videos/all-uploaded-videos/${encodeURIComponent(queryArg)}`, params: { page: pageParam } }),
       providesTags: (_data, _error, username) => [tags.videosOf(username), tags.videos()],
+      extraOptions: { persist: true },
     }),
     /** The caller's own videos, with totalPages and totalVideos. */
     getMyVideos: build.infiniteQuery<VideoPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/videos/all-uploaded-videos', params: { page: pageParam } }),
       providesTags: [tags.myVideos(), tags.videos()],
+      extraOptions: { persist: true },
     }),
     uploadVideo: build.mutation<Video, UploadVideoArgs>({
       query: ({ form, onUploadProgress }) => ({ url: '/videos/upload-Video', method: 'POST', body: form, onUploadProgress }),
       invalidatesTags: (video) => videoListsOf(video?.owner.username),
     }),
-    /** Issue 17: the owner edits title, description and thumbnail (JSON, or multipart with a file). */
+    /** The owner edits title, description and thumbnail (JSON, or multipart with a file). */
     updateVideo: build.mutation<Video, { videoId: string; body: FormData | { title?: string; description?: string; thumbnailAt?: number } }>({
       query: ({ videoId, body }) => ({ url: `/videos/${encodeURIComponent(videoId)}`, method: 'PATCH', body }),
       async onQueryStarted({ videoId }, { dispatch, queryFulfilled }) {
@@ -71,6 +76,7 @@ export const videosApi = api.injectEndpoints({
     getViews: build.query<ViewsInfo, string>({
       query: (videoId) => `/views/${encodeURIComponent(videoId)}`,
       providesTags: (_info, _error, videoId) => [tags.views(videoId)],
+      extraOptions: { persist: true },
     }),
     addView: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/views/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
@@ -80,12 +86,13 @@ export const videosApi = api.injectEndpoints({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/watch-history/get/', params: { page: pageParam } }),
       providesTags: [tags.history()],
+      extraOptions: { persist: true },
     }),
     addToHistory: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/watch-history/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
       invalidatesTags: [tags.history()],
     }),
-    /** One entry out of the history (beyond spec section 7; the server offers it). */
+    /** One entry out of the history (beyond the spec's calls; the server offers it). */
     removeFromHistory: build.mutation<{ videoId: string }, string>({
       query: (videoId) => ({ url: `/watch-history/delete/${encodeURIComponent(videoId)}`, method: 'DELETE' }),
       invalidatesTags: [tags.history()],
@@ -95,7 +102,9 @@ export const videosApi = api.injectEndpoints({
       invalidatesTags: [tags.history()],
     }),
   }),
-});
+};
+
+export const videosApi = api.injectEndpoints(videosArea);
 
 export const {
   useGetFeedInfiniteQuery,
@@ -107,14 +116,10 @@ export const {
   useUpdateVideoMutation,
   useDeleteVideoMutation,
   useDeleteAllVideosMutation,
-  useGetViewsQuery,
+  
   useAddViewMutation,
   useGetWatchHistoryInfiniteQuery,
   useAddToHistoryMutation,
   useRemoveFromHistoryMutation,
   useClearHistoryMutation,
 } = videosApi;
-
-declareOffline(videosApi, {
-  persist: ['getFeed', 'getRelatedVideos', 'getVideo', 'getUserVideos', 'getMyVideos', 'getViews', 'getWatchHistory'],
-});

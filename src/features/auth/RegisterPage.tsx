@@ -1,4 +1,4 @@
-// Register (spec sections 2, 4, 5, 8): avatar (required, shown inline), optional cover, full name,
+// The register screen: avatar (required, shown inline), optional cover, full name,
 // username, email, password; 'Create Account' / 'Creating account...'.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,8 +20,8 @@ import { completeSignIn } from './session';
 import { useAuthForm } from './useAuthForm';
 import { usePageTitle } from '../../app/usePageTitle';
 
-export const REGISTER_FAILED = 'Registration failed. Please try again.';
-export const AVATAR_REQUIRED = 'Profile picture is required';
+const REGISTER_FAILED = 'Registration failed. Please try again.';
+const AVATAR_REQUIRED = 'Profile picture is required';
 
 export default function RegisterPage() {
   usePageTitle('Register');
@@ -37,7 +37,7 @@ export default function RegisterPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // The avatar rule is shown inline but does not block the submit (spec section 5).
+    // The avatar rule is shown inline but does not block the submit.
     if (!attemptSubmit() || isLoading) return;
     setBanner(null);
     const form = new FormData();

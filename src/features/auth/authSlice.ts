@@ -1,4 +1,4 @@
-// Current user (spec section 3) plus the boot flag: signed in = token and user both stored.
+// Current user plus the boot flag: signed in = token and user both stored.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { getStoredUser, getToken, type StoredUser } from '../../lib/storage';
 
@@ -41,4 +41,6 @@ export const { syncFromStorage, setCurrentUser, signedIn, signedOut, booted } = 
 
 export const selectCurrentUser = (state: { auth: AuthState }) => state.auth.currentUser;
 export const selectIsSignedIn = (state: { auth: AuthState }) => Boolean(state.auth.token && state.auth.currentUser);
+/** Signed in with an operator's one-time password: a new one must be chosen first. */
+export const selectMustChangePassword = (state: { auth: AuthState }) => Boolean(state.auth.token && state.auth.currentUser?.mustChangePassword);
 export const selectBooted = (state: { auth: AuthState }) => state.auth.booted;

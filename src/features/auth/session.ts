@@ -1,10 +1,11 @@
-// Session lifecycle (spec sections 4 and 8): boot, sign-in, sign-out, and keeping the store in
+// Session lifecycle: boot, sign-in, sign-out, and keeping the store in
 // step with local storage (other tabs, the 'authStateChanged' event, coming back online).
 import { api } from '../../api/api';
 import { TAG_TYPES } from '../../api/tags';
 import { isOffline, onSessionEnded } from '../../api/client';
 import { usersApi } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
+import { shareSessionToken } from '../../api/offlineQueue';
 import { clearPersistedCache, rehydrateCache } from '../../api/persist';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
@@ -22,8 +23,8 @@ import {
 } from '../../lib/storage';
 import { booted, setCurrentUser, signedIn, signedOut, syncFromStorage } from './authSlice';
 
-export const SESSION_EXPIRED = 'Session expired. Please login again.';
-export const USER_LOAD_FAILED = 'Error loading user data. Please try again later.';
+const SESSION_EXPIRED = 'Session expired. Please login again.';
+const USER_LOAD_FAILED = 'Error loading user data. Please try again later.';
 /** A slow network must not hold the whole app on 'Loading...' for long. */
 const BOOT_REFRESH_CAP_MS = 5000;
 
@@ -36,16 +37,17 @@ type Dispatchable = Pick<AppStore, 'dispatch' | 'getState'>;
 let endedByServer = false;
 
 /** Forget everything private: keys, store, cached responses (memory, IndexedDB, service worker). */
-export async function forgetSession(store: Dispatchable): Promise<void> {
+async function forgetSession(store: Dispatchable): Promise<void> {
   clearSession();
   store.dispatch(signedOut());
   store.dispatch(api.util.resetApiState());
-  await clearPersistedCache();
+  await Promise.all([clearPersistedCache(), shareSessionToken(null)]);
 }
 
 export function completeSignIn(store: Dispatchable, token: string, user: StoredUser): void {
   endedByServer = false;
   storeSession(token, user);
+  void shareSessionToken(token);
   store.dispatch(signedIn({ token, user }));
   // Lists fetched signed out lack the caller's reactions and private data.
   store.dispatch(api.util.resetApiState());
@@ -60,13 +62,15 @@ export async function signOutLocally(store: Dispatchable): Promise<void> {
 /** After the user changed their own name, details or images: the stored user follows the answer. */
 export function applyUpdatedUser(store: Dispatchable, user: Parameters<typeof toStoredUser>[0]): void {
   if (!getToken()) return;
-  const stored = toStoredUser(user);
+  // An answer without the role keeps the one the session has (the role changes only through /users/me).
+  const stored = { role: getStoredUser()?.role, ...toStoredUser(user) };
+  if (!stored.role) delete stored.role;
   storeUser(stored);
   store.dispatch(setCurrentUser(stored));
 }
 
 /** Refreshes the stored user from /users/me. A 401 has already cleared the keys (client.ts). */
-export async function refreshCurrentUser(store: Dispatchable): Promise<'ok' | 'expired' | 'offline' | 'failed'> {
+async function refreshCurrentUser(store: Dispatchable): Promise<'ok' | 'expired' | 'offline' | 'failed'> {
   const result = await store.dispatch(usersApi.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false }));
   if (result.data) {
     const user = toStoredUser(result.data);
@@ -92,7 +96,7 @@ async function handleRefreshOutcome(store: Dispatchable, outcome: Awaited<Return
   }
 }
 
-/** Boot: cached data back from IndexedDB, stored user loaded, then refreshed (spec section 4). */
+/** Boot: cached data back from IndexedDB, stored user loaded, then refreshed. */
 export async function bootSession(store: Dispatchable): Promise<void> {
   store.dispatch(syncFromStorage());
   await rehydrateCache(store).catch(() => 0);
@@ -104,6 +108,8 @@ export async function bootSession(store: Dispatchable): Promise<void> {
     clearSession();
     store.dispatch(syncFromStorage());
   }
+  // The worker replays queued actions and marks notifications read with it (a device signed in before it existed too).
+  void shareSessionToken(getToken());
   store.dispatch(booted());
 }
 
@@ -113,6 +119,7 @@ export async function bootSession(store: Dispatchable): Promise<void> {
  */
 export async function resumeStoredSession(store: Dispatchable): Promise<void> {
   store.dispatch(syncFromStorage());
+  void shareSessionToken(getToken());
   if (getToken() && getStoredUser()) {
     store.dispatch(api.util.invalidateTags([...TAG_TYPES]));
     await handleRefreshOutcome(store, await refreshCurrentUser(store));
@@ -141,6 +148,7 @@ export function watchSession(store: Dispatchable): () => void {
     // After the failing call has delivered its 401 (a reset now would abort it unanswered).
     setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
     void clearPersistedCache();
+    void shareSessionToken(null);
   });
   window.addEventListener('storage', onStorage);
   window.addEventListener(AUTH_EVENT, resync);

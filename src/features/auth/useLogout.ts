@@ -4,14 +4,16 @@ import { useAppStore } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { useLogoutMutation } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
+import { forgetThisDevice } from '../notifications/pushSubscription';
 import { signOutLocally } from './session';
 
-/** Spec section 4: call the server, clear both keys, go to /login. A failure is only logged. */
+/** Logout: this device's push subscription goes first, then the server's logout; clear both keys, go to /login. A failure is only logged. */
 export function useLogout() {
   const store = useAppStore();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
+    await forgetThisDevice(store.dispatch);
     const result = await logout();
     if ('error' in result && errorStatus(result.error) !== 401) {
       console.error('Logout failed', result.error);

@@ -1,4 +1,4 @@
-// The comment form (spec section 2): send mode ('Add a comment...', 'Comment') and edit mode
+// The comment form: send mode ('Add a comment...', 'Comment') and edit mode
 // ('Edit your comment...', 'Update', Cancel); 'Submitting...' while busy; 'Improve' (AI helper)
 // shows 'Improving...' and disables the form. Replies use the same form in reply mode.
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import type { FormEvent } from 'react';
 import { LIMITS } from '../../../contract/limits';
 
-export type CommentFormMode = 'send' | 'edit' | 'reply';
+type CommentFormMode = 'send' | 'edit' | 'reply';
 
 const PLACEHOLDER: Record<CommentFormMode, string> = { send: 'Add a comment...', edit: 'Edit your comment...', reply: 'Add a reply...' };
 const SUBMIT: Record<CommentFormMode, string> = { send: 'Comment', edit: 'Update', reply: 'Reply' };

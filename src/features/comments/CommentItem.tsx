@@ -1,15 +1,18 @@
-// One comment (spec section 2): avatar, name (fallback 'Unknown User'), date, content, Like with
+// One comment: avatar, name (fallback 'Unknown User'), date, content, Like with
 // count (disabled signed out), Reply (threads one level under the top-level comment), and for its
-// owner edit / cancel-edit / delete.
+// owner edit / cancel-edit / delete. A pinned comment says who pinned it; a hearted one shows the
+// video owner's small avatar with a heart. The ⋮ menu (CommentMenu) comes from the section.
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import PushPinIcon from '@mui/icons-material/PushPin';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import type { Comment } from '../../../contract/entities';
+import { type ReactNode, useState } from 'react';
+import type { Comment, Owner } from '../../../contract/entities';
 import { UserAvatar } from '../../components/UserAvatar';
 import { isPendingId } from '../../api/offline';
 import { formatCount, formatRelativeDate } from '../../lib/format';
@@ -17,6 +20,10 @@ import { CommentForm } from './CommentForm';
 
 interface Props {
   comment: Comment;
+  /** The video's owner: who pins and hearts. */
+  videoOwner: Owner;
+  /** The ⋮ menu, when this viewer has entries in it. */
+  menu?: ReactNode;
   signedIn: boolean;
   isOwner: boolean;
   /** This comment is the one the main form is editing. */
@@ -31,9 +38,12 @@ interface Props {
   onNeedLogin: () => void;
 }
 
+/** 'Like comment, 2 likes': the action, then the count as the button shows it. */
+const likeLabel = (likes: number) => `Like comment, ${formatCount(likes)} ${likes === 1 ? 'like' : 'likes'}`;
+
 const small = { minWidth: 0, px: 1, textTransform: 'none', color: 'text.secondary' } as const;
 
-export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCancelEdit, onDelete, onLike, onReply, onNeedLogin }: Props) {
+export function CommentItem({ comment, videoOwner, menu, signedIn, isOwner, editing, onEdit, onCancelEdit, onDelete, onLike, onReply, onNeedLogin }: Props) {
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
@@ -64,6 +74,11 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
     <Box component="li" data-comment-id={comment._id} sx={{ display: 'flex', gap: 1.5, listStyle: 'none', pl: isReply ? { xs: 4, sm: 6 } : 0 }}>
       <UserAvatar name={name} src={comment.owner?.avatar} size={isReply ? 28 : 36} lazy />
       <Box sx={{ flex: 1, minWidth: 0 }}>
+        {comment.pinned && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="comment-pinned">
+            <PushPinIcon sx={{ fontSize: 14 }} aria-hidden /> Pinned by {videoOwner.fullName || videoOwner.username}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Box component="span" sx={{ fontWeight: 700 }}>
             {name}
@@ -87,7 +102,8 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
               size="small"
               disabled={!signedIn}
               onClick={onLike}
-              aria-label={`Like comment (${comment.totalLikes})`}
+              // The visible count is part of the name (WCAG 2.5.3: 'click 2' works by voice).
+              aria-label={likeLabel(comment.totalLikes)}
               aria-pressed={comment.isLiked}
               startIcon={comment.isLiked ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
               sx={{ ...small, color: comment.isLiked ? 'primary.main' : 'text.secondary' }}
@@ -97,6 +113,7 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
             <Button size="small" onClick={openReply} sx={small}>
               Reply
             </Button>
+            {comment.hearted && <OwnerHeart owner={comment.heartedBy ?? videoOwner} />}
             {isOwner &&
               (editing ? (
                 <Button size="small" onClick={onCancelEdit} sx={small}>
@@ -128,6 +145,18 @@ export function CommentItem({ comment, signedIn, isOwner, editing, onEdit, onCan
           </Box>
         )}
       </Box>
+      {menu && <Box sx={{ flexShrink: 0, mt: -0.5, mr: -1 }}>{menu}</Box>}
+    </Box>
+  );
+}
+
+/** The video owner's heart: their small avatar with a red heart at its corner. */
+function OwnerHeart({ owner }: { owner: Pick<Owner, 'username' | 'avatar'> & Partial<Pick<Owner, 'fullName'>> }) {
+  const name = owner.fullName || owner.username;
+  return (
+    <Box component="span" role="img" aria-label={`Hearted by ${name}`} title={`Hearted by ${name}`} data-testid="comment-hearted" sx={{ position: 'relative', display: 'inline-flex', mx: 1 }}>
+      <UserAvatar name={name} src={owner.avatar} size={20} lazy />
+      <FavoriteIcon sx={{ position: 'absolute', right: -6, bottom: -4, fontSize: 13, color: 'error.main' }} aria-hidden />
     </Box>
   );
 }

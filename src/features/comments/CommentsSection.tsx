@@ -1,25 +1,28 @@
-// Comments of a video (spec section 2): 'Comments (n)', the form (or 'Please log in to post a
+// Comments of a video: 'Comments (n)', the form (or 'Please log in to post a
 // comment.'), 'Loading comments...', the empty text, and the list with replies under their parent.
 // The list comes from RTK Query (refetched on 'comment-updated'); the form's state is the comment
-// slice of spec section 3, the rest of that state its selectors over the cache.
+// slice, the rest of that state its selectors over the cache. Each comment's ⋮ menu (CommentMenu)
+// offers what this viewer may do to someone else's comment: remove, pin, heart, block its author.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { memo, useEffect, useRef, useState } from 'react';
+import type { Comment, Owner } from '../../../contract/entities';
 import { useGetCommentsQuery } from '../../api/endpoints/comments';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { UserAvatar } from '../../components/UserAvatar';
-import { isCommentOwner } from '../../lib/ownership';
+import { commentMenuFor, isCommentOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
+import { CommentMenu, type CommentMenuAction } from './CommentMenu';
 import { resetForm, selectLastFiveComments, setCommentVideo, setNewComment, setSubmitting, startEdit } from './commentSlice';
 import { COMMENT_ERRORS, useCommentActions } from './useCommentActions';
 
 // Memoized: the watch screen re-renders on each of its queries' state changes; the comments depend on the id only.
-const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: { videoId: string; videoTitle: string }) {
+const CommentsSection = memo(function CommentsSection({ videoId, videoTitle, videoOwner }: { videoId: string; videoTitle: string; videoOwner: Owner }) {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsSignedIn);
   const me = useAppSelector(selectCurrentUser);
@@ -35,12 +38,14 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
   const [improving, setImproving] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
+  const [blocking, setBlocking] = useState<Owner | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const list = comments.data ?? [];
 
   useEffect(() => void dispatch(setCommentVideo({ videoId, videoTitle })), [dispatch, videoId, videoTitle]);
 
   const editingId = submitType.type === 'edit' ? submitType.commentId : null;
+  const deletingOwn = isCommentOwner(me, list.find((comment) => comment._id === deleting));
 
   const submit = async () => {
     dispatch(setSubmitting(true));
@@ -63,6 +68,21 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
     dispatch(startEdit({ commentId, content }));
     inputRef.current?.focus();
     inputRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  };
+
+  const pick = (comment: Comment, action: CommentMenuAction) => {
+    if (action === 'remove') setDeleting(comment._id);
+    else if (action === 'pin') void actions.pin(comment._id);
+    else if (action === 'heart') void actions.heart(comment._id);
+    else setBlocking(comment.owner);
+  };
+
+  const confirmBlock = async () => {
+    if (!blocking) return;
+    setDeleteBusy(true);
+    await actions.block(blocking._id, blocking.username);
+    setDeleteBusy(false);
+    setBlocking(null);
   };
 
   const confirmDelete = async () => {
@@ -120,6 +140,8 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
             <CommentItem
               key={comment._id}
               comment={comment}
+              videoOwner={videoOwner}
+              menu={signedIn ? <CommentMenu comment={comment} allowed={commentMenuFor(me, comment, { owner: videoOwner })} onPick={(action) => pick(comment, action)} /> : undefined}
               signedIn={signedIn}
               isOwner={isCommentOwner(me, comment)}
               editing={comment._id === editingId}
@@ -135,12 +157,21 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle }: {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete comment"
-        message="Are you sure you want to delete this comment? This action cannot be undone."
-        confirmLabel="Delete"
+        title={deletingOwn ? 'Delete comment' : 'Remove comment'}
+        message={`Are you sure you want to ${deletingOwn ? 'delete' : 'remove'} this comment? This action cannot be undone.`}
+        confirmLabel={deletingOwn ? 'Delete' : 'Remove'}
         busy={deleteBusy}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={blocking !== null}
+        title={`Block @${blocking?.username ?? ''}?`}
+        message="You will no longer see their comments, and they cannot comment on your videos, reply to you or subscribe to you. You can unblock them in Settings."
+        confirmLabel="Block"
+        busy={deleteBusy}
+        onConfirm={() => void confirmBlock()}
+        onClose={() => setBlocking(null)}
       />
     </Box>
   );

@@ -1,4 +1,4 @@
-// Comment state (spec section 3). The slice holds only what the client owns: the form (send or
+// Comment state. The slice holds only what the client owns: the form (send or
 // edit mode, the draft, submitting) and which video it belongs to. The rest of the spec's state
 // (comments, loading, error, lastFiveComments, commentlikedUser, currentUser) is derived by
 // selectors from the RTK Query cache and the auth slice, so it can never drift from the server data.
@@ -9,14 +9,14 @@ import { reactionsApi } from '../../api/endpoints/reactions';
 import { messageOf } from '../../api/client';
 import type { StoredUser } from '../../lib/storage';
 
-export const LAST_COMMENTS_PREVIEW = 5;
+const LAST_COMMENTS_PREVIEW = 5;
 
-export interface SubmitType {
+interface SubmitType {
   type: 'send' | 'edit';
   commentId: string | null;
 }
 
-export interface CommentFormState {
+interface CommentFormState {
   submitType: SubmitType;
   newComment: string;
   submitting: boolean;
@@ -62,7 +62,7 @@ export const commentSlice = createSlice({
 
 export const { setCommentVideo, setNewComment, setSubmitting, startEdit, resetForm } = commentSlice.actions;
 
-/** The whole comment state of spec section 3. */
+/** The whole comment state: the form plus what is derived from the cache. */
 export interface CommentState extends CommentFormState {
   comments: Comment[];
   loading: boolean;

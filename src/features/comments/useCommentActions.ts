@@ -1,9 +1,17 @@
-// Comment actions with the spec's errors (section 8): a missing token or a 401 goes to /login; post,
+// Comment actions and their errors: a missing token or a 401 goes to /login; post,
 // delete and fetch failures show their toasts; improve failures are only logged. The endpoints patch
 // the cached list from each answer.
 import { useNavigate } from 'react-router-dom';
 import { type ApiError, messageOf } from '../../api/client';
-import { useAddCommentMutation, useDeleteCommentMutation, useImproveCommentMutation, useUpdateCommentMutation } from '../../api/endpoints/comments';
+import { useBlockUserMutation } from '../../api/endpoints/blocks';
+import {
+  useAddCommentMutation,
+  useDeleteCommentMutation,
+  useHeartCommentMutation,
+  useImproveCommentMutation,
+  usePinCommentMutation,
+  useUpdateCommentMutation,
+} from '../../api/endpoints/comments';
 import { useToggleCommentLikeMutation } from '../../api/endpoints/reactions';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { getToken } from '../../lib/storage';
@@ -23,6 +31,9 @@ export function useCommentActions(videoId: string) {
   const [deleteComment] = useDeleteCommentMutation();
   const [like] = useToggleCommentLikeMutation();
   const [improve] = useImproveCommentMutation();
+  const [pin] = usePinCommentMutation();
+  const [heart] = useHeartCommentMutation();
+  const [block] = useBlockUserMutation();
 
   /** True when there is no session: the caller stops and the user goes to /login. */
   const needsLogin = () => {
@@ -73,7 +84,30 @@ export function useCommentActions(videoId: string) {
         failed(result.error, 'Failed to like comment. Please try again later.');
       }
     },
-    /** The improved text, or null (failures are only logged, spec section 8). */
+    /** The video owner's pin (toggles; pinning another unpins the previous one). */
+    async pin(commentId: string): Promise<void> {
+      if (needsLogin()) return;
+      const result = await pin({ commentId, videoId });
+      if (result.error) failed(result.error, 'Failed to pin comment. Please try again later.');
+      else toast.success(result.data.pinned ? 'Comment pinned' : 'Comment unpinned');
+    },
+    async heart(commentId: string): Promise<void> {
+      if (needsLogin()) return;
+      const result = await heart({ commentId, videoId });
+      if (result.error) failed(result.error, 'Failed to heart comment. Please try again later.');
+    },
+    /** Blocks the comment's author: their comments disappear for me (the list refetches). */
+    async block(userId: string, username: string): Promise<boolean> {
+      if (needsLogin()) return false;
+      const result = await block(userId);
+      if (result.error) {
+        failed(result.error, 'Failed to block user. Please try again later.');
+        return false;
+      }
+      toast.success(`Blocked @${username}. Unblock them in Settings > Privacy.`);
+      return true;
+    },
+    /** The improved text, or null (failures are only logged). */
     async improve(title: string, comment: string, others: string[]): Promise<string | null> {
       if (!comment.trim() || needsLogin()) return null;
       const result = await improve({ title, comment, others });

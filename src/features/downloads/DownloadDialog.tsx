@@ -1,4 +1,5 @@
-// 'Download for offline': pick a rendition (480p eco by default), then the real byte progress.
+// 'Download for offline': pick a rendition (480p eco by default, 360p or lower while data saver is
+// on), then the real byte progress.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,43 +10,36 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Video } from '../../../contract/entities';
 import { toast, TOAST_DURATION } from '../../components/toast';
-import { defaultQuality, qualityOptionsFor, qualityUrl } from '../player/quality';
-import { DEFAULT_DOWNLOAD_HEIGHT, DOWNLOAD_CANCELLED, saveVideoForOffline } from './downloadStore';
-
-export const DOWNLOAD_SAVED = 'Saved for offline';
+import { dataSaverOn } from '../../lib/dataSaver';
+import { qualityOptionsFor } from '../player/quality';
+import { cancelDownload, startDownload, useDownloadProgress } from './activeDownloads';
+import { DOWNLOAD_CANCELLED, DOWNLOAD_SAVED } from './downloadStore';
+import { downloadQuality } from './downloadQuality';
 
 export default function DownloadDialog({ video, onClose }: { video: Video; onClose: () => void }) {
   const titleId = useId();
   const options = qualityOptionsFor(video.qualities);
-  const [height, setHeight] = useState(() => defaultQuality(options, DEFAULT_DOWNLOAD_HEIGHT)?.height ?? 0);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [height, setHeight] = useState(() => downloadQuality(options, dataSaverOn())?.height ?? 0);
+  const progress = useDownloadProgress(video._id);
   const busy = progress !== null;
-  const running = useRef<AbortController | null>(null);
   // Closing the dialog (Hide, Escape) lets a running download finish in the background, so the page
   // stays usable; only 'Cancel download' stops it.
 
   const download = async () => {
     const option = options.find((candidate) => candidate.height === height);
     if (!option) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setProgress(0);
     try {
-      await saveVideoForOffline(video, qualityUrl(video.filePath, option.segment), option.height, setProgress, controller.signal);
+      await startDownload(video, option);
       toast.success(DOWNLOAD_SAVED);
       onClose();
     } catch (error) {
-      setProgress(null);
-      if (controller.signal.aborted) toast.show(DOWNLOAD_CANCELLED);
+      if ((error as Error).name === 'AbortError') toast.show(DOWNLOAD_CANCELLED);
       else toast.error(`Download failed: ${(error as Error).message}`, TOAST_DURATION.watchError);
-    } finally {
-      running.current = null;
     }
   };
-  const cancelDownload = () => running.current?.abort();
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -73,7 +67,7 @@ export default function DownloadDialog({ video, onClose }: { video: Video; onClo
         {busy ? (
           <>
             <Button onClick={onClose}>Hide</Button>
-            <Button variant="contained" color="error" onClick={cancelDownload}>
+            <Button variant="contained" color="error" onClick={() => cancelDownload(video._id)}>
               Cancel download
             </Button>
           </>

@@ -10,12 +10,14 @@ import { formatBytes, formatDuration, formatRelativeDate } from '../../lib/forma
 import { deleteSavedVideo, listSavedVideos, type SavedVideo, subscribeDownloads } from './downloadStore';
 import { usePageTitle } from '../../app/usePageTitle';
 
+/** What this site may still store (navigator.storage.estimate: the browser's own figure, rounded by it). */
 function useStorageEstimate(version: number) {
-  const [estimate, setEstimate] = useState<{ usage: number; quota: number } | null>(null);
+  const [estimate, setEstimate] = useState<{ usage: number; quota: number; persisted: boolean } | null>(null);
   useEffect(() => {
-    void navigator.storage
-      ?.estimate?.()
-      .then(({ usage = 0, quota = 0 }) => setEstimate({ usage, quota }))
+    const storage = navigator.storage;
+    if (!storage?.estimate) return;
+    void Promise.all([storage.estimate(), storage.persisted?.().catch(() => false) ?? false])
+      .then(([{ usage = 0, quota = 0 }, persisted]) => setEstimate({ usage, quota, persisted }))
       .catch(() => setEstimate(null));
   }, [version]);
   return estimate;
@@ -34,7 +36,6 @@ export default function DownloadsPage() {
   }, []);
   useEffect(() => {
     reload();
-    void navigator.storage?.persist?.().catch(() => false);
     return subscribeDownloads(reload);
   }, [reload]);
 
@@ -51,7 +52,8 @@ export default function DownloadsPage() {
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="storage-used" sx={{ mb: 2 }}>
         Saved videos: {formatBytes(savedBytes)}
-        {estimate ? ` · Storage used: ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)}` : ''}
+        {estimate ? ` · Storage used: ${formatBytes(estimate.usage)} · Available: ${formatBytes(Math.max(0, estimate.quota - estimate.usage))}` : ''}
+        {estimate?.persisted ? ' · Kept by the browser when space runs low' : ''}
       </Typography>
       {videos && videos.length === 0 && <Typography>No downloads yet. Use Save, then 'Download for offline' on a video.</Typography>}
       <Box component="ul" aria-label="Downloaded videos" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>

@@ -1,12 +1,12 @@
-// Videos saved for offline (issue 9): one rendition, its thumbnail and its captions (issue 16) in Cache Storage (fetched
+// Videos saved for offline: one rendition, its thumbnail and its captions in Cache Storage (fetched
 // whole, without a Range header: the service worker answers range requests from the cached copy),
 // their details in IndexedDB. The service worker reads the same cache name (sw/sw.ts).
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Caption, Video } from '../../../contract/entities';
 import { apiUrl, requestHeaders } from '../../api/client';
 
-export const DOWNLOADS_CACHE = 'vidshare-downloads';
-export const DOWNLOADS_DB = 'vidshare-downloads';
+const DOWNLOADS_CACHE = 'vidshare-downloads';
+const DOWNLOADS_DB = 'vidshare-downloads';
 /** 480p (eco) by default: small on a phone, still watchable. */
 export const DEFAULT_DOWNLOAD_HEIGHT = 480;
 
@@ -22,7 +22,7 @@ export interface SavedVideo {
   /** Same-origin paths of the stored rendition and thumbnail (the cache keys). */
   videoUrl: string;
   thumbnailUrl: string;
-  /** The caption tracks, their files in the same cache (absent on videos saved before issue 16). */
+  /** The caption tracks, their files in the same cache (absent on videos saved before captions were kept). */
   captions?: { language: string; label: string; url: string }[];
   savedAt: string;
 }
@@ -74,6 +74,9 @@ async function readWithProgress(response: Response, onProgress: (fraction: numbe
   return new Blob(chunks, { type: response.headers.get('Content-Type') ?? 'video/mp4' });
 }
 
+/** The toast once a download is stored. */
+export const DOWNLOAD_SAVED = 'Saved for offline';
+
 /** Thrown when the user cancels a running download (its `signal` aborted): nothing is stored. */
 export const DOWNLOAD_CANCELLED = 'Download cancelled';
 
@@ -85,8 +88,6 @@ export async function saveVideoForOffline(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<SavedVideo> {
-  // Ask once that the browser keeps these bytes under storage pressure.
-  void navigator.storage?.persist?.().catch(() => false);
   const cache = await caches.open(DOWNLOADS_CACHE);
   const cancelled = () => new DOMException(DOWNLOAD_CANCELLED, 'AbortError');
   let blob: Blob;
@@ -118,7 +119,18 @@ export async function saveVideoForOffline(
   };
   await (await database()).put('videos', saved);
   notify();
+  void keepDownloads();
   return saved;
+}
+
+/**
+ * After a download: ask (once granted, never again) that the browser keep the saved videos under
+ * storage pressure. Chromium grants it silently to an installed or much-used app; Firefox asks.
+ */
+async function keepDownloads(): Promise<void> {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  if (!storage?.persist || (await storage.persisted?.().catch(() => false))) return;
+  await storage.persist().catch(() => false);
 }
 
 /** The video's caption files into the cache; a video without captions (or a failed list) saves none. */

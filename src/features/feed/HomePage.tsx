@@ -1,4 +1,4 @@
-// Home feed (spec section 2): 8 skeleton cards, an error panel with Try Again, then the grid with
+// Home feed: 8 skeleton cards, an error panel with Try Again, then the grid with
 // infinite scroll. Cached pages (IndexedDB) show at once, also offline, while a refresh runs.
 import Typography from '@mui/material/Typography';
 import type { VideoCard } from '../../../contract/entities';

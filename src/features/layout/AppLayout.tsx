@@ -4,8 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
+import { useAppBadge } from '../notifications/useAppBadge';
 import { OfflineBanner } from '../offline/OfflineBanner';
-import { BOTTOM_NAV_BREAKPOINT, BOTTOM_NAV_HEIGHT } from './bottomNavSpace';
+import { BOTTOM_NAV_BREAKPOINT, BOTTOM_NAV_HEIGHT } from '../../lib/bottomNavSpace';
 import { Header } from './Header';
 
 // The drawer (MUI Modal) loads the first time the side bar opens.
@@ -18,6 +19,7 @@ const BottomNav = lazy(() => import('./BottomNav'));
 export function AppLayout() {
   const sideBarWanted = useOnceTrue(useAppSelector((state) => state.sideBar.isSideBarOpen));
   const miniPlayerWanted = useOnceTrue(useAppSelector((state) => state.miniPlayer.isActive));
+  useAppBadge();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
       <a className="skip-link" href="#main">

@@ -1,6 +1,8 @@
-// The signed-in avatar menu (spec section 2): header with name, email, avatar and 'Premium Member',
-// then Profile, Notifications, Settings, Liked Videos, Watch History and Log out.
+// The signed-in avatar menu: header with name, email, avatar and 'Premium Member',
+// then Profile, Notifications, Settings, Liked Videos, Watch History, Downloads, Moderation (moderators
+// and admins) and Log out.
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
+import GavelIcon from '@mui/icons-material/GavelOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
@@ -17,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/UserAvatar';
+import { canModerate } from '../../lib/ownership';
 import type { StoredUser } from '../../lib/storage';
 import { useLogout } from '../auth/useLogout';
 
@@ -70,6 +73,7 @@ export default function AvatarMenu({ anchor, user, onClose }: Props) {
       {item(<ThumbUpIcon fontSize="small" />, 'Liked Videos', go('/liked-videos'))}
       {item(<HistoryIcon fontSize="small" />, 'Watch History', go('/watch-history'))}
       {item(<DownloadIcon fontSize="small" />, 'Downloads', go('/downloads'))}
+      {canModerate(user) && item(<GavelIcon fontSize="small" />, 'Moderation', go('/moderation'))}
       <Divider />
       {item(<LogoutIcon fontSize="small" />, 'Log out', () => {
         onClose();

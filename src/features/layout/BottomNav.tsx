@@ -1,4 +1,4 @@
-// Bottom navigation on phones and small tablets (issue 17): Home, Subscriptions, Upload,
+// Bottom navigation on phones and small tablets: Home, Subscriptions, Upload,
 // Notifications (unread badge) and You. Wide screens keep the side bar. The main column and the
 // mini player leave BOTTOM_NAV_HEIGHT free below them, so it never hides content.
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
@@ -14,7 +14,7 @@ import { useAppSelector } from '../../app/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
 import { selectCurrentUser } from '../auth/authSlice';
 import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCount';
-import { BOTTOM_NAV_BREAKPOINT } from './bottomNavSpace';
+import { BOTTOM_NAV_BREAKPOINT } from '../../lib/bottomNavSpace';
 
 export default function BottomNav() {
   const user = useAppSelector(selectCurrentUser);

@@ -1,4 +1,4 @@
-// Top navigation (spec section 2): logo, search (desktop box or mobile dialog), and the signed-out
+// Top navigation: logo, search (desktop box or mobile dialog), and the signed-out
 // or signed-in actions. Menu, dialog and drawer are lazy chunks loaded on first use.
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Link } from 'react-router-dom';
 import { BRAND_RED } from '../../app/theme';
 
-/** Logo link to / (spec section 2). The word hides on the narrowest phones. */
+/** Logo link to /. The word hides on the narrowest phones. */
 export function Logo({ alwaysShowName = false }: { alwaysShowName?: boolean }) {
   return (
     <Box

@@ -1,6 +1,7 @@
-// The side bar (spec section 4): a drawer with Home and the signed-in destinations.
+// The side bar: a drawer with Home and the signed-in destinations.
 import HistoryIcon from '@mui/icons-material/History';
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
+import GavelIcon from '@mui/icons-material/GavelOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
@@ -20,6 +21,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { canModerate } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { Logo } from './Logo';
 import { closeSideBar } from './sideBarSlice';
@@ -51,6 +53,7 @@ export default function SideBar() {
       { to: '/downloads', label: 'Downloads', icon: <DownloadIcon /> },
       { to: '/settings', label: 'Settings', icon: <SettingsIcon /> },
     );
+    if (canModerate(user)) destinations.push({ to: '/moderation', label: 'Moderation', icon: <GavelIcon /> });
   } else {
     destinations.push({ to: '/login', label: 'Login', icon: <LoginIcon /> }, { to: '/register', label: 'Register', icon: <PersonAddIcon /> });
   }

@@ -1,7 +1,7 @@
-// Side bar (spec sections 3 and 4): toggles, and can be closed explicitly.
+// Side bar: toggles, and can be closed explicitly.
 import { createSlice } from '@reduxjs/toolkit';
 
-export interface SideBarState {
+interface SideBarState {
   isSideBarOpen: boolean;
 }
 

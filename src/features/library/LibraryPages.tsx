@@ -1,11 +1,9 @@
-// /my-videos, /liked-videos and /watch-history (spec section 2): the profile tabs' own components,
-// each on its own page for the signed-in user (the routes already require sign-in).
+// /my-videos, /liked-videos and /watch-history: the profile's tabs (./tabs.ts), each
+// on its own page for the signed-in user (the routes already require sign-in).
 import Box from '@mui/material/Box';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../auth/authSlice';
-import { UploadedVideosTab } from '../profile/UploadedVideosTab';
-import { LikedVideosTab } from './LikedVideosTab';
-import { WatchHistoryTab } from './WatchHistoryTab';
+import { LikedVideosTab, UploadedVideosTab, WatchHistoryTab } from './tabs';
 import { usePageTitle } from '../../app/usePageTitle';
 
 const frame = { maxWidth: 1800, mx: 'auto' } as const;

@@ -1,4 +1,4 @@
-// Liked videos (spec section 2): 'My Liked Videos', tiles, the owner's 'Clear All' (confirmed), the
+// Liked videos: 'My Liked Videos', tiles, the owner's 'Clear All' (confirmed), the
 // grid with infinite scroll and 'No liked videos yet'. Used by the profile tab and /liked-videos.
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
@@ -13,10 +13,10 @@ import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';
-import { TabHeader } from '../profile/TabHeader';
+import { TabHeader } from '../../components/TabHeader';
 
-export const LIKED_ERROR = 'Failed to fetch liked videos. Please try again later.';
-export const CLEAR_LIKED_TEXT = 'Are you sure you want to remove all your liked videos? This action cannot be undone.';
+const LIKED_ERROR = 'Failed to fetch liked videos. Please try again later.';
+const CLEAR_LIKED_TEXT = 'Are you sure you want to remove all your liked videos? This action cannot be undone.';
 
 export function LikedVideosTab({ level }: { level?: 'h1' | 'h2' }) {
   // Likes come from other screens and devices: always ask the server when the list opens.
@@ -31,7 +31,7 @@ export function LikedVideosTab({ level }: { level?: 'h1' | 'h2' }) {
 
   const clear = async () => {
     const result = await clearLiked();
-    // Spec section 8: a failed clear is only logged.
+    // A failed clear is only logged.
     if ('error' in result) console.error('Clearing liked videos failed', result.error);
     setConfirming(false);
   };

@@ -1,4 +1,4 @@
-// Watch history (spec section 2): 'My Watch History', Total Views, Total Duration and Avg. Views,
+// Watch history: 'My Watch History', Total Views, Total Duration and Avg. Views,
 // the owner's 'Clear History' (confirmed), 'Loading your watch history...', an error with Try
 // Again, the empty state, and a two-column list of horizontal cards, each removable on its own.
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
@@ -21,18 +21,18 @@ import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { VideoRow } from '../../components/VideoRow';
 import { average, formatCount, formatHoursMinutes, formatRelativeDate } from '../../lib/format';
 import { useLoginOn401 } from '../../lib/listFeedback';
-import { TabHeader } from '../profile/TabHeader';
+import { TabHeader } from '../../components/TabHeader';
 
-export const HISTORY_ERROR = 'Failed to fetch watch history. Please try again later.';
-export const CLEAR_HISTORY_TEXT = 'Are you sure you want to clear your entire watch history? This action cannot be undone.';
+const HISTORY_ERROR = 'Failed to fetch watch history. Please try again later.';
+const CLEAR_HISTORY_TEXT = 'Are you sure you want to clear your entire watch history? This action cannot be undone.';
 
-export function historyTotals(entries: Pick<HistoryEntry, 'views' | 'duration'>[]) {
+function historyTotals(entries: Pick<HistoryEntry, 'views' | 'duration'>[]) {
   const totalViews = entries.reduce((sum, entry) => sum + entry.views, 0);
   const totalSeconds = entries.reduce((sum, entry) => sum + (entry.duration || 0), 0);
   return { totalViews, totalSeconds, averageViews: average(totalViews, entries.length) };
 }
 
-/** The share of the video watched, for the card's bar (issue 16); undefined without a position. */
+/** The share of the video watched, for the card's bar; undefined without a position. */
 export function watchedShare(entry: Pick<HistoryEntry, 'duration'> & { position?: number }): number | undefined {
   if (!entry.position || !(entry.duration > 0)) return undefined;
   return Math.min(1, entry.position / entry.duration);
@@ -51,7 +51,7 @@ export function WatchHistoryTab({ level }: { level?: 'h1' | 'h2' }) {
 
   const clear = async () => {
     const result = await clearHistory();
-    // Spec section 8: a failed clear is only logged.
+    // A failed clear is only logged.
     if ('error' in result) console.error('Clearing watch history failed', result.error);
     setConfirming(false);
   };

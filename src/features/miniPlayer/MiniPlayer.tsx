@@ -1,4 +1,4 @@
-// The floating mini player (spec section 2): a draggable 320x180 window over every screen while a
+// The floating mini player: a draggable 320x180 window over every screen while a
 // video is minimized. It resumes from the stored time; maximize returns to /watch/{id} at the
 // current time; close resets it. Dragging snaps to the edges; resizing keeps it inside.
 import CloseIcon from '@mui/icons-material/Close';
@@ -7,12 +7,12 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import type { WatchLocationState } from '../watch/useWatchSession';
 import { resetMiniPlayer, setActive, setCurrentTime } from './miniPlayerSlice';
-import { bottomNavInset } from '../layout/bottomNavSpace';
+import { bottomNavInset } from '../../lib/bottomNavSpace';
 import { clampToViewport, fitAfterResize, initialPosition, miniPlayerSize, type Point, snapToEdges } from './position';
 
 const KEY_STEP_PX = 24;
@@ -36,20 +36,23 @@ export default function MiniPlayer() {
   /** Set once the element has gone to the stored time: before that its time updates say 0. */
   const atStoredTime = useRef(false);
   /** Continues at the stored time and plays, once per source. */
-  const startAtStoredTime = (video: HTMLVideoElement) => {
-    if (atStoredTime.current) return;
-    atStoredTime.current = true;
-    const at = store.getState().miniPlayer.currentTime;
-    if (at > 0) video.currentTime = Math.min(at, video.duration || at);
-    void video.play().catch(() => undefined);
-  };
+  const startAtStoredTime = useCallback(
+    (video: HTMLVideoElement) => {
+      if (atStoredTime.current) return;
+      atStoredTime.current = true;
+      const at = store.getState().miniPlayer.currentTime;
+      if (at > 0) video.currentTime = Math.min(at, video.duration || at);
+      void video.play().catch(() => undefined);
+    },
+    [store],
+  );
   // The element is made while a navigation's render may still be suspended (the next screen's
   // chunk loading): its 'loadedmetadata' can come before React has committed it and is then lost.
   useEffect(() => {
     atStoredTime.current = false;
     const video = videoRef.current;
     if (video && video.readyState >= HTMLMediaElement.HAVE_METADATA) startAtStoredTime(video);
-  }, [videoSrc, isActive]); // once per source
+  }, [videoSrc, isActive, startAtStoredTime]); // once per source (the store never changes)
 
   useEffect(() => {
     const onResize = () => {

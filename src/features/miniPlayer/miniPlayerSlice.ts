@@ -1,8 +1,8 @@
-// Mini player (spec sections 3 and 4). Active flag and source are set separately; reset makes it
+// Mini player state. Active flag and source are set separately; reset makes it
 // inactive with an empty source and time 0 but keeps the video id (maximize still knows the video).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export interface MiniPlayerState {
+interface MiniPlayerState {
   isActive: boolean;
   currentTime: number;
   /** Follows every currentTime update, so it survives a reset of currentTime. */

@@ -1,4 +1,4 @@
-// Where the mini player sits (spec sections 2 and 9): 320x180, snapped to a 10 px margin when
+// Where the mini player sits: 320x180, snapped to a 10 px margin when
 // dropped within 80 px of a viewport edge, and kept inside the viewport when the window resizes.
 export const MINI_PLAYER = { width: 320, height: 180, snapThreshold: 80, margin: 10 } as const;
 

@@ -1,4 +1,4 @@
-// /notifications (issue 17): newest first, unread ones marked, each a link to its video or channel
+// /notifications: newest first, unread ones marked, each a link to its video or channel
 // (opening one marks it read), 'Mark all as read', infinite scroll. New ones arrive live.
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
@@ -20,11 +20,11 @@ import { useInfiniteList } from '../../components/useInfiniteList';
 import { UserAvatar } from '../../components/UserAvatar';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { formatRelativeDate } from '../../lib/format';
-import { notificationLink, notificationText } from './describe';
+import { notificationLink, notificationText } from '../../../contract/notificationText';
 import { askForSystemNotifications, systemNotificationsSupported } from './systemNotification';
 import { useUnreadCount } from './useUnreadCount';
 
-export const NOTIFICATIONS_ERROR = 'Failed to fetch notifications. Please try again later.';
+const NOTIFICATIONS_ERROR = 'Failed to fetch notifications. Please try again later.';
 
 export default function NotificationsPage() {
   usePageTitle('Notifications');

@@ -1,7 +1,7 @@
 // A live notification while the app is in the background becomes a system notification, shown by
 // the service worker (its notificationclick opens the link). Only where the user allowed it.
 import type { Notification as AppNotification } from '../../../contract/entities';
-import { notificationLink, notificationText } from './describe';
+import { notificationLink, notificationText } from '../../../contract/notificationText';
 
 export const systemNotificationsSupported = (): boolean =>
   typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator;
@@ -14,7 +14,9 @@ export async function showSystemNotification(notification: AppNotification): Pro
     body: notificationText(notification),
     tag: notification._id,
     icon: notification.actor.avatar || '/icons/icon-192.png',
-    data: { url: notificationLink(notification) },
+    badge: '/icons/badge-96.png',
+    // As a pushed one's: a click opens the link and marks it read (sw/notifications.ts).
+    data: { url: notificationLink(notification), notificationId: notification._id },
   });
 }
 

@@ -1,4 +1,4 @@
-// The offline banner (issue 9): 'You are offline' while the browser has no network, and the number
+// The offline banner: 'You are offline' while the browser has no network, and the number
 // of actions waiting to sync (also shown online while the queue drains).
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -6,8 +6,8 @@ import Box from '@mui/material/Box';
 import { useSyncExternalStore } from 'react';
 import { pendingActions, subscribeQueue } from '../../api/offlineQueue';
 
-export const OFFLINE_MESSAGE = 'You are offline';
-export const pendingSyncLabel = (count: number) => `Pending sync (${count})`;
+const OFFLINE_MESSAGE = 'You are offline';
+const pendingSyncLabel = (count: number) => `Pending sync (${count})`;
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -18,12 +18,12 @@ function subscribeOnline(listener: () => void): () => void {
   };
 }
 
-export function useOnline(): boolean {
+function useOnline(): boolean {
   // Server-rendered HTML (and the hydration that follows it) is drawn online.
   return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true);
 }
 
-export function usePendingCount(): number {
+function usePendingCount(): number {
   return useSyncExternalStore(subscribeQueue, () => pendingActions().length, () => 0);
 }
 

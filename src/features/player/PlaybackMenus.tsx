@@ -1,7 +1,8 @@
-// The speed menu (0.25x to 2x) and the CC menu (the video's captions, or Off).
+// The speed menu (0.25x to 2x) and the CC menu (the video's captions, or Off; then their size).
 import CaptionsOffIcon from '@mui/icons-material/ClosedCaptionOff';
 import CaptionsIcon from '@mui/icons-material/ClosedCaption';
 import SpeedIcon from '@mui/icons-material/Speed';
+import { CAPTION_SIZES, type CaptionSize } from './captions';
 import { PlayerMenu } from './PlayerMenu';
 
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -34,7 +35,15 @@ export function shownCaptions(tracks: readonly CaptionTrack[], remembered: strin
   return remembered && tracks.some((track) => track.language === remembered) ? remembered : CAPTIONS_OFF;
 }
 
-export function CaptionsMenu({ tracks, language, onChange }: { tracks: readonly CaptionTrack[]; language: string; onChange: (language: string) => void }) {
+interface CaptionsMenuProps {
+  tracks: readonly CaptionTrack[];
+  language: string;
+  onChange: (language: string) => void;
+  size: CaptionSize;
+  onSize: (size: CaptionSize) => void;
+}
+
+export function CaptionsMenu({ tracks, language, onChange, size, onSize }: CaptionsMenuProps) {
   const on = language !== CAPTIONS_OFF;
   const label = tracks.find((track) => track.language === language)?.label ?? 'Off';
   return (
@@ -45,6 +54,17 @@ export function CaptionsMenu({ tracks, language, onChange }: { tracks: readonly 
       items={[{ value: CAPTIONS_OFF, primary: 'Off' }, ...tracks.map((track) => ({ value: track.language, primary: track.label, secondary: track.language }))]}
       value={language}
       onChange={onChange}
+      more={[
+        {
+          title: 'Caption size',
+          items: CAPTION_SIZES.map((entry) => ({ value: entry.value, primary: entry.label })),
+          value: size,
+          onChange: (value) => {
+            const chosen = CAPTION_SIZES.find((entry) => entry.value === value);
+            if (chosen) onSize(chosen.value);
+          },
+        },
+      ]}
     />
   );
 }

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../lib/format';
 import { PlayerMenu, type PlayerMenuItem } from './PlayerMenu';
-import { AUTO, type QualityChoice, qualityButtonLabel, type QualityOption } from './quality';
+import { AUTO, bitrateLabel, type QualityChoice, qualityButtonLabel, type QualityOption } from './quality';
 import { SeekBar, type TimeRange } from './SeekBar';
 
 interface Props {
@@ -30,6 +30,10 @@ interface Props {
   /** The rung on screen (what Auto chose), once known. */
   playingHeight: number | null;
   qualityOptions: readonly QualityOption[];
+  /** Each rung's peak bitrate (bits per second) when the stream says it: shown as its cost. */
+  rungBitrates?: ReadonlyMap<number, number>;
+  /** The data saver's cap on Auto, said at the top of the quality menu. */
+  dataSaverMaxHeight?: number | null;
   onTogglePlay: () => void;
   onToggleMute: () => void;
   onSeek: (time: number) => void;
@@ -48,7 +52,10 @@ export function PlayerControls(props: Props) {
   const { playing, muted, currentTime, duration, buffered, fullscreen, quality, playingHeight, qualityOptions } = props;
   const qualityItems: PlayerMenuItem<QualityChoice>[] = [
     { value: AUTO, primary: 'Auto', secondary: quality === AUTO && playingHeight ? `${playingHeight}p` : undefined },
-    ...qualityOptions.map((option) => ({ value: option.segment, primary: option.label, secondary: option.name })),
+    ...qualityOptions.map((option) => {
+      const bitrate = props.rungBitrates?.get(option.height);
+      return { value: option.segment, primary: bitrate ? `${option.label} · ${bitrateLabel(bitrate)}` : option.label, secondary: option.name };
+    }),
   ];
   const qualityText = qualityButtonLabel(quality, playingHeight);
   return (
@@ -75,6 +82,7 @@ export function PlayerControls(props: Props) {
             items={qualityItems}
             value={quality}
             onChange={props.onQuality}
+            note={props.dataSaverMaxHeight ? `Data saver on: up to ${props.dataSaverMaxHeight}p` : undefined}
           />
         )}
         {props.onPictureInPicture && (

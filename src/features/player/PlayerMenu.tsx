@@ -1,11 +1,14 @@
 // One of the player's pop-up choices (quality, speed, captions): a button that says what is chosen
-// and a menu of radio items in which the current choice carries a check mark.
+// and a menu of radio items in which the current choice carries a check mark. A menu may hold more
+// choices after the first (the captions' size): each its own set, after a separator and its title.
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { type ReactNode, useState } from 'react';
@@ -15,6 +18,14 @@ export interface PlayerMenuItem<T extends string> {
   primary: string;
   /** Dimmer text beside the primary one ('eco', or the rung Auto plays). */
   secondary?: string;
+}
+
+/** A further set of choices in the same menu. */
+interface PlayerMenuChoice {
+  title: string;
+  items: readonly PlayerMenuItem<string>[];
+  value: string;
+  onChange: (value: string) => void;
 }
 
 interface Props<T extends string> {
@@ -28,10 +39,37 @@ interface Props<T extends string> {
   items: readonly PlayerMenuItem<T>[];
   value: T;
   onChange: (value: T) => void;
+  more?: readonly PlayerMenuChoice[];
+  /** A line above the choices saying what limits them ('Data saver on: up to 360p'). */
+  note?: string;
 }
 
-export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, items, value, onChange }: Props<T>) {
+export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, items, value, onChange, more = [], note }: Props<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  /** `selected` (the item focused on opening) only in the first set: MUI focuses the last selected one. */
+  const radio = <U extends string>(item: PlayerMenuItem<U>, current: U, choose: (value: U) => void, first: boolean) => {
+    const checked = item.value === current;
+    return (
+      <MenuItem
+        key={item.value}
+        role="menuitemradio"
+        aria-checked={checked}
+        selected={first && checked}
+        onClick={() => {
+          setAnchor(null);
+          choose(item.value);
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 28 }}>{checked && <CheckIcon fontSize="small" />}</ListItemIcon>
+        <ListItemText
+          primary={item.primary}
+          secondary={item.secondary}
+          sx={{ display: 'flex', alignItems: 'baseline', my: 0 }}
+          slotProps={{ secondary: { sx: { ml: 1.5, display: 'inline' } } }}
+        />
+      </MenuItem>
+    );
+  };
   const buttonProps = {
     'aria-label': buttonLabel,
     title: name,
@@ -76,29 +114,23 @@ export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, it
         disablePortal
         slotProps={{ list: { 'aria-label': name, dense: true }, paper: { sx: { maxHeight: 'min(320px, 80vh)' } } }}
       >
-        {items.map((item) => {
-          const checked = item.value === value;
-          return (
-            <MenuItem
-              key={item.value}
-              role="menuitemradio"
-              aria-checked={checked}
-              selected={checked}
-              onClick={() => {
-                setAnchor(null);
-                onChange(item.value);
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 28 }}>{checked && <CheckIcon fontSize="small" />}</ListItemIcon>
-              <ListItemText
-                primary={item.primary}
-                secondary={item.secondary}
-                sx={{ display: 'flex', alignItems: 'baseline', my: 0 }}
-                slotProps={{ secondary: { sx: { ml: 1.5, display: 'inline' } } }}
-              />
-            </MenuItem>
-          );
-        })}
+        {[
+          ...(note
+            ? [
+                <ListSubheader key="note" role="presentation" data-testid="player-menu-note" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+                  {note}
+                </ListSubheader>,
+              ]
+            : []),
+          ...items.map((item) => radio(item, value, onChange, true)),
+          ...more.flatMap((choice) => [
+            <Divider key={`${choice.title}-separator`} component="li" role="separator" />,
+            <ListSubheader key={`${choice.title}-title`} role="presentation" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+              {choice.title}
+            </ListSubheader>,
+            ...choice.items.map((item) => radio(item, choice.value, choice.onChange, false)),
+          ]),
+        ]}
       </Menu>
     </>
   );

@@ -1,13 +1,19 @@
-// The watch screen's custom player (spec section 2): play/pause, seek bar with buffered ranges,
-// elapsed/total time, quality menu, minimize, centre play overlay, keyboard shortcuts, fullscreen.
-// Issue 16: HLS with Auto quality (hls.js, see playbackMode.ts), the progressive MP4 otherwise. Any
+// The watch screen's custom player: play/pause, seek bar with buffered ranges,
+// elapsed/total time, quality menu, minimize, centre play overlay, keyboard shortcuts, fullscreen,
+// touch gestures (usePlayerGestures.ts: double tap a side to seek 10 s, swipe down to leave
+// fullscreen), and captions it draws itself (captions.ts): above the control bar, in the size the
+// viewer picks.
+// HLS with Auto quality (hls.js, see playbackMode.ts), the progressive MP4 otherwise. Any
 // change of source (a quality, a rung landing, HLS giving up) keeps the time and the play state.
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDataSaver } from '../../lib/dataSaver';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
+import { captionFontSize, type CaptionSize, readCaptionSize, storeCaptionSize, useActiveCaptions } from './captions';
+import { CaptionsOverlay } from './CaptionsOverlay';
 import { CAPTIONS_OFF, CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
 import { PlayerControls } from './PlayerControls';
 import { pictureInPictureAvailable, togglePictureInPicture, useMediaSession } from './mediaSession';
@@ -15,7 +21,10 @@ import { browserMedia, playbackMode } from './playbackMode';
 import { AUTO, defaultQuality, type QualityChoice, qualityOptionsFor, qualityUrl, progressiveQuality, rungOf } from './quality';
 import { bufferedRanges, type TimeRange } from './SeekBar';
 import { type PlayerCommand, usePlayerShortcuts } from './shortcuts';
+import { UnmuteButton } from './UnmuteButton';
 import { useHlsPlayback } from './useHlsPlayback';
+import { SeekRipple } from './SeekRipple';
+import { usePlayerGestures } from './usePlayerGestures';
 
 const HIDE_CONTROLS_MS = 2500;
 
@@ -50,6 +59,7 @@ interface Props {
 export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight, artist, captions = [], overlay, onPosition }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
   const [choice, setChoice] = useState<QualityChoice>(() =>
     preferredHeight ? (defaultQuality(qualityOptionsFor(qualities), preferredHeight)?.segment ?? AUTO) : AUTO,
   );
@@ -63,9 +73,14 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [duration, setDuration] = useState(knownDuration);
   const [buffered, setBuffered] = useState<TimeRange[]>([]);
   const [muted, setMuted] = useState(false);
+  // Muted by the player because the browser refused to start with sound: 'Tap to unmute' shows.
+  const [autoMuted, setAutoMuted] = useState(false);
+  const dataSaver = useDataSaver();
   const [fullscreen, setFullscreen] = useState(false);
   const [failed, setFailed] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
+  // Focus inside the bar keeps it on screen (ControlsOverlay's :focus-within) after it would fade.
+  const [controlsFocused, setControlsFocused] = useState(false);
   // The control bar (an overlay: nothing moves) comes in a second, background render: the player's
   // first commit then carries only the video and its play button, and each commit, with the styles it
   // inserts, stays short on a phone.
@@ -73,6 +88,10 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [speed, setSpeed] = useState(1);
   const [rememberedCaptions, setRememberedCaptions] = useState(() => readDeviceValue(PLAYER_KEYS.captions));
   const captionLanguage = shownCaptions(captions, rememberedCaptions);
+  const [captionSize, setCaptionSize] = useState(readCaptionSize);
+  const captionText = useActiveCaptions(videoRef, captionLanguage, captions.map((track) => `${track.language} ${track.url}`).join('\n'));
+  // The caption's size follows the player's width; it keeps clear of the control bar's height.
+  const [layout, setLayout] = useState({ width: 0, controlsHeight: 0 });
   // Where to continue once the (new) source has its metadata: the start time, or the quality switch.
   // While it is set, a source change is in flight (or the stream is held): the element stands at 0
   // with no media, so the viewer's position, seeks and pauses live here until the metadata comes.
@@ -98,11 +117,15 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     startPosition: () => resume.current?.time ?? videoRef.current?.currentTime ?? 0,
     beforeDetach: keepPosition,
     onUnplayable: () => setHlsFailed(true),
+    maxHeight: dataSaver.maxHeight,
   });
-  const options = useMemo(() => qualityOptionsFor(mode === 'hls.js' && levels.length ? levels : qualities), [mode, levels, qualities]);
+  const streamed = mode === 'hls.js' && levels.length > 0;
+  const options = useMemo(() => qualityOptionsFor(streamed ? levels.map((rung) => rung.height) : qualities), [streamed, levels, qualities]);
+  const rungBitrates = useMemo(() => new Map(levels.map((rung) => [rung.height, rung.bitrate])), [levels]);
   // What plays without hls.js: the browser's HLS, or the MP4 of the choice (Auto: 720p or the
-  // nearest; none yet while the first rung is made: the server then sends the source).
-  const progressive = progressiveQuality(options, choice, preferredHeight);
+  // nearest, 360p under the data saver's cap; none yet while the first rung is made: the server
+  // then sends the source).
+  const progressive = progressiveQuality(options, choice, preferredHeight ?? dataSaver.maxHeight ?? undefined);
   const src = mode === 'native' ? hlsUrl! : qualityUrl(filePath, progressive?.segment ?? null);
 
   useEffect(() => {
@@ -111,6 +134,19 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     keepPosition();
     video.src = src;
   }, [mode, src, keepPosition]);
+
+  /**
+   * Plays on its own (autoplay, a resume): with sound when the browser allows it, else muted with
+   * 'Tap to unmute' (phones refuse sound without a tap on the page), never left paused.
+   */
+  const startPlayback = useCallback((video: HTMLVideoElement) => {
+    void video.play().catch((error: unknown) => {
+      if (!(error instanceof DOMException && error.name === 'NotAllowedError') || video.muted) return setPlaying(false);
+      video.muted = true;
+      setAutoMuted(true);
+      void video.play().catch(() => setPlaying(false));
+    });
+  }, []);
 
   const streamHeld = mode === 'hls.js' && !streamWanted;
   /** Where the viewer stands: where the next source will start, or the element's time. */
@@ -174,14 +210,22 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   }, [speed]);
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    for (const track of Array.from(video.textTracks)) track.mode = track.language === captionLanguage ? 'showing' : 'disabled';
-  }, [captionLanguage, captions]);
+    const container = containerRef.current;
+    if (!container || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setLayout({ width: container.clientWidth, controlsHeight: controlsRef.current?.offsetHeight ?? 0 });
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    if (controlsRef.current) observer.observe(controlsRef.current);
+    return () => observer.disconnect();
+  }, [controlsMounted]);
 
   const chooseCaptions = (language: string) => {
     setRememberedCaptions(language);
     writeDeviceValue(PLAYER_KEYS.captions, language);
+  };
+  const chooseCaptionSize = (size: CaptionSize) => {
+    setCaptionSize(size);
+    storeCaptionSize(size);
   };
 
   const toggleFullscreen = useCallback(() => {
@@ -200,6 +244,14 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     }, HIDE_CONTROLS_MS);
   };
   useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  const gestures = usePlayerGestures({
+    fullscreen,
+    onTap: togglePlay,
+    onSeekBy: (seconds) => videoRef.current && seek(positionOf(videoRef.current) + seconds),
+    onDoubleClick: toggleFullscreen,
+    onExitFullscreen: toggleFullscreen,
+  });
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
@@ -253,8 +305,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         preload="metadata"
         playsInline
         aria-label={title}
-        onClick={togglePlay}
-        onDoubleClick={toggleFullscreen}
+        {...gestures.handlers}
         onLoadedMetadata={(event) => {
           const video = event.currentTarget;
           setFailed(false);
@@ -263,7 +314,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           resume.current = null;
           // hls.js may already stand there (its startPosition).
           if (next && next.time > 0 && Math.abs(video.currentTime - next.time) > 0.25) video.currentTime = Math.min(next.time, video.duration || next.time);
-          if (next?.play) void video.play().catch(() => setPlaying(false));
+          if (next?.play) startPlayback(video);
         }}
         onResize={(event) => {
           const { videoWidth, videoHeight } = event.currentTarget;
@@ -305,14 +356,31 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           setControlsShown(true);
           onEnded?.();
         }}
-        onVolumeChange={(event) => setMuted(event.currentTarget.muted || event.currentTarget.volume === 0)}
+        onVolumeChange={(event) => {
+          setMuted(event.currentTarget.muted || event.currentTarget.volume === 0);
+          if (!event.currentTarget.muted) setAutoMuted(false);
+        }}
         onError={() => setFailed(true)}
-        style={{ width: '100%', height: '100%', display: 'block', objectFit: 'contain' }}
+        style={{ width: '100%', height: '100%', display: 'block', objectFit: 'contain', touchAction: gestures.touchAction }}
       >
         {captions.map((track) => (
           <track key={track.language} kind="subtitles" src={track.url} srcLang={track.language} label={track.label} />
         ))}
       </video>
+      <CaptionsOverlay
+        text={captionLanguage === CAPTIONS_OFF ? '' : captionText}
+        fontSize={captionFontSize(layout.width, captionSize)}
+        clearance={controlsMounted && (controlsShown || controlsFocused) ? layout.controlsHeight : 0}
+      />
+      <SeekRipple ripple={gestures.ripple} />
+      {autoMuted && muted && (
+        <UnmuteButton
+          onUnmute={() => {
+            if (videoRef.current) videoRef.current.muted = false;
+            setAutoMuted(false);
+          }}
+        />
+      )}
       {waiting && playing && (
         <CircularProgress aria-label="Buffering" sx={{ position: 'absolute', top: '50%', left: '50%', mt: -2.5, ml: -2.5, color: '#fff', pointerEvents: 'none' }} />
       )}
@@ -348,7 +416,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         </Typography>
       )}
       {controlsMounted && (
-        <ControlsOverlay shown={controlsShown}>
+        <ControlsOverlay shown={controlsShown} ref={controlsRef} onFocusChange={setControlsFocused}>
           <PlayerControls
             playing={playing}
             muted={muted}
@@ -359,6 +427,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
             quality={choice}
             playingHeight={playingHeight}
             qualityOptions={options}
+            rungBitrates={rungBitrates}
+            dataSaverMaxHeight={dataSaver.maxHeight}
             onTogglePlay={togglePlay}
             onToggleMute={() => videoRef.current && (videoRef.current.muted = !videoRef.current.muted)}
             onSeek={seek}
@@ -368,7 +438,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
             onToggleFullscreen={toggleFullscreen}
             menus={
               <>
-                {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} />}
+                {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} size={captionSize} onSize={chooseCaptionSize} />}
                 <SpeedMenu speed={speed} onChange={setSpeed} />
               </>
             }
@@ -381,48 +451,17 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
 }
 
 /** The control bar's place: along the bottom of the picture, faded out while a video plays untouched. */
-function ControlsOverlay({ shown, children }: { shown: boolean; children: ReactNode }) {
+function ControlsOverlay({ shown, children, ref, onFocusChange }: { shown: boolean; children: ReactNode; ref?: Ref<HTMLDivElement>; onFocusChange?: (focused: boolean) => void }) {
   return (
-    <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, transition: 'opacity 0.2s', opacity: shown ? 1 : 0, '&:focus-within': { opacity: 1 } }}>
+    <Box
+      ref={ref}
+      data-testid="player-controls"
+      onFocus={() => onFocusChange?.(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onFocusChange?.(false);
+      }}
+      sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, transition: 'opacity 0.2s', opacity: shown ? 1 : 0, '&:focus-within': { opacity: 1 } }}>
       {children}
     </Box>
-  );
-}
-
-const ignore = () => undefined;
-
-/**
- * The control bar as a watch page mounts it right after hydrating (paused, Auto, every button and
- * menu), rendered on the server only for its styles (src/entry-server.tsx): the page brings them,
- * so the client's Emotion has none to put through stylis in the background commit that mounts the bar.
- */
-export function ControlBarStylePrimer() {
-  return (
-    <ControlsOverlay shown>
-      <PlayerControls
-        playing={false}
-        muted={false}
-        currentTime={0}
-        duration={60}
-        buffered={[]}
-        fullscreen={false}
-        quality={AUTO}
-        playingHeight={null}
-        qualityOptions={qualityOptionsFor([720, 480, 360])}
-        onTogglePlay={ignore}
-        onToggleMute={ignore}
-        onSeek={ignore}
-        onQuality={ignore}
-        onMinimize={ignore}
-        onPictureInPicture={ignore}
-        onToggleFullscreen={ignore}
-        menus={
-          <>
-            <CaptionsMenu tracks={[{ language: 'en', label: 'English' }]} language={CAPTIONS_OFF} onChange={ignore} />
-            <SpeedMenu speed={1} onChange={ignore} />
-          </>
-        }
-      />
-    </ControlsOverlay>
   );
 }

@@ -1,8 +1,8 @@
-// Phone extras (issue 9): the lock screen / notification controls of the Media Session API, and
+// Phone extras: the lock screen / notification controls of the Media Session API, and
 // Picture-in-Picture. Playback is never paused when the tab is hidden (no visibilitychange pause).
 import { type RefObject, useEffect } from 'react';
 
-export const SEEK_STEP_SECONDS = 10;
+const SEEK_STEP_SECONDS = 10;
 
 interface Metadata {
   title: string;

@@ -1,4 +1,4 @@
-// How the player gets its pictures (issue 16). hls.js over Media Source Extensions wherever they
+// How the player gets its pictures. hls.js over Media Source Extensions wherever they
 // exist, so Auto steps the same way in every browser; the browser's own HLS where there is no MSE
 // (older iPhones); otherwise, or for a manual quality without hls.js, the progressive MP4.
 import { AUTO, type QualityChoice } from './quality';

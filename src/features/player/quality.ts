@@ -1,5 +1,5 @@
-// Quality options of spec section 9: 1080p best, 720p good, 480p eco, 360p low, carried by the media
-// URL's quality segment. Auto (issue 16) is the default choice: hls.js picks the rung by bandwidth;
+// Quality options: 1080p best, 720p good, 480p eco, 360p low, carried by the media
+// URL's quality segment. Auto is the default choice: hls.js picks the rung by bandwidth;
 // without HLS, Auto plays 720p (good) or the nearest rendition the video has. The four qualities
 // stay as manual overrides.
 import { QUALITY_SEGMENTS, type QualitySegment } from '../../../contract/limits';
@@ -24,7 +24,7 @@ export const QUALITY_OPTIONS: QualityOption[] = (Object.entries(QUALITY_SEGMENTS
   name: segment.slice('q_auto:'.length),
 }));
 
-export const DEFAULT_QUALITY_HEIGHT = 720;
+const DEFAULT_QUALITY_HEIGHT = 720;
 
 /** The options the video has, best first (heights outside the ladder, e.g. a tiny source, have none). */
 export function qualityOptionsFor(qualities: readonly number[]): QualityOption[] {
@@ -46,6 +46,18 @@ export function defaultQuality(options: readonly QualityOption[], preferred = DE
 export function progressiveQuality(options: readonly QualityOption[], choice: QualityChoice, preferredHeight?: number): QualityOption | null {
   if (choice !== AUTO) return options.find((option) => option.segment === choice) ?? defaultQuality(options, QUALITY_SEGMENTS[choice]);
   return defaultQuality(options, preferredHeight);
+}
+
+/** A rung of the master playlist: its height and its peak bitrate (BANDWIDTH, bits per second). */
+export interface Rung {
+  height: number;
+  bitrate: number;
+}
+
+/** What a rung costs, as the quality menu says it: '1.1 Mbps', '350 kbps'. */
+export function bitrateLabel(bitsPerSecond: number): string {
+  if (bitsPerSecond >= 995_000) return `${(bitsPerSecond / 1_000_000).toFixed(1)} Mbps`;
+  return `${Math.max(1, Math.round(bitsPerSecond / 10_000) * 10)} kbps`;
 }
 
 /** The rung a frame belongs to: its short side (a portrait 720x1280 is 720p), as the ladder counts. */

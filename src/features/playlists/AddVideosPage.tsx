@@ -1,4 +1,4 @@
-// Add videos to a playlist (spec section 2): the user's uploads; tap to select, tap again to
+// Add videos to a playlist: the user's uploads; tap to select, tap again to
 // deselect; a preview of the selection; Cancel and 'Add to Playlist' (disabled without a
 // selection); 'Video Added Successfully!' then back after 1.5 s; 'No videos found' with 'Upload Video'.
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -22,13 +22,13 @@ import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { formatDuration, formatViews } from '../../lib/format';
+import { UPLOADED_FETCH_ERROR } from '../../lib/listFeedback';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
-import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';
 import { REDIRECT_DELAY_MS } from './CreatePlaylistPage';
 import { usePageTitle } from '../../app/usePageTitle';
 
-export const ADD_FAILED = 'Failed to add video to playlist';
+const ADD_FAILED = 'Failed to add video to playlist';
 
 function SelectableVideo({ video, selected, onToggle }: { video: VideoCard; selected: boolean; onToggle: () => void }) {
   return (

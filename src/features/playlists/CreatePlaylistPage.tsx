@@ -1,4 +1,4 @@
-// Create Playlist (spec sections 2, 4, 5): name and description with live counters, Cancel and
+// Create Playlist: name and description with live counters, Cancel and
 // 'Create Playlist' (disabled until both are non-blank and while submitting), a success banner,
 // then back one page after 1.5 s. A tips panel beside the form.
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -22,7 +22,7 @@ import { selectCurrentUser } from '../auth/authSlice';
 import { canSubmitPlaylist, clampTo, counterText, PLAYLIST_LIMITS, playlistBody } from './playlistForm';
 import { usePageTitle } from '../../app/usePageTitle';
 
-export const CREATE_FAILED = 'Failed to create playlist';
+const CREATE_FAILED = 'Failed to create playlist';
 export const REDIRECT_DELAY_MS = 1500;
 
 const TIPS = [

@@ -1,4 +1,4 @@
-// One playlist (spec section 2): thumbnail or a placeholder icon, name, video count and relative
+// One playlist: thumbnail or a placeholder icon, name, video count and relative
 // date, linking to /playlist/{id}. Its owner also gets rename (inline, blank ignored) and delete
 // (after a confirmation).
 import CheckIcon from '@mui/icons-material/Check';
@@ -21,15 +21,15 @@ import { toast } from '../../components/toast';
 import { formatRelativeDate } from '../../lib/format';
 import { PLAYLIST_LIMITS, renameTarget } from './playlistForm';
 
-export const RENAME_FAILED = 'Failed to update playlist name';
-export const DELETE_FAILED = 'Error deleting playlist';
-export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this playlist? This action cannot be undone.';
+const RENAME_FAILED = 'Failed to update playlist name';
+const DELETE_FAILED = 'Error deleting playlist';
+const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this playlist? This action cannot be undone.';
 
 export const videoCountText = (count: number) => `${count} ${count === 1 ? 'video' : 'videos'}`;
 
 interface Props {
   playlist: Playlist;
-  /** Rename and delete (spec section 6: stored user id equals the playlist owner id). */
+  /** Rename and delete (only when the stored user id equals the playlist owner id). */
   manageable?: boolean;
   /** The name as shown (search highlights its matches); defaults to the plain name. */
   title?: ReactNode;

@@ -1,4 +1,4 @@
-// A playlist (spec section 2): name and description, the owner's 'Add Videos', Total Views, Total
+// A playlist: name and description, the owner's 'Add Videos', Total Views, Total
 // Duration ('Xh Ym') and Avg. Views, the grid with infinite scroll, the empty state, removing a
 // video (owner), and 'Back to Playlists' going back one page.
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
@@ -29,12 +29,12 @@ import { videoCountText } from './PlaylistCard';
 import { isNotFound } from '../../api/errorStatus';
 import { usePageTitle } from '../../app/usePageTitle';
 
-export const PLAYLIST_ERROR = 'Failed to fetch playlist videos. Please try again later.';
+const PLAYLIST_ERROR = 'Failed to fetch playlist videos. Please try again later.';
 
 const videosOf = (page: PlaylistDetail) => page.playlist.videos;
 
 /** Summary cards over the videos loaded so far. */
-export function playlistSummary(videos: Pick<VideoCard, 'views' | 'duration'>[]) {
+function playlistSummary(videos: Pick<VideoCard, 'views' | 'duration'>[]) {
   const totalViews = videos.reduce((sum, video) => sum + video.views, 0);
   const totalSeconds = videos.reduce((sum, video) => sum + (video.duration || 0), 0);
   return { totalViews, totalDuration: formatHoursMinutes(totalSeconds), averageViews: average(totalViews, videos.length) };

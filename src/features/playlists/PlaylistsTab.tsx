@@ -1,4 +1,4 @@
-// Profile > Playlists (spec section 2): 'Playlists', a count, Total Videos, Total Duration and Avg.
+// Profile > Playlists: 'Playlists', a count, Total Videos, Total Duration and Avg.
 // Videos, the owner's 'Create Playlist', 8 skeleton cards, an error with Try Again, the empty state,
 // then the cards with infinite scroll.
 import AddIcon from '@mui/icons-material/Add';
@@ -21,10 +21,10 @@ import { average, formatCount, formatHoursMinutes } from '../../lib/format';
 import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
 import { isPlaylistOwner } from '../../lib/ownership';
 import { selectCurrentUser } from '../auth/authSlice';
-import { TabHeader } from '../profile/TabHeader';
+import { TabHeader } from '../../components/TabHeader';
 import { PlaylistCard } from './PlaylistCard';
 
-export const PLAYLISTS_ERROR = 'No playlists found';
+const PLAYLISTS_ERROR = 'No playlists found';
 
 const gridSx = {
   display: 'grid',
@@ -35,7 +35,7 @@ const gridSx = {
 const playlistsOf = (page: PlaylistPage) => page.playlists;
 
 /** Summary of the listed playlists. Durations come from each card's preview videos (the API's card carries no total). */
-export function playlistTotals(playlists: Playlist[]) {
+function playlistTotals(playlists: Playlist[]) {
   const totalVideos = playlists.reduce((sum, playlist) => sum + (playlist.videosCount ?? 0), 0);
   const totalSeconds = playlists.reduce((sum, playlist) => sum + playlist.videos.reduce((s, video) => s + (video.duration || 0), 0), 0);
   return { totalVideos, totalSeconds, averageVideos: average(totalVideos, playlists.length) };

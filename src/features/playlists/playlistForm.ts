@@ -1,4 +1,4 @@
-// Playlist form rules (spec section 5): name required, at most 100 characters, non-blank after
+// Playlist form rules: name required, at most 100 characters, non-blank after
 // trimming; description required, at most 500; submit disabled until both are non-blank and while
 // submitting. A rename is ignored when blank after trimming.
 import { LIMITS } from '../../../contract/limits';

@@ -13,12 +13,12 @@ import type { Profile } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
 import { useSetChannelNotifyMutation } from '../../api/endpoints/subscriptions';
 import { useAppSelector } from '../../app/hooks';
-import { SUBSCRIBE_LOGIN_REQUIRED, SubscribeButton } from '../../components/SubscribeButton';
+import { SUBSCRIBE_LOGIN_REQUIRED, SubscribeButton } from '../subscriptions/SubscribeButton';
 import { toast } from '../../components/toast';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { announceShare, shareLink } from '../../lib/share';
 
-export function profileLink(username: string, origin: string = window.location.origin): string {
+function profileLink(username: string, origin: string = window.location.origin): string {
   return `${origin}/profile/${encodeURIComponent(username)}`;
 }
 
@@ -47,7 +47,7 @@ export function ChannelActions({ profile }: { profile: Profile }) {
 
   return (
     // One row on a 320 px phone: there the Notifications button shows only its bell (its name stays
-    // 'Notifications'), so Share never wraps alone onto a second row (issue 17).
+    // 'Notifications'), so Share never wraps alone onto a second row.
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <SubscribeButton channelId={profile._id} size={size} />
       <Button

@@ -1,4 +1,4 @@
-// The profile's full name; its owner edits it inline (spec sections 4, 5): disabled, editing,
+// The profile's full name; its owner edits it inline: disabled, editing,
 // saving with a spinner, and the page data refreshed on success (tags, no reload).
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -15,8 +15,8 @@ import { useAppStore } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { applyUpdatedUser } from '../auth/session';
 
-export const FULL_NAME_EMPTY = 'Full name cannot be empty';
-export const FULL_NAME_FAILED = 'Failed to edit full name';
+const FULL_NAME_EMPTY = 'Full name cannot be empty';
+const FULL_NAME_FAILED = 'Failed to edit full name';
 
 export function FullNameEditor({ fullName, editable }: { fullName: string; editable: boolean }) {
   const store = useAppStore();
@@ -39,7 +39,7 @@ export function FullNameEditor({ fullName, editable }: { fullName: string; edita
       toast.error(FULL_NAME_EMPTY);
       return;
     }
-    // The profile page sends multipart fullName only (spec section 7).
+    // The profile page sends multipart fullName only.
     const form = new FormData();
     form.set('fullName', name);
     const result = await update(form);
@@ -83,7 +83,7 @@ export function FullNameEditor({ fullName, editable }: { fullName: string; edita
 
   return (
     // A long name stops after two lines with an ellipsis (the whole name is its title and the
-    // page title), and the pencil stays beside its first line instead of floating apart (issue 17).
+    // page title), and the pencil stays beside its first line instead of floating apart.
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.25, minWidth: 0 }}>
       <Typography
         variant="h4"

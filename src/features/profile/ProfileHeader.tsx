@@ -1,23 +1,43 @@
-// The top of a profile (spec section 2): cover, avatar, full name, @username, the four stat tiles,
-// and either the owner's editing controls or Subscribe / Notifications / Share.
+// The top of a profile: cover, avatar, full name, @username, the four stat tiles,
+// and either the owner's editing controls (and, for moderators, the way to their tools) or
+// Subscribe / Notifications / Share.
+import GavelIcon from '@mui/icons-material/GavelOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { Link } from 'react-router-dom';
 import type { Profile } from '../../../contract/entities';
+import { useAppSelector } from '../../app/hooks';
 import { StatTiles } from '../../components/StatTiles';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatCount } from '../../lib/format';
+import { canModerate } from '../../lib/ownership';
+import { selectCurrentUser } from '../auth/authSlice';
 import { ChannelActions } from './ChannelActions';
 import { FullNameEditor } from './FullNameEditor';
 import { ImageEditControls } from './ImageEditControls';
 import { useImageEdit } from './useImageEdit';
 
 const AVATAR = { xs: 96, sm: 128 };
+
+/** On their own profile (the bottom bar's 'You'), moderators and admins find their tools here. */
+function ModerationLink() {
+  const viewer = useAppSelector(selectCurrentUser);
+  if (!canModerate(viewer)) return null;
+  return (
+    <Box sx={{ pb: { sm: 1 } }}>
+      <Button component={Link} to="/moderation" variant="outlined" size="small" startIcon={<GavelIcon />} sx={{ borderRadius: 999 }}>
+        Moderation
+      </Button>
+    </Box>
+  );
+}
 
 export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
   const cover = useImageEdit('cover');
@@ -70,6 +90,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner:
             <ChannelActions profile={profile} />
           </Box>
         )}
+        {isOwner && <ModerationLink />}
       </Box>
       <Box sx={{ mt: 2.5 }}>
         <StatTiles

@@ -1,4 +1,4 @@
-// Profile (spec section 2): 'Loading profile...', 'Error', 'User Not Found'; the header; then the
+// Profile screen: 'Loading profile...', 'Error', 'User Not Found'; the header; then the
 // tabs Videos, Playlists and, for the owner with a token, Liked Videos and Watch History. The tab
 // lives in the URL; a signed-out visitor sent to a private tab is told to log in and lands on videos.
 import Alert from '@mui/material/Alert';
@@ -20,12 +20,9 @@ import { pillTabsSx } from '../../components/pillTabs';
 import { toast } from '../../components/toast';
 import { canSeePrivateTabs, isProfileOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
-import { LikedVideosTab } from '../library/LikedVideosTab';
-import { WatchHistoryTab } from '../library/WatchHistoryTab';
-import { PlaylistsTab } from '../playlists/PlaylistsTab';
+import { LikedVideosTab, PlaylistsTab, UploadedVideosTab, WatchHistoryTab } from '../library/tabs';
 import { ProfileHeader } from './ProfileHeader';
 import { type ProfileTabId, resolveProfileTab, visibleTabs } from './profileTabs';
-import { UploadedVideosTab } from './UploadedVideosTab';
 
 export const PROFILE_FAILED = 'Failed to load profile data';
 

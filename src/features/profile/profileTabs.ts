@@ -1,6 +1,6 @@
-// The profile's tabs (spec sections 2 and 6) and which one a URL may open. The tab lives in the
+// The profile's tabs, who sees each, and which one a URL may open. The tab lives in the
 // URL (?tab=playlists) so it survives a reload and the back button.
-export const PROFILE_TABS = [
+const PROFILE_TABS = [
   { id: 'videos', label: 'Videos', private: false },
   { id: 'playlists', label: 'Playlists', private: false },
   { id: 'liked', label: 'Liked Videos', private: true },
@@ -8,7 +8,7 @@ export const PROFILE_TABS = [
 ] as const;
 
 export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];
-export const DEFAULT_TAB: ProfileTabId = 'videos';
+const DEFAULT_TAB: ProfileTabId = 'videos';
 
 export interface TabResolution {
   tab: ProfileTabId;

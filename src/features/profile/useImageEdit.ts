@@ -1,4 +1,4 @@
-// Cover and avatar editing on the profile (spec sections 4, 5): choose, pick a file, confirm or
+// Cover and avatar editing on the profile: choose, pick a file, confirm or
 // cancel, saving, then the page data refreshed. Confirming without a file says which one is missing.
 import { useEffect, useMemo, useState } from 'react';
 import { messageOf } from '../../api/client';
@@ -8,7 +8,7 @@ import { toast } from '../../components/toast';
 import { imageFileError } from '../../lib/validation';
 import { applyUpdatedUser } from '../auth/session';
 
-export const IMAGE_EDIT = {
+const IMAGE_EDIT = {
   cover: { field: 'coverImage', missing: 'Please select a cover image', failed: 'Failed to edit cover image', done: 'Cover image updated successfully' },
   avatar: { field: 'avatar', missing: 'Please select an avatar', failed: 'Failed to edit avatar', done: 'Avatar updated successfully' },
 } as const;

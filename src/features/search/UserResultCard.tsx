@@ -1,4 +1,4 @@
-// A user in the search results (spec section 2): avatar, full name, @username, join date,
+// A user in the search results: avatar, full name, @username, join date,
 // subscribers, views and bio, linking to /profile/{username}.
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';

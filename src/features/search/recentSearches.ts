@@ -1,11 +1,11 @@
-// Recent searches (issue 17): kept on this device only, newest first, at most RECENT_LIMIT, one
+// Recent searches: kept on this device only, newest first, at most RECENT_LIMIT, one
 // entry per query whatever its case; the full-screen phone search lists them and removes them.
 // Signing out forgets them (clearSession).
 import { useSyncExternalStore } from 'react';
 import { readDeviceValue, STORAGE_KEYS, writeDeviceValue } from '../../lib/storage';
 
-export const RECENT_SEARCHES_KEY = STORAGE_KEYS.recentSearches;
-export const RECENT_LIMIT = 8;
+const RECENT_SEARCHES_KEY = STORAGE_KEYS.recentSearches;
+const RECENT_LIMIT = 8;
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: string[] } = { raw: null, list: [] };

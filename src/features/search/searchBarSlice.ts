@@ -1,7 +1,7 @@
-// Search bar (spec section 3): searchTerm starts empty, the bar closed.
+// Search bar: searchTerm starts empty, the bar closed.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-export interface SearchBarState {
+interface SearchBarState {
   searchTerm: string;
   isSearchBarOpen: boolean;
 }
@@ -36,5 +36,3 @@ export function searchPath(query: string): string | null {
   const trimmed = query.trim();
   return trimmed ? `/search?q=${encodeURIComponent(trimmed)}` : null;
 }
-
-export const POPULAR_SEARCHES = ['React Tutorial', 'JavaScript Tips', 'Web Development', 'Coding Challenges'] as const;

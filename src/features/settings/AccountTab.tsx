@@ -1,4 +1,4 @@
-// Settings > Account (spec section 2): the photo with 'Change Photo' (uploads at once, 2 MB
+// Settings > Account: the photo with 'Change Photo' (uploads at once, 2 MB
 // JPG/PNG/GIF), Full Name, Email Address, Bio and 'Save Changes', then Change Password.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,8 +19,8 @@ import { PasswordForm } from './PasswordForm';
 import { SettingsSection } from './SettingsSection';
 import { accountBody, type AccountValues, BIO_MAX, PHOTO_HINT, settingsPhotoError, validateAccount } from './settingsForms';
 
-export const AVATAR_FAILED = 'Failed to edit avatar';
-export const PROFILE_FAILED = 'Failed to update profile';
+const AVATAR_FAILED = 'Failed to edit avatar';
+const PROFILE_FAILED = 'Failed to update profile';
 
 function PhotoSection() {
   const store = useAppStore();

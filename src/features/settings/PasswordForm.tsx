@@ -1,4 +1,4 @@
-// Settings > Change Password (spec sections 2, 5): current and new password with show/hide.
+// Settings > Change Password: current and new password with show/hide.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,9 +11,10 @@ import { PasswordField } from '../auth/PasswordField';
 import { SettingsSection } from './SettingsSection';
 import { passwordBody, passwordChangeError, type PasswordValues } from './settingsForms';
 
-export const PASSWORD_FAILED = 'Failed to update password';
+const PASSWORD_FAILED = 'Failed to update password';
 
-export function PasswordForm() {
+/** `title`: the section's heading; `onChanged`: after the server took the new password. */
+export function PasswordForm({ title = 'Change Password', onChanged }: { title?: string; onChanged?: () => void }) {
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
   const [values, setValues] = useState<PasswordValues>({ currentPassword: '', newPassword: '' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,12 +31,13 @@ export function PasswordForm() {
     }
     setValues({ currentPassword: '', newPassword: '' });
     toast.success('Password updated successfully');
+    onChanged?.();
   };
 
   const set = (name: keyof PasswordValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
   return (
-    <SettingsSection title="Change Password">
+    <SettingsSection title={title}>
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
         <PasswordField label="Current Password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
         <PasswordField label="New Password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} />

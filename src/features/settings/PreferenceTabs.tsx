@@ -1,13 +1,12 @@
-// Settings > Notifications, Appearance and Privacy (spec section 2): the kinds of notification made are
-// stored on the server (issue 17); the other switches are device-only, kept in
+// Settings > Notifications, Appearance and Privacy: the kinds of notification made are
+// stored on the server; the other switches are device-only, kept in
 // local storage so they survive a reload; dark mode is the app's own theme toggle.
+import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { NotificationPreferences as ServerNotificationPreferences } from '../../../contract/entities';
@@ -16,6 +15,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { PREFERENCE_KEYS, type PreferenceKey, readPreferences, storePreferences } from '../../lib/storage';
 import { toggleTheme } from '../theme/themeSlice';
+import { DataSaverSetting } from './DataSaverSetting';
+import { BlockedUsersSection } from './BlockedUsersSection';
+import { PushSetting } from './PushSetting';
+import { Toggle } from './SettingsToggle';
 import { SettingsSection } from './SettingsSection';
 import { NOTIFICATION_DEFAULTS, type NotificationPreferences, PRIVACY_DEFAULTS, type PrivacyPreferences, VISIBILITIES } from './settingsForms';
 
@@ -30,39 +33,6 @@ function useStoredPreferences<T extends Record<string, unknown>>(key: Preference
   return [value, update] as const;
 }
 
-function Toggle({
-  label,
-  description,
-  checked,
-  onChange,
-  disabled = false,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <FormControlLabel
-      labelPlacement="start"
-      sx={{ mx: 0, justifyContent: 'space-between', gap: 2 }}
-      disabled={disabled}
-      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
-      label={
-        <span>
-          <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
-            {label}
-          </Typography>
-          <Typography component="span" variant="body2" color="text.secondary">
-            {description}
-          </Typography>
-        </span>
-      }
-    />
-  );
-}
-
 const NOTIFICATION_TOGGLES: { key: keyof NotificationPreferences; label: string; description: string }[] = [
   { key: 'email', label: 'Email notifications', description: 'News about your channel by email' },
   { key: 'push', label: 'Push notifications', description: 'Alerts on this device' },
@@ -71,7 +41,7 @@ const NOTIFICATION_TOGGLES: { key: keyof NotificationPreferences; label: string;
   { key: 'marketing', label: 'Marketing', description: 'Tips, offers and product news' },
 ];
 
-/** Issue 17: which kinds the server makes for me (stored on the server, so every device agrees). */
+/** Which kinds the server makes for me (stored on the server, so every device agrees). */
 const SERVER_TOGGLES: { key: keyof ServerNotificationPreferences; label: string; description: string }[] = [
   { key: 'newVideo', label: 'New videos', description: 'When a channel you follow with its bell on publishes a video' },
   { key: 'commentReply', label: 'Replies', description: 'When someone replies to your comment' },
@@ -102,6 +72,11 @@ export function NotificationsTab() {
         {NOTIFICATION_TOGGLES.map((toggle) => (
           <Toggle key={toggle.key} label={toggle.label} description={toggle.description} checked={preferences[toggle.key]} onChange={(checked) => update({ [toggle.key]: checked })} />
         ))}
+        <Divider />
+        <Typography variant="overline" color="text.secondary" component="h3" sx={{ lineHeight: 1.5 }}>
+          This device
+        </Typography>
+        <PushSetting />
       </Stack>
     </SettingsSection>
   );
@@ -111,9 +86,14 @@ export function AppearanceTab() {
   const dispatch = useAppDispatch();
   const darkMode = useAppSelector((state) => state.theme.darkMode);
   return (
-    <SettingsSection title="Appearance">
-      <Toggle label="Dark mode" description="Use the dark theme on this device" checked={darkMode} onChange={() => dispatch(toggleTheme())} />
-    </SettingsSection>
+    <Stack spacing={2}>
+      <SettingsSection title="Appearance">
+        <Toggle label="Dark mode" description="Use the dark theme on this device" checked={darkMode} onChange={() => dispatch(toggleTheme())} />
+      </SettingsSection>
+      <SettingsSection title="Playback">
+        <DataSaverSetting />
+      </SettingsSection>
+    </Stack>
   );
 }
 
@@ -121,29 +101,32 @@ export function PrivacyTab() {
   const [preferences, update] = useStoredPreferences<PrivacyPreferences>(PREFERENCE_KEYS.privacy, PRIVACY_DEFAULTS);
   const visibility = VISIBILITIES.includes(preferences.visibility) ? preferences.visibility : PRIVACY_DEFAULTS.visibility;
   return (
-    <SettingsSection title="Privacy">
-      <Stack spacing={2.5}>
-        <FormControl fullWidth>
-          <InputLabel id="profile-visibility-label">Profile visibility</InputLabel>
-          <Select
-            labelId="profile-visibility-label"
-            label="Profile visibility"
-            value={visibility}
-            onChange={(event) => update({ visibility: event.target.value as PrivacyPreferences['visibility'] })}
-          >
-            <MenuItem value="public">Public</MenuItem>
-            <MenuItem value="private">Private</MenuItem>
-            <MenuItem value="friends">Friends</MenuItem>
-          </Select>
-        </FormControl>
-        <Toggle label="Activity status" description="Show when you are active" checked={preferences.activityStatus} onChange={(checked) => update({ activityStatus: checked })} />
-        <Toggle
-          label="Search indexing"
-          description="Let search engines link to your profile"
-          checked={preferences.searchIndexing}
-          onChange={(checked) => update({ searchIndexing: checked })}
-        />
-      </Stack>
-    </SettingsSection>
+    <Stack spacing={3}>
+      <SettingsSection title="Privacy">
+        <Stack spacing={2.5}>
+          <FormControl fullWidth>
+            <InputLabel id="profile-visibility-label">Profile visibility</InputLabel>
+            <Select
+              labelId="profile-visibility-label"
+              label="Profile visibility"
+              value={visibility}
+              onChange={(event) => update({ visibility: event.target.value as PrivacyPreferences['visibility'] })}
+            >
+              <MenuItem value="public">Public</MenuItem>
+              <MenuItem value="private">Private</MenuItem>
+              <MenuItem value="friends">Friends</MenuItem>
+            </Select>
+          </FormControl>
+          <Toggle label="Activity status" description="Show when you are active" checked={preferences.activityStatus} onChange={(checked) => update({ activityStatus: checked })} />
+          <Toggle
+            label="Search indexing"
+            description="Let search engines link to your profile"
+            checked={preferences.searchIndexing}
+            onChange={(checked) => update({ searchIndexing: checked })}
+          />
+        </Stack>
+      </SettingsSection>
+      <BlockedUsersSection />
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-// Settings (spec section 2): tabs Account, Videos, Notifications, Appearance, Privacy, plus Logout.
+// Settings: tabs Account, Videos, Notifications, Appearance, Privacy, plus Logout.
 // The tab lives in the URL (?tab=notifications is where the avatar menu's Notifications leads).
 import LogoutIcon from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
@@ -16,7 +16,7 @@ import { AppearanceTab, NotificationsTab, PrivacyTab } from './PreferenceTabs';
 import { SettingsVideosTab } from './SettingsVideosTab';
 import { usePageTitle } from '../../app/usePageTitle';
 
-export const SETTINGS_TABS = [
+const SETTINGS_TABS = [
   { id: 'account', label: 'Account', Panel: AccountTab },
   { id: 'videos', label: 'Videos', Panel: SettingsVideosTab },
   { id: 'notifications', label: 'Notifications', Panel: NotificationsTab },

@@ -1,4 +1,4 @@
-// Settings > Videos (spec section 2): 'Search your videos...', 'Delete All', 'Upload New', the grid
+// Settings > Videos: 'Search your videos...', 'Delete All', 'Upload New', the grid
 // with a Delete per video, the 'Confirm Deletion' dialog, both empty states and the end text.
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -17,14 +17,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
-import { useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
-import { UPLOADED_FETCH_ERROR } from '../profile/UploadedVideosTab';
+import { UPLOADED_FETCH_ERROR, useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
 import { SettingsSection } from './SettingsSection';
 
-export const CONFIRM_TEXT = 'Are you sure you want to proceed? This action cannot be undone.';
+const CONFIRM_TEXT = 'Are you sure you want to proceed? This action cannot be undone.';
 
 /** Titles (and descriptions) holding every word of the query, case-insensitive. */
-export function matchesSearch(video: Pick<VideoCard, 'title' | 'description'>, query: string): boolean {
+function matchesSearch(video: Pick<VideoCard, 'title' | 'description'>, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const text = `${video.title} ${video.description}`.toLowerCase();
   return words.every((word) => text.includes(word));

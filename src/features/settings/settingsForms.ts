@@ -1,7 +1,7 @@
-// Rules of the settings forms (spec sections 2, 5, 9): account details, password change, the 2 MB
+// Rules of the settings forms: account details, password change, the 2 MB
 // JPG/PNG/GIF photo, and the device-only notification and privacy preferences with their defaults.
 import { LIMITS } from '../../../contract/limits';
-import { bioError, emailError, fullNameError, passwordChangeError as passwordRuleError, RULE_MESSAGES } from '../../../contract/rules';
+import { bioError, emailError, fullNameError, passwordChangeError as passwordRuleError } from '../../../contract/rules';
 import { type FieldErrors, imageFileError } from '../../lib/validation';
 
 export interface AccountValues {
@@ -11,7 +11,6 @@ export interface AccountValues {
 }
 
 export const BIO_MAX = LIMITS.bioMax;
-export const DETAILS_REQUIRED = RULE_MESSAGES.detailsRequired;
 
 /** Per field, the rules the update-all-details route applies (contract/rules.ts). */
 export function validateAccount(values: AccountValues): FieldErrors<keyof AccountValues> {
@@ -35,9 +34,7 @@ export interface PasswordValues {
   newPassword: string;
 }
 
-export const PASSWORDS_REQUIRED = RULE_MESSAGES.passwordsRequired;
-
-/** One message for the form, or null when it may be sent. Both passwords are trimmed (spec section 5). */
+/** One message for the form, or null when it may be sent. Both passwords are trimmed. */
 export function passwordChangeError(values: PasswordValues): string | null {
   return passwordRuleError(values.currentPassword, values.newPassword) ?? null;
 }

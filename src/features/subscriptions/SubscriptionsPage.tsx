@@ -1,4 +1,4 @@
-// /subscriptions (issue 17): the channels I follow as a row of avatars (links to their profiles),
+// /subscriptions: the channels I follow as a row of avatars (links to their profiles),
 // then their newest videos with infinite scroll. With no subscriptions, channels worth following:
 // the owners of the home feed's videos.
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { selectCurrentUser } from '../auth/authSlice';
 
-export const SUBSCRIPTIONS_FEED_ERROR = 'Failed to fetch videos. Please try again later.';
+const SUBSCRIPTIONS_FEED_ERROR = 'Failed to fetch videos. Please try again later.';
 const SUGGESTED_CHANNELS = 8;
 
 export default function SubscriptionsPage() {

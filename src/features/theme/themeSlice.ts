@@ -1,8 +1,8 @@
-// Theme (spec sections 3 and 4): darkMode true by default; the stored preference defaults to system.
+// Theme: darkMode true by default; the stored preference defaults to system.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ThemePreference } from '../../lib/storage';
 
-export interface ThemeState {
+interface ThemeState {
   darkMode: boolean;
   preference: ThemePreference;
 }

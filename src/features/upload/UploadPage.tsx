@@ -1,4 +1,4 @@
-// Upload screen (spec section 2): title, description, video and optional thumbnail with previews,
+// Upload screen: title, description, video and optional thumbnail with previews,
 // hints and remove; choosing a video fills the title, the description and a thumbnail captured at
 // 1 s. 'Upload Video' / 'Uploading...' with the real byte progress, then the transcoding progress;
 // 'Video uploaded successfully' and /watch/{id} once it plays. The video goes up resumably over tus
@@ -12,21 +12,24 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../contract/limits';
 import { MediaPicker } from './MediaPicker';
 import { UploadProgress } from './UploadProgress';
 import { usePageTitle } from '../../app/usePageTitle';
+import { takeSharedVideo } from '../../lib/sharedVideo';
 import { useVideoUpload } from './useVideoUpload';
 
-export const VIDEO_HINT = 'MP4, WebM, or MOV up to 100MB';
-export const THUMBNAIL_HINT = 'PNG, JPG, or JPEG up to 5MB';
+const VIDEO_HINT = 'MP4, WebM, or MOV up to 100MB';
+const THUMBNAIL_HINT = 'PNG, JPG, or JPEG up to 5MB';
 
 export default function UploadPage() {
   usePageTitle('Upload');
   const navigate = useNavigate();
   const upload = useVideoUpload();
   const { fields, setFields, busy, uploadedId } = upload;
+  useSharedVideo(upload.chooseVideo);
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
@@ -112,4 +115,28 @@ export default function UploadPage() {
       </Paper>
     </Box>
   );
+}
+
+/**
+ * A video shared to the installed app (/share-target, stored by the service worker) arrives as
+ * /upload?shared=1: it is chosen as if picked, so its title comes from the file name.
+ */
+function useSharedVideo(choose: (file: File) => void): void {
+  const [params, setParams] = useSearchParams();
+  const shared = params.has('shared');
+  useEffect(() => {
+    if (!shared) return;
+    let current = true;
+    void takeSharedVideo()
+      .then((file) => {
+        if (file && current) choose(file);
+      })
+      .catch(() => undefined)
+      .finally(() => current && setParams({}, { replace: true }));
+    return () => {
+      current = false;
+    };
+    // choose changes each render; the file is taken once per arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shared]);
 }

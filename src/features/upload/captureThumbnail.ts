@@ -1,7 +1,7 @@
-// The upload screen's automatic thumbnail (spec sections 4 and 9): the frame at 1 s (or the middle
+// The upload screen's automatic thumbnail: the frame at 1 s (or the middle
 // of a shorter video) as a JPEG of quality 0.7, made in the browser.
-export const THUMBNAIL_AT_SECONDS = 1;
-export const THUMBNAIL_QUALITY = 0.7;
+const THUMBNAIL_AT_SECONDS = 1;
+const THUMBNAIL_QUALITY = 0.7;
 const MAX_WIDTH = 1280;
 const TIMEOUT_MS = 15_000;
 

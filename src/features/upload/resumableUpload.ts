@@ -1,4 +1,4 @@
-// Resumable video uploads over tus 1.0 (issue 9, server/routes/tus.ts): 5 MB chunks, retries on
+// Resumable video uploads over tus 1.0 (server/routes/tus.ts): 5 MB chunks, retries on
 // a dropped connection, and the upload's URL kept in local storage per file and user, so choosing
 // the same file after a reload goes on from the server's offset instead of from zero.
 import { defaultOptions, type DetailedError, type HttpResponse, type PreviousUpload, Upload, type UploadOptions } from 'tus-js-client';
@@ -8,9 +8,9 @@ import { API_BASE, apiCall, messageOf } from '../../api/client';
 import { getStoredUser, getToken } from '../../lib/storage';
 
 export const UPLOAD_FAILED = 'Failed to upload video';
-export const TUS_CHUNK_BYTES = 5 * 1024 * 1024;
+const TUS_CHUNK_BYTES = 5 * 1024 * 1024;
 /** Waits before each retry of a failed request (ms): six tries over about 40 s. */
-export const TUS_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000];
+const TUS_RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000];
 
 export interface VideoDetails {
   title: string;

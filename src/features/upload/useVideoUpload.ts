@@ -16,7 +16,7 @@ import { findUnfinishedUpload, type ResumableUpload, startResumableUpload, UPLOA
 
 const PROCESSING_POLL_MS = 2000;
 
-export function videoFileError(file: Pick<File, 'type' | 'size'>): string | null {
+function videoFileError(file: Pick<File, 'type' | 'size'>): string | null {
   if (!file.type.startsWith('video/')) return 'Please upload a video file';
   if (file.size > LIMITS.videoBytes) return 'Video size should be less than 100MB';
   return null;

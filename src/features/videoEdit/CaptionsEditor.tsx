@@ -1,4 +1,4 @@
-// The owner's caption tracks in the edit dialog (issue 16): add a WebVTT or SRT file with its
+// The owner's caption tracks in the edit dialog: add a WebVTT or SRT file with its
 // language and label, delete a track. Each action takes effect at once (its own request, apart from
 // the dialog's Save); failures are toasts with the server's message, as the spec's actions do.
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -17,11 +17,11 @@ import { messageOf } from '../../api/client';
 import { useAddCaptionMutation, useDeleteCaptionMutation, useGetCaptionsQuery } from '../../api/endpoints/playback';
 import { toast } from '../../components/toast';
 
-export const CAPTIONS_ADDED = 'Captions added successfully';
-export const CAPTIONS_DELETED = 'Captions deleted successfully';
+const CAPTIONS_ADDED = 'Captions added successfully';
+const CAPTIONS_DELETED = 'Captions deleted successfully';
 
 /** What is wrong with the form before sending it, or null. */
-export function captionFormError(file: File | null, language: string, label: string): string | null {
+function captionFormError(file: File | null, language: string, label: string): string | null {
   if (!file) return 'Please select a caption file (.vtt or .srt)';
   if (!/\.(vtt|srt)$/i.test(file.name)) return 'Caption file must be WebVTT (.vtt) or SRT (.srt)';
   if (file.size > CAPTION_LIMITS.fileBytes) return 'Caption file must be at most 1 MB';

@@ -1,6 +1,6 @@
-// Edit after upload (issue 17): the owner changes title, description and thumbnail, the thumbnail
+// Edit after upload: the owner changes title, description and thumbnail, the thumbnail
 // from an image file or from a frame of the video (the server cuts the frame at `thumbnailAt`).
-// Other open pages follow through the live 'video-updated' event. Captions (issue 16) are added and
+// Other open pages follow through the live 'video-updated' event. Captions are added and
 // deleted in their own section, each at once.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +26,7 @@ import { CaptionsEditor } from './CaptionsEditor';
 
 type ThumbnailSource = 'keep' | 'file' | 'frame';
 
-export const VIDEO_UPDATED = 'Video updated successfully';
+const VIDEO_UPDATED = 'Video updated successfully';
 
 export default function EditVideoDialog({ video, onClose }: { video: VideoCard; onClose: () => void }) {
   const titleId = useId();

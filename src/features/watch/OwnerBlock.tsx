@@ -1,11 +1,11 @@
-// The owner block (spec section 2): avatar, full name and @username linking to the profile, the
+// The owner block: avatar, full name and @username linking to the profile, the
 // live subscriber count and Subscribe/Unsubscribe.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import type { Owner } from '../../../contract/entities';
 import { useGetSubscriptionStatusQuery } from '../../api/endpoints/subscriptions';
-import { SubscribeButton } from '../../components/SubscribeButton';
+import { SubscribeButton } from '../subscriptions/SubscribeButton';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatCount } from '../../lib/format';
 import type { ReactNode } from 'react';

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Video } from '../../../contract/entities';
+import { startHeight } from '../../../contract/limits';
 
 export function ProcessingNotice({ video }: { video: Pick<Video, 'status' | 'progress' | 'thumbnail'> }) {
   const failed = video.status === 'failed';
@@ -44,16 +45,16 @@ export function ProcessingNotice({ video }: { video: Pick<Video, 'status' | 'pro
 }
 
 /**
- * Under a video that already plays while transcoding goes on (issue 16): higher qualities are on
+ * Under a video that already plays while transcoding goes on: higher qualities are on
  * their way; the cached video is patched live (progress events, polling), so this updates by itself.
  */
 export function QualitiesOnTheirWay({ video }: { video: Pick<Video, 'progress' | 'qualities' | 'pendingQualities' | 'hlsUrl'> }) {
   const progress = Math.max(0, Math.min(100, Math.round(video.progress)));
   const ready = video.qualities.map((height) => `${height}p`).join(', ');
   const pending = (video.pendingQualities ?? []).map((height) => `${height}p`).join(', ');
-  // Before any rung is complete, hlsUrl means the lowest one streams as it is made (and plays).
-  const streamed = Math.min(...(video.pendingQualities ?? []));
-  const playing = video.hlsUrl && Number.isFinite(streamed) ? `Streaming ${streamed}p as it is made.` : 'Playing the original upload.';
+  // Before any rung is complete, hlsUrl means the start rung (360p) streams as it is made (and plays).
+  const streamed = startHeight(video.pendingQualities ?? []);
+  const playing = video.hlsUrl && streamed !== undefined ? `Streaming ${streamed}p as it is made.` : 'Playing the original upload.';
   return (
     <Box role="status" data-testid="qualities-notice" sx={{ mt: 1.5, px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -9,7 +9,7 @@ import { useInfiniteList } from '../../components/useInfiniteList';
 import { ListFooter } from '../../components/VideoGrid';
 import { VideoRow } from '../../components/VideoRow';
 
-export const RELATED_ERROR = 'Failed to fetch videos. Please try again later.';
+const RELATED_ERROR = 'Failed to fetch videos. Please try again later.';
 
 export function useRelatedVideos(videoId: string) {
   return useInfiniteList<VideoCard>(useGetRelatedVideosInfiniteQuery(videoId));

@@ -13,16 +13,7 @@ import { LIMITS, REPORT_REASONS, type ReportReason } from '../../../contract/lim
 import { messageOf } from '../../api/client';
 import { useReportVideoMutation } from '../../api/endpoints/reports';
 import { toast, TOAST_DURATION } from '../../components/toast';
-
-export const REPORT_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam or misleading links',
-  violence: 'Violent or repulsive content',
-  hate: 'Hateful or abusive content',
-  sexual: 'Sexual content',
-  misleading: 'Misinformation',
-  copyright: 'Infringes my rights',
-  other: 'Something else',
-};
+import { REPORT_LABELS } from '../../lib/reportReasons';
 
 export default function ReportDialog({ videoId, onClose }: { videoId: string; onClose: () => void }) {
   const titleId = useId();

@@ -1,4 +1,4 @@
-// Save: tick a playlist to add the video, untick one that holds it to remove it (issue 17), or
+// Save: tick a playlist to add the video, untick one that holds it to remove it, or
 // create a playlist and add it there.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-// Over the player at the end (issue 16): the first related video, a countdown of the spec's 2 s
+// Over the player at the end: the first related video, a countdown of the spec's 2 s
 // when autoplay is on, Cancel and Play now.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,5 @@
-// Below the player: like/dislike with counts (exclusive, toggling, optimistic), Share, Save and the
-// Report menu.
-import DownloadIcon from '@mui/icons-material/DownloadForOffline';
+// Below the player: like/dislike with counts (exclusive, toggling, optimistic), Share, Save (to a
+// playlist), Download (for offline, with its progress) and the Report menu.
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import MoreIcon from '@mui/icons-material/MoreHoriz';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
@@ -25,11 +24,11 @@ import { useAppSelector } from '../../app/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { formatCount } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
+import { DownloadButton } from '../downloads/DownloadButton';
 import { announceShare, shareLink } from '../../lib/share';
 
 const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
 const ReportDialog = lazy(() => import('./ReportDialog'));
-const DownloadDialog = lazy(() => import('../downloads/DownloadDialog'));
 
 const REACTIONS = [
   { type: 'like', label: 'Like', count: 'likes', Icon: ThumbUpOutlinedIcon, ActiveIcon: ThumbUpIcon },
@@ -44,8 +43,7 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
   const navigate = useNavigate();
   const [toggleReaction] = useToggleVideoReactionMutation();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [saveAnchor, setSaveAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'save' | 'download' | 'report' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'report' | null>(null);
   const myReport = useGetMyReportQuery(video._id, { skip: !signedIn });
 
   const needsLogin = () => {
@@ -89,33 +87,10 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
       <Button onClick={() => void share()} startIcon={<ShareIcon />} sx={pill}>
         Share
       </Button>
-      <Button onClick={(event) => setSaveAnchor(event.currentTarget)} aria-haspopup="menu" startIcon={<PlaylistAddIcon />} sx={pill}>
+      <Button onClick={() => !needsLogin() && setDialog('save')} startIcon={<PlaylistAddIcon />} sx={pill}>
         Save
       </Button>
-      <Menu anchorEl={saveAnchor} open={Boolean(saveAnchor)} onClose={() => setSaveAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setSaveAnchor(null);
-            if (!needsLogin()) setDialog('save');
-          }}
-        >
-          <ListItemIcon>
-            <PlaylistAddIcon fontSize="small" />
-          </ListItemIcon>
-          Save to playlist
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setSaveAnchor(null);
-            setDialog('download');
-          }}
-        >
-          <ListItemIcon>
-            <DownloadIcon fontSize="small" />
-          </ListItemIcon>
-          Download for offline
-        </MenuItem>
-      </Menu>
+      <DownloadButton video={video} sx={pill} />
       <IconButton aria-label="More actions" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)} sx={{ bgcolor: 'action.hover' }}>
         <MoreIcon />
       </IconButton>
@@ -135,7 +110,6 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
       </Menu>
       <Suspense fallback={null}>
         {dialog === 'save' && <SaveToPlaylistDialog videoId={video._id} onClose={() => setDialog(null)} />}
-        {dialog === 'download' && <DownloadDialog video={video} onClose={() => setDialog(null)} />}
         {dialog === 'report' && <ReportDialog videoId={video._id} onClose={() => setDialog(null)} />}
       </Suspense>
     </Box>

@@ -1,5 +1,6 @@
-// Watch screen (/watch/{videoId}, spec section 2): skeleton, error with Try Again, the player (or the
+// Watch screen (/watch/{videoId}): skeleton, error with Try Again, the player (or the
 // transcoding progress), title, views, date, actions, owner, description, comments and related videos.
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,13 +10,15 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetCaptionsQuery } from '../../api/endpoints/playback';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
-import { isNotFound } from '../../api/errorStatus';
+import { messageOf } from '../../api/client';
+import { isGone, isNotFound } from '../../api/errorStatus';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { formatRelativeDate, formatViews } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
+import { forgetRemovedVideo } from '../downloads/forgetRemovedVideo';
 import { useSavedVideo } from '../downloads/useSavedVideo';
 import { browserMedia } from '../player/playbackMode';
 import { loadHls } from '../player/useHlsPlayback';
@@ -37,8 +40,10 @@ import { EditVideoButton } from '../videoEdit/EditVideoButton';
 import CommentsSection from '../comments/CommentsSection';
 
 export const VIDEO_ERROR = 'Failed to fetch video. Please try again later.';
-/** A 404 (issue 17): no retry can help, so say so and offer the home feed. */
+/** A 404: no retry can help, so say so and offer the home feed. */
 export const VIDEO_MISSING = 'This video does not exist or was deleted.';
+/** A 410's usual message, should the answer carry none. */
+export const VIDEO_REMOVED = 'This video was removed by a moderator';
 /** While transcoding, also poll: progress events reach only the owner, and the socket may be down. */
 const PROCESSING_POLL_MS = 3000;
 /** How old a video's answer a signed-out visitor is shown without asking again. */
@@ -74,7 +79,12 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const session = useWatchSession(videoId, next?._id, autoplay);
   const video = query.data;
   const missing = query.isError && isNotFound(query.error);
-  usePageTitle(video?.title ?? (missing ? MISSING_VIDEO_TITLE : undefined));
+  // Taken down: whatever this device kept of it (an older answer, a download) must not play.
+  const gone = query.isError && isGone(query.error);
+  useEffect(() => {
+    if (gone) void forgetRemovedVideo(videoId);
+  }, [gone, videoId]);
+  usePageTitle(gone ? VIDEO_REMOVED : (video?.title ?? (missing ? MISSING_VIDEO_TITLE : undefined)));
   const captions = useGetCaptionsQuery(videoId, { skip: !video }).data ?? savedVideo.saved?.captions ?? [];
   // A maximize or the next video brings its own time; otherwise the saved position (signed in).
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
@@ -89,19 +99,9 @@ function WatchScreen({ videoId }: { videoId: string }) {
     if (browserMedia().mse) afterFirstPaint(() => void loadHls().catch(() => undefined));
   }, []);
 
+  if (gone) return <Unavailable message={messageOf(query.error, VIDEO_REMOVED)} />;
   if (!video) {
-    if (missing) {
-      return (
-        <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
-          <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
-            {VIDEO_MISSING}
-          </Typography>
-          <Button variant="contained" component={Link} to="/home">
-            Go to Home
-          </Button>
-        </Box>
-      );
-    }
+    if (missing) return <Unavailable message={VIDEO_MISSING} />;
     if (query.isError) {
       return (
         <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
@@ -150,7 +150,9 @@ function WatchScreen({ videoId }: { videoId: string }) {
             title={video.title}
             duration={video.duration}
             startAt={startAt}
-            autoPlay={session.autoplay || session.startAt > 0}
+            // Back at a saved position it plays on from there (muted, with 'Tap to unmute', when
+            // the browser wants a tap first): never a paused player at the resume point.
+            autoPlay={session.autoplay || startAt > 0}
             onFirstPlay={session.onFirstPlay}
             onEnded={session.onEnded}
             onMinimize={minimize}
@@ -177,6 +179,11 @@ function WatchScreen({ videoId }: { videoId: string }) {
             </Typography>
             <VideoActions video={video} />
           </Box>
+          {video.takenDown && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="watch-taken-down">
+              Removed by a moderator: {video.takenDown.reason}. Only you and moderators can see it.
+            </Alert>
+          )}
           <Box sx={{ my: 2, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
             <OwnerBlock owner={video.owner} action={<EditVideoButton video={video} />} />
             {video.description && (
@@ -185,7 +192,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
               </Typography>
             )}
           </Box>
-          <CommentsSection videoId={video._id} videoTitle={video.title} />
+          <CommentsSection videoId={video._id} videoTitle={video.title} videoOwner={video.owner} />
         </Box>
       </Box>
       <Box component="aside" sx={{ px: { xs: 1.5, sm: 0 }, minWidth: 0 }}>
@@ -201,6 +208,20 @@ function WatchScreen({ videoId }: { videoId: string }) {
           }
         />
       </Box>
+    </Box>
+  );
+}
+
+/** A 404 or a 410: no retry can help, so say so and offer the home feed. */
+function Unavailable({ message }: { message: string }) {
+  return (
+    <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
+      <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+        {message}
+      </Typography>
+      <Button variant="contained" component={Link} to="/home">
+        Go to Home
+      </Button>
     </Box>
   );
 }

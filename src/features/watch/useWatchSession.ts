@@ -1,6 +1,6 @@
 // What opening a video does besides showing it: join its live room, register a view (signed in),
 // take over from the mini player, add to history on the first play (signed in), and at the end
-// the up-next card: the first related video opens after 2 s when autoplay is on (issue 16: Cancel,
+// the up-next card: the first related video opens after 2 s when autoplay is on (with Cancel,
 // Play now, and the toggle).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { resetMiniPlayer } from '../miniPlayer/miniPlayerSlice';
 
-export const NEXT_VIDEO_DELAY_MS = 2000;
+const NEXT_VIDEO_DELAY_MS = 2000;
 
 /** Router state a watch page may be opened with. */
 export interface WatchLocationState {

@@ -1,11 +1,11 @@
-// Resume where you left off (issue 16): the position goes to the server every few seconds while
+// Resume where you left off: the position goes to the server every few seconds while
 // playing, at once on pause, seek and end, and on leaving (another screen, or the tab going away).
 import { useCallback, useEffect, useRef } from 'react';
 import { saveWatchPositionOnExit, useSaveWatchPositionMutation } from '../../api/endpoints/playback';
 
-export const POSITION_SAVE_MS = 5000;
+const POSITION_SAVE_MS = 5000;
 /** Closer than this to the end counts as finished: the next visit starts from 0. */
-export const FINISHED_WITHIN_SECONDS = 3;
+const FINISHED_WITHIN_SECONDS = 3;
 
 /** Where a visit starts: the saved position, or 0 when there is none or the video was finished. */
 export function resumeFrom(resumeAt: number | null | undefined, duration: number): number {

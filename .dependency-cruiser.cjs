@@ -1,0 +1,141 @@
+// npm run lint (third step): the import rules of server/, src/, sw/ and contract/.
+// Known violations (the server's folder cycles and shared components reaching into features, as
+// they are today) are listed in .dependency-cruiser-known-violations.json: `--ignore-known` lets
+// them pass and fails on any new one. After removing one, rewrite the list with
+// `npm run lint:baseline` (and check in the shorter file).
+const { readFileSync } = require('node:fs');
+
+const KNOWN_VIOLATIONS = '.dependency-cruiser-known-violations.json';
+
+/**
+ * dependency-cruiser's --ignore-known does not apply to folder-scoped rules (only module and
+ * dependency ones), so the known folder cycles become exceptions of the rule itself: one rule per
+ * folder with known cycles (any other folder it imports that closes a cycle fails), and one for
+ * every other server folder. Writing the baseline (LINT_BASELINE=1) lists them all again.
+ */
+function folderCycleRules(rule) {
+  if (process.env.LINT_BASELINE) return [rule];
+  const known = new Map();
+  for (const violation of JSON.parse(readFileSync(KNOWN_VIOLATIONS, 'utf8'))) {
+    if (violation.rule.name !== rule.name) continue;
+    known.set(violation.from, (known.get(violation.from) ?? new Set()).add(violation.to));
+  }
+  const anyOf = (folders) => [...folders].map((folder) => folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return [
+    ...[...known].map(([from, targets]) => ({
+      ...rule,
+      from: { path: `^${anyOf([from])}$` },
+      to: { ...rule.to, path: `^(?!(?:${anyOf(targets)})$)server/` },
+    })),
+    { ...rule, from: { path: `^(?!(?:${anyOf(known.keys())})$)server/` } },
+  ];
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No import cycle between modules. Every import counts: type-only ones, re-exports and dynamic import(). ' +
+        'Move what both sides need into a third module.',
+      from: {},
+      to: { circular: true },
+    },
+    ...folderCycleRules({
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment:
+        'No cycle between server folders (server/db importing server/jobs while server/jobs imports server/db): ' +
+        'a folder is a layer or an area, and its imports run one way. The client is left out: its layout has ' +
+        'src/app (store, hooks, routes) and the features import each other by design.',
+      scope: 'folder',
+      from: { path: '^server/' },
+      to: { path: '^server/', circular: true },
+    }),
+    {
+      name: 'routes-publish-no-side-effects',
+      severity: 'error',
+      comment:
+        'A route parses, calls a use case and formats. Live events, notifications, metrics and read-cache ' +
+        'invalidation react to the domain events use cases publish (server/subscribers/, wired in ' +
+        'server/composition.ts): a route never calls them.',
+      from: { path: '^server/routes/' },
+      to: { path: '^server/(realtime|notifications|subscribers|metrics)/|^server/composition[.]ts$' },
+    },
+    {
+      name: 'subscribers-wired-in-the-composition-root',
+      severity: 'error',
+      comment: 'Who reacts to a domain event is decided in one place: server/composition.ts.',
+      from: { pathNot: '^server/(composition[.]ts|subscribers/)' },
+      to: { path: '^server/subscribers/' },
+    },
+    {
+      name: 'domain-knows-no-infrastructure',
+      severity: 'error',
+      comment: 'server/domain/ (events, bus, errors) depends on contract/ only, so every layer may use it.',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/', pathNot: '^server/domain/' },
+    },
+    {
+      name: 'use-cases-speak-no-http',
+      severity: 'error',
+      comment:
+        'Use cases refuse with domain errors (server/domain/errors.ts); the HTTP error handler is the one ' +
+        'place that maps them to statuses. They never import routes or the HTTP layer.',
+      from: { path: '^server/(useCases|videos|domain|media|db)/' },
+      to: { path: '^server/(http|routes)/' },
+    },
+    {
+      name: 'infrastructure-points-down',
+      severity: 'error',
+      comment: 'Storage, database, queue, realtime and cache code never reaches up into routes, use cases or the composition root.',
+      from: { path: '^server/(db|media|jobs|push|realtime|cache|redis|auth|health|metrics|formatters)/' },
+      to: { path: '^server/(routes|useCases|uploads)/|^server/(composition|app|index|worker|seed)[.]ts$' },
+    },
+    {
+      name: 'components-not-features',
+      severity: 'error',
+      comment:
+        'src/components/ is shared UI: it takes what it needs from props, src/api, src/app or src/lib, never from ' +
+        'a feature (features use components, not the other way).',
+      from: { path: '^src/components/' },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'feature-tabs-through-one-module',
+      severity: 'error',
+      comment:
+        'The profile, library and playlists screens show each other\'s tabs: they take them from ' +
+        'src/features/library/tabs.ts only, never from each other\'s files.',
+      from: { path: '^src/features/(profile|library|playlists)/', pathNot: '^src/features/library/tabs[.]ts$' },
+      to: { path: '^src/features/(profile|library|playlists)/', pathNot: ['^src/features/$1/', '^src/features/library/tabs[.]ts$'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to no file: a typo, or a package missing from package.json.',
+      from: {},
+      // virtual: modules are made by Vite plugins at build time (virtual:pwa-register).
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+  ],
+  options: {
+    // TypeScript 7 (the project's compiler) has no JavaScript API for dependency-cruiser to parse
+    // with; swc parses the same syntax and keeps type-only imports.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    // Build outputs are not sources.
+    exclude: { path: '(^|/)(dist|dist-ssr)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      exportsFields: ['exports'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

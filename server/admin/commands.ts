@@ -1,0 +1,92 @@
+// Every admin command: its name, usage and help (what cli.ts shows), and its module, imported
+// only when the command runs.
+import type { AdminCommand } from './command.js';
+
+const backupCommand: AdminCommand = {
+  name: 'backup',
+  args: '<dir>',
+  summary: 'copy the database, local media and secret files into a new, empty folder',
+  details: [
+    'Safe while the server runs and writes: the database is copied first, as one consistent',
+    "snapshot (SQLite's online backup API; pg_dump in custom format on PostgreSQL), then the media",
+    'folder (DATA_DIR/media) and the secret files under DATA_DIR (jwt-secret, ...). With S3 storage the',
+    "media stays in the bucket: back the bucket up with S3's own versioning or replication.",
+    'Writes manifest.json (version, migration level, time, row counts). <dir> must be empty or absent.',
+    'Restore with: npm run admin -- restore <dir>',
+  ].join('\n'),
+  positionals: 1,
+  load: async () => (await import('./backup.js')).run,
+};
+
+const restoreCommand: AdminCommand = {
+  name: 'restore',
+  args: '<dir>',
+  summary: 'restore a backup into an empty DATA_DIR (and an empty database on PostgreSQL)',
+  details: [
+    'Reads a folder written by `backup`. DATA_DIR must be empty or absent; on PostgreSQL the schema',
+    "DATABASE_URL works in must hold no table (it is created under the backup's name when missing).",
+    'The backup and the target must be the same database kind. Media goes back into DATA_DIR/media',
+    '(with S3 storage, copy <dir>/media into the bucket yourself), secret files into DATA_DIR.',
+    'Start the server afterwards: it applies any migration newer than the backup.',
+  ].join('\n'),
+  positionals: 1,
+  load: async () => (await import('./restore.js')).run,
+};
+
+const pruneCommand: AdminCommand = {
+  name: 'prune',
+  args: '',
+  summary: 'list media files no row references (dry run); --apply removes them',
+  details: [
+    'Looks at local media (DATA_DIR/media) or the S3 bucket: images (avatars, covers, thumbnails and',
+    'their narrower copies), video sources, video folders (renditions, HLS playlists, streamed',
+    'fragments), caption files; and at resumable-upload leftovers (DATA_DIR/tmp/tus, or the top of the',
+    'bucket). A file is an orphan when no row points at it and it is older than an hour (a day for',
+    'upload leftovers), so uploads in progress on any node are safe. Keys of other kinds are never',
+    'touched. Prints each orphan and the total; nothing is removed without --apply.',
+  ].join('\n'),
+  positionals: 0,
+  flags: { apply: 'remove the orphans instead of only listing them' },
+  load: async () => (await import('./prune.js')).run,
+};
+
+const requeueCommand: AdminCommand = {
+  name: 'requeue',
+  args: '<videoId>',
+  summary: "transcode a video again from its stored source (prints the job id)",
+  details: [
+    'Queues the video\'s transcode job as its upload did: BullMQ with REDIS_URL, else the jobs table.',
+    'A running API process (RUN_JOBS_IN_PROCESS) or `npm run worker` runs it; every rung is made',
+    'again and replaces the one there as it lands, so a ready video keeps playing. A failed video',
+    'goes back to processing. Refused while the video\'s transcoding is already queued or running.',
+  ].join('\n'),
+  positionals: 1,
+  load: async () => (await import('./requeue.js')).run,
+};
+
+const roleCommand: AdminCommand = {
+  name: 'role',
+  args: '<username|email> admin|moderator|user',
+  summary: "set a user's role (the first admin comes from here)",
+  details: [
+    'Moderators work the reports queue; admins also set roles (in the app or here). The last admin',
+    'cannot be demoted: make another user admin first.',
+  ].join('\n'),
+  positionals: 2,
+  load: async () => (await import('./role.js')).run,
+};
+
+const resetPasswordCommand: AdminCommand = {
+  name: 'reset-password',
+  args: '<username|email>',
+  summary: 'print a one-time password for a user, signing out all their sessions',
+  details: [
+    'The user signs in with the printed password and must then choose a new one: until they do,',
+    'the API answers 403 "You must change your password" to everything but the password change,',
+    '/users/me and logout. Hand the password over by a channel you trust; it is shown only once.',
+  ].join('\n'),
+  positionals: 1,
+  load: async () => (await import('./resetPassword.js')).run,
+};
+
+export const COMMANDS: AdminCommand[] = [roleCommand, resetPasswordCommand, requeueCommand, pruneCommand, backupCommand, restoreCommand];

@@ -1,0 +1,100 @@
+// `prune [--apply]`: media files no row points at (a crash between storing a file and writing its
+// row, or between deleting a row and its files), and abandoned resumable uploads. Lists them by
+// default; --apply removes them. A file is judged by its kind's rule below, and a kind it does not
+// know is never touched.
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Core } from '../composition.js';
+import type { MediaReferences } from '../db/repositories/maintenance.js';
+import { imageStorageKey } from '../media/images.js';
+import { type CommandInput, say, sizeOf } from './command.js';
+import { withCore } from './core.js';
+
+/** A file younger than this may belong to a request (on any node) that has not written its row yet. */
+const MEDIA_GRACE_MS = 3600_000;
+/** Partial uploads are kept a day, as tus expires them (TUS_EXPIRY_MS by default). */
+const UPLOAD_GRACE_MS = 24 * 3600_000;
+
+interface Orphan {
+  /** As listed: a storage key, or a path under DATA_DIR for local upload leftovers. */
+  name: string;
+  bytes: number;
+  remove(): Promise<void>;
+}
+
+/** Whether a media key is referenced, by its kind (the first path segment); undefined: a kind prune does not know. */
+function isReferenced(key: string, refs: MediaReferences): boolean | undefined {
+  const [kind, first, second] = key.split('/');
+  switch (kind) {
+    case 'images':
+      // images/<name>, or a narrower copy images/w<width>/<name> that goes with its image.
+      return refs.imageNames.has(second && /^w\d+$/.test(first!) ? second : first!);
+    case 'sources':
+      return refs.sourceKeys.has(key);
+    case 'videos':
+      // Renditions, playlists and streamed fragments all live in the video's folder.
+      return refs.videoIds.has(first!);
+    case 'captions':
+      return refs.captionKeys.has(key);
+    default:
+      return undefined;
+  }
+}
+
+/** The upload id a tus file belongs to: `<id>`, `<id>.json` (FileStore), `<id>.info` or `<id>.part` (S3Store). */
+const uploadIdOf = (name: string) => name.replace(/\.(json|info|part)$/, '');
+
+async function storageOrphans(core: Core, refs: MediaReferences, nowMs: number): Promise<Orphan[]> {
+  const { storage } = core;
+  const orphans: Orphan[] = [];
+  const consider = async (key: string, graceMs: number) => {
+    const stored = await storage.stat(key);
+    if (stored && stored.mtimeMs <= nowMs - graceMs) orphans.push({ name: key, bytes: stored.size, remove: () => storage.remove(key) });
+  };
+  for (const prefix of [imageStorageKey(''), 'sources/', 'videos/', 'captions/']) {
+    for (const key of await storage.list(prefix)) {
+      if (isReferenced(key, refs) === false) await consider(key, MEDIA_GRACE_MS);
+    }
+  }
+  // On S3, tus keeps partial uploads at the top of the bucket.
+  if (core.config.s3) {
+    for (const key of (await storage.list('')).filter((candidate) => !candidate.includes('/'))) {
+      if (!refs.unfinishedUploadIds.has(uploadIdOf(key))) await consider(key, UPLOAD_GRACE_MS);
+    }
+  }
+  return orphans;
+}
+
+/** On disk, tus keeps partial uploads in DATA_DIR/tmp/tus. */
+async function localUploadOrphans(core: Core, refs: MediaReferences, nowMs: number): Promise<Orphan[]> {
+  const directory = join(core.config.dataDir, 'tmp', 'tus');
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const orphans: Orphan[] = [];
+  for (const name of names) {
+    if (refs.unfinishedUploadIds.has(uploadIdOf(name))) continue;
+    const path = join(directory, name);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile() && info.mtimeMs <= nowMs - UPLOAD_GRACE_MS) orphans.push({ name: `tmp/tus/${name}`, bytes: info.size, remove: () => rm(path, { force: true }) });
+  }
+  return orphans;
+}
+
+export async function run({ flags }: CommandInput): Promise<void> {
+  await withCore(async (core) => {
+    const nowMs = Date.now();
+    const refs = await core.repos.maintenance.mediaReferences();
+    const orphans = [...(await storageOrphans(core, refs, nowMs)), ...(core.config.s3 ? [] : await localUploadOrphans(core, refs, nowMs))];
+    const bytes = orphans.reduce((sum, orphan) => sum + orphan.bytes, 0);
+    if (!orphans.length) {
+      say('No orphaned files.');
+      return;
+    }
+    for (const orphan of orphans) say(`${String(orphan.bytes).padStart(12)}  ${orphan.name}`);
+    if (!flags.apply) {
+      say(`${orphans.length} orphaned files, ${sizeOf(bytes)}. Nothing removed: run with --apply to remove them.`);
+      return;
+    }
+    for (const orphan of orphans) await orphan.remove();
+    say(`Removed ${orphans.length} orphaned files, ${sizeOf(bytes)}.`);
+  });
+}

@@ -1,0 +1,207 @@
+// The jobs table: the durable truth about every job (state, progress, attempts), whichever
+// queue carries it. Updates are guarded by state so that a cancelled (deleted) row stays gone.
+import { sql } from 'kysely';
+import { type DB, now } from '../kysely.js';
+import type { JobsTable } from '../schema.js';
+import { newId } from '../../ids.js';
+
+export type JobRow = Omit<JobsTable, 'progress' | 'attempts' | 'max_attempts'> & { progress: number; attempts: number; max_attempts: number };
+
+const MAX_ERROR_LENGTH = 2000;
+
+export class JobRepository {
+  constructor(private readonly db: DB) {}
+
+  /** Inserts a queued job, or resets the job with the same id to queued. */
+  async insert(job: { id?: string; type: string; payload: unknown; maxAttempts: number }): Promise<string> {
+    const id = job.id ?? newId();
+    const at = now();
+    const payload = JSON.stringify(job.payload);
+    const fresh = { state: 'queued' as const, payload, progress: 0, attempts: 0, max_attempts: job.maxAttempts, run_at: at, locked_at: null, last_error: null, updated_at: at };
+    await this.db
+      .insertInto('jobs')
+      .values({ id, type: job.type, created_at: at, ...fresh })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(fresh))
+      .execute();
+    return id;
+  }
+
+  /** The admin's view: jobs in one state, most recently changed first. */
+  listByState(state: 'queued' | 'running' | 'failed', limit: number): Promise<JobRow[]> {
+    return this.db.selectFrom('jobs').selectAll().where('state', '=', state).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute() as Promise<JobRow[]>;
+  }
+
+  get(id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst() as Promise<JobRow | undefined>;
+  }
+
+  /**
+   * Atomically takes the oldest due job of these types (safe with several processes on one
+   * database); jobs of the `background` types only when no other job of these types is due.
+   */
+  async claimNext(types: readonly string[], background: readonly string[] = []): Promise<JobRow | null> {
+    if (!types.length) return null;
+    for (;;) {
+      let query = this.db.selectFrom('jobs').select('id').where('state', '=', 'queued').where('type', 'in', types).where('run_at', '<=', now());
+      if (background.length) query = query.orderBy(sql`case when type in (${sql.join(background)}) then 1 else 0 end`);
+      const candidate = await query
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      const at = now();
+      const claimed = await this.db
+        .updateTable('jobs')
+        .set({ state: 'running', locked_at: at, updated_at: at, attempts: sql`attempts + 1` })
+        .where('id', '=', candidate.id)
+        .where('state', '=', 'queued')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) return (await this.get(candidate.id)) ?? null;
+    }
+  }
+
+  /** When the next queued job of these types becomes due (for the poller's sleep). */
+  async nextRunAt(types: readonly string[]): Promise<number | null> {
+    if (!types.length) return null;
+    const row = await this.db.selectFrom('jobs').select('run_at').where('state', '=', 'queued').where('type', 'in', types).orderBy('run_at').limit(1).executeTakeFirst();
+    return row ? Date.parse(row.run_at) : null;
+  }
+
+  async markRunning(id: string, attempt: number): Promise<boolean> {
+    const at = now();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ state: 'running', attempts: attempt, locked_at: at, updated_at: at })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** False when the row is gone or no longer running: the job was cancelled. */
+  async setProgress(id: string, progress: number): Promise<boolean> {
+    const at = now();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), locked_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markDone(id: string): Promise<void> {
+    await this.finish(id, { state: 'done', progress: 100, last_error: null });
+  }
+
+  async markRetry(id: string, error: string, runAt: Date): Promise<void> {
+    await this.finish(id, { state: 'queued', run_at: runAt.toISOString(), last_error: error.slice(0, MAX_ERROR_LENGTH) });
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.finish(id, { state: 'failed', last_error: error.slice(0, MAX_ERROR_LENGTH) });
+  }
+
+  /** A shutdown interrupted the job: back to the queue without spending an attempt. */
+  async requeueInterrupted(id: string): Promise<void> {
+    const at = now();
+    await this.db
+      .updateTable('jobs')
+      .set({ state: 'queued', locked_at: null, run_at: at, updated_at: at, attempts: sql`case when attempts > 0 then attempts - 1 else 0 end` })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  private async finish(id: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at' | 'last_error'>> & { progress?: number }): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ ...fields, locked_at: null, updated_at: now() })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute();
+  }
+
+  /** Ids starting with `idPrefix` of the jobs done at or after `since` (ISO time), e.g. the recent transcodes. */
+  async doneSince(idPrefix: string, since: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('id').where('state', '=', 'done').where('id', 'like', `${idPrefix}%`).where('updated_at', '>=', since).execute();
+    return rows.map((row) => row.id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('jobs').where('id', '=', id).execute();
+  }
+
+  /** Renews a running job's lease (its process is alive); false when the row is no longer running. */
+  async heartbeat(id: string): Promise<boolean> {
+    const result = await this.db.updateTable('jobs').set({ locked_at: now() }).where('id', '=', id).where('state', '=', 'running').executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Jobs marked running whose lease was last renewed before `staleBefore` (ISO time) belong to a
+   * process that died. Those with attempts left go back to the queue; the others are marked
+   * failed. Each row is taken by one caller only (the update checks the lease it read).
+   */
+  async recoverAbandoned(staleBefore: string): Promise<{ requeued: JobRow[]; exhausted: JobRow[] }> {
+    const abandoned = (await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('state', '=', 'running')
+      .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', staleBefore)]))
+      .execute()) as JobRow[];
+    const requeued: JobRow[] = [];
+    const exhausted: JobRow[] = [];
+    for (const job of abandoned) {
+      const at = now();
+      const exhaustedNow = job.attempts >= job.max_attempts;
+      const changes = exhaustedNow
+        ? { state: 'failed' as const, locked_at: null, last_error: 'interrupted too many times', updated_at: at }
+        : { state: 'queued' as const, locked_at: null, run_at: at, updated_at: at };
+      const taken = await this.db
+        .updateTable('jobs')
+        .set(changes)
+        .where('id', '=', job.id)
+        .where('state', '=', 'running')
+        .where((eb) => (job.locked_at === null ? eb('locked_at', 'is', null) : eb('locked_at', '=', job.locked_at)))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) continue;
+      (exhaustedNow ? exhausted : requeued).push(job);
+    }
+    return { requeued, exhausted };
+  }
+
+  /** How far a job is, for the answers that show it (a video's transcoding progress). */
+  progressOf(id: string): Promise<Pick<JobRow, 'state' | 'progress'> | undefined> {
+    return this.db.selectFrom('jobs').select(['state', 'progress']).where('id', '=', id).executeTakeFirst() as Promise<Pick<JobRow, 'state' | 'progress'> | undefined>;
+  }
+
+  /** How many of these jobs are queued or running. */
+  async countUnfinished(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('id', 'in', ids)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Jobs per state (metrics). */
+  async countByState(): Promise<{ state: JobRow['state']; count: number }[]> {
+    const rows = await this.db.selectFrom('jobs').select(['state', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('state').execute();
+    return rows.map((row) => ({ state: row.state, count: Number(row.count) }));
+  }
+
+  /** When the oldest queued job that is due now was due (queue lag), or null. */
+  async oldestDueRunAt(): Promise<string | null> {
+    const row = await this.db.selectFrom('jobs').select('run_at').where('state', '=', 'queued').where('run_at', '<=', now()).orderBy('run_at').limit(1).executeTakeFirst();
+    return row?.run_at ?? null;
+  }
+
+  /** Jobs not yet finished (queued or running). */
+  unfinished(): Promise<JobRow[]> {
+    return this.db.selectFrom('jobs').selectAll().where('state', 'in', ['queued', 'running']).execute() as Promise<JobRow[]>;
+  }
+}

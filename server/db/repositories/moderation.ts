@@ -1,0 +1,328 @@
+// Moderation's writes and lists: roles, the reports queue, takedowns, suspensions and the
+// append-only log. Every write appends its log entry in its own transaction, so an action is
+// never without its entry (nor an entry without its action).
+import type { Transaction } from 'kysely';
+import type { ModerationAction, ModerationSubject, ReportState } from '../../../contract/moderation.js';
+import type { DatabaseDialect } from '../../config.js';
+import { newId } from '../../ids.js';
+import { type DB, now } from '../kysely.js';
+import type { Database, ModerationLogTable, UserRole } from '../schema.js';
+import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
+import type { PageWindow } from './videos.js';
+
+interface LogInput {
+  actorId: string;
+  action: ModerationAction;
+  subjectType: ModerationSubject;
+  subjectId: string;
+  reason?: string;
+}
+
+export interface ReportQueueRow extends OwnerColumnsRow {
+  id: string;
+  reason: string;
+  details: string;
+  state: ReportState;
+  note: string;
+  created_at: string;
+  resolved_at: string | null;
+  video_id: string;
+  video_title: string;
+  video_thumbnail: string;
+  taken_down_reason: string | null;
+  taken_down_at: string | null;
+  reporter_id: string;
+  reporter_username: string;
+  reporter_full_name: string;
+  reporter_avatar: string;
+  reports_on_video: number;
+}
+
+export interface TakedownRow extends OwnerColumnsRow {
+  id: string;
+  title: string;
+  thumbnail: string;
+  taken_down_reason: string;
+  taken_down_at: string;
+  actor_id: string;
+  actor_username: string | null;
+}
+
+export interface SuspensionRow extends OwnerColumnsRow {
+  suspended_reason: string;
+  suspended_at: string;
+  suspended_until: string | null;
+  actor_id: string;
+  actor_username: string | null;
+}
+
+export type LogRow = ModerationLogTable & { actor_username: string | null };
+
+/** A suspension in force at `at` (one whose `until` passed no longer counts). */
+export function suspendedAt(row: { suspended_at: string | null; suspended_until: string | null }, at = now()): boolean {
+  return row.suspended_at !== null && (row.suspended_until === null || row.suspended_until > at);
+}
+
+export class ModerationRepository {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: DatabaseDialect,
+  ) {}
+
+  private async log(trx: Transaction<Database>, entry: LogInput): Promise<void> {
+    await trx
+      .insertInto('moderation_log')
+      .values({
+        id: newId(),
+        actor_id: entry.actorId,
+        action: entry.action,
+        subject_type: entry.subjectType,
+        subject_id: entry.subjectId,
+        reason: entry.reason ?? '',
+        created_at: now(),
+      })
+      .execute();
+  }
+
+  /** Appends an entry for an action whose own write lives elsewhere (comment removal, job retry). */
+  async append(entry: LogInput): Promise<void> {
+    await this.db.transaction().execute((trx) => this.log(trx, entry));
+  }
+
+  /** Removes a comment (and its replies) with its log entry; how many rows went. */
+  async removeComment(actorId: string, comment: { id: string; video_id: string }, remove: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await remove(trx);
+      if (removed) await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id });
+      return removed;
+    });
+  }
+
+  async roleOf(userId: string): Promise<UserRole | undefined> {
+    return (await this.db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst())?.role;
+  }
+
+  /**
+   * Sets a role and logs who did it (an admin, or OPERATOR_ACTOR for the command line); 'last-admin'
+   * when it would leave no admin. The admins' rows are locked on PostgreSQL (SQLite transactions
+   * take the write lock at BEGIN) so two demotions at once cannot both see the other admin.
+   * Setting the role a user already has changes and logs nothing.
+   */
+  async setRole(actorId: string, userId: string, role: UserRole): Promise<{ username: string; previousRole: UserRole; role: UserRole } | 'not-found' | 'last-admin'> {
+    return this.db.transaction().execute(async (trx) => {
+      let admins = trx.selectFrom('users').select(['id']).where('role', '=', 'admin');
+      if (this.dialect === 'postgres') admins = admins.forUpdate();
+      const adminIds = (await admins.execute()).map((row) => row.id);
+      const user = await trx.selectFrom('users').select(['username', 'role']).where('id', '=', userId).executeTakeFirst();
+      if (!user) return 'not-found';
+      const changed = { username: user.username, previousRole: user.role, role };
+      if (user.role === role) return changed;
+      if (user.role === 'admin' && adminIds.length <= 1) return 'last-admin';
+      await trx.updateTable('users').set({ role, updated_at: now() }).where('id', '=', userId).execute();
+      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, reason: `${user.role} -> ${role}` });
+      return changed;
+    });
+  }
+
+  // The reports queue.
+
+  private selectReports() {
+    return this.db
+      .selectFrom('reports')
+      .innerJoin('videos', 'videos.id', 'reports.video_id')
+      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+      .innerJoin('users as reporter', 'reporter.id', 'reports.reporter_id')
+      .select([
+        'reports.id',
+        'reports.reason',
+        'reports.details',
+        'reports.state',
+        'reports.note',
+        'reports.created_at',
+        'reports.resolved_at',
+        'videos.id as video_id',
+        'videos.title as video_title',
+        'videos.thumbnail as video_thumbnail',
+        'videos.taken_down_reason',
+        'videos.taken_down_at',
+        ...ownerColumns,
+        'reporter.id as reporter_id',
+        'reporter.username as reporter_username',
+        'reporter.full_name as reporter_full_name',
+        'reporter.avatar as reporter_avatar',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('reports as others')
+          .select((sub) => sub.fn.countAll<number>().as('count'))
+          .whereRef('others.video_id', '=', 'reports.video_id')
+          .as('reports_on_video'),
+      );
+  }
+
+  /** One state's reports: open ones oldest first (the queue's order), the others newest first. limit+1 rows. */
+  async reports(state: ReportState, window: PageWindow): Promise<ReportQueueRow[]> {
+    const rows = await this.selectReports()
+      .where('reports.state', '=', state)
+      .orderBy('reports.id', state === 'open' ? 'asc' : 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute();
+    return rows.map((row) => ({ ...row, reports_on_video: Number(row.reports_on_video) })) as ReportQueueRow[];
+  }
+
+  async findReport(reportId: string): Promise<ReportQueueRow | undefined> {
+    const row = await this.selectReports().where('reports.id', '=', reportId).executeTakeFirst();
+    return row ? ({ ...row, reports_on_video: Number(row.reports_on_video) } as ReportQueueRow) : undefined;
+  }
+
+  /** Resolves or dismisses a report (again, to change the outcome); null when there is none. */
+  async resolveReport(actorId: string, reportId: string, state: 'resolved' | 'dismissed', note: string): Promise<{ videoId: string; reporterId: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const report = await trx.selectFrom('reports').select(['video_id', 'reporter_id']).where('id', '=', reportId).executeTakeFirst();
+      if (!report) return null;
+      await trx.updateTable('reports').set({ state, note, resolved_at: now(), resolved_by: actorId }).where('id', '=', reportId).execute();
+      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note });
+      return { videoId: report.video_id, reporterId: report.reporter_id };
+    });
+  }
+
+  // Takedowns.
+
+  /** Takes a video down; 'not-found', or 'already' when it is down. */
+  async takeDown(actorId: string, videoId: string, reason: string): Promise<{ ownerId: string; at: string } | 'not-found' | 'already'> {
+    return this.db.transaction().execute(async (trx) => {
+      const video = await trx.selectFrom('videos').select(['owner_id', 'taken_down_at']).where('id', '=', videoId).executeTakeFirst();
+      if (!video) return 'not-found';
+      if (video.taken_down_at) return 'already';
+      const at = now();
+      const changed = await trx
+        .updateTable('videos')
+        .set({ taken_down_reason: reason, taken_down_at: at, taken_down_by: actorId })
+        .where('id', '=', videoId)
+        .where('taken_down_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return 'already';
+      await this.log(trx, { actorId, action: 'video-taken-down', subjectType: 'video', subjectId: videoId, reason });
+      return { ownerId: video.owner_id, at };
+    });
+  }
+
+  /** Restores a taken-down video; 'not-found', or 'not-down'. */
+  async restore(actorId: string, videoId: string): Promise<{ ownerId: string } | 'not-found' | 'not-down'> {
+    return this.db.transaction().execute(async (trx) => {
+      const video = await trx.selectFrom('videos').select(['owner_id']).where('id', '=', videoId).executeTakeFirst();
+      if (!video) return 'not-found';
+      const changed = await trx
+        .updateTable('videos')
+        .set({ taken_down_reason: null, taken_down_at: null, taken_down_by: null })
+        .where('id', '=', videoId)
+        .where('taken_down_at', 'is not', null)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return 'not-down';
+      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId });
+      return { ownerId: video.owner_id };
+    });
+  }
+
+  /** Taken-down videos, most recent first. limit+1 rows. */
+  async takedowns(window: PageWindow): Promise<TakedownRow[]> {
+    return (await this.db
+      .selectFrom('videos')
+      .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
+      .leftJoin('users as actor', 'actor.id', 'videos.taken_down_by')
+      .select([
+        'videos.id',
+        'videos.title',
+        'videos.thumbnail',
+        'videos.taken_down_reason',
+        'videos.taken_down_at',
+        'videos.taken_down_by as actor_id',
+        'actor.username as actor_username',
+        ...ownerColumns,
+      ])
+      .where('videos.taken_down_at', 'is not', null)
+      .orderBy('videos.taken_down_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute()) as TakedownRow[];
+  }
+
+  // Suspensions.
+
+  async suspensionOf(userId: string): Promise<{ suspended_reason: string | null; suspended_at: string | null; suspended_until: string | null } | undefined> {
+    return this.db.selectFrom('users').select(['suspended_reason', 'suspended_at', 'suspended_until']).where('id', '=', userId).executeTakeFirst();
+  }
+
+  /** Suspends a user and revokes every session of theirs, in one transaction. */
+  async suspend(actorId: string, userId: string, reason: string, until: string | null): Promise<{ at: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = now();
+      await trx
+        .updateTable('users')
+        .set({ suspended_reason: reason, suspended_at: at, suspended_until: until, suspended_by: actorId })
+        .where('id', '=', userId)
+        .execute();
+      await trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await this.log(trx, { actorId, action: 'user-suspended', subjectType: 'user', subjectId: userId, reason: until ? `${reason} (until ${until})` : reason });
+      return { at };
+    });
+  }
+
+  /** Lifts a suspension in force; false when there was none. */
+  async unsuspend(actorId: string, userId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('users')
+        .set({ suspended_reason: null, suspended_at: null, suspended_until: null, suspended_by: null })
+        .where('id', '=', userId)
+        .where('suspended_at', 'is not', null)
+        .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now())]))
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) return false;
+      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId });
+      return true;
+    });
+  }
+
+  /** Suspensions in force (of one user, with `userId`), most recent first. limit+1 rows. */
+  async suspensions(window: PageWindow, userId?: string): Promise<SuspensionRow[]> {
+    const at = now();
+    let query = this.db
+      .selectFrom('users as owner')
+      .leftJoin('users as actor', 'actor.id', 'owner.suspended_by')
+      .select([
+        ...ownerColumns,
+        'owner.suspended_reason',
+        'owner.suspended_at',
+        'owner.suspended_until',
+        'owner.suspended_by as actor_id',
+        'actor.username as actor_username',
+      ])
+      .where('owner.suspended_at', 'is not', null)
+      .where((eb) => eb.or([eb('owner.suspended_until', 'is', null), eb('owner.suspended_until', '>', at)]));
+    if (userId) query = query.where('owner.id', '=', userId);
+    return (await query
+      .orderBy('owner.suspended_at', 'desc')
+      .orderBy('owner.id', 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute()) as SuspensionRow[];
+  }
+
+  // The log.
+
+  /** Newest first. limit+1 rows. */
+  logEntries(window: PageWindow): Promise<LogRow[]> {
+    return this.db
+      .selectFrom('moderation_log')
+      .leftJoin('users as actor', 'actor.id', 'moderation_log.actor_id')
+      .selectAll('moderation_log')
+      .select('actor.username as actor_username')
+      .orderBy('moderation_log.id', 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute();
+  }
+}

@@ -1,0 +1,104 @@
+// Moderation: roles, the reports queue, takedowns and suspensions. The routes let only moderators
+// and admins in (roles are checked again here where they decide the outcome); each write logs
+// itself in its own transaction (db/repositories/moderation.ts) and publishes what happened, and
+// the subscribers tell the people affected (notifications), clear the read cache and update the
+// moderators' screens.
+import { ROLES } from '../../contract/entities.js';
+import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js';
+import { suspendedAt } from '../db/repositories/moderation.js';
+import type { UserRole } from '../db/schema.js';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
+import type { UseCaseDeps } from './deps.js';
+
+type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
+
+/** A reason a moderator gives: trimmed, required, at most MODERATION_LIMITS.reasonMax characters. */
+function reasonOf(raw: string | undefined, what: string): string {
+  const reason = (raw ?? '').trim();
+  if (!reason) throw invalid(`A reason is required to ${what}`);
+  if (reason.length > MODERATION_LIMITS.reasonMax) throw invalid(`The reason must be at most ${MODERATION_LIMITS.reasonMax} characters`);
+  return reason;
+}
+
+function isRole(value: string): value is UserRole {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Gives a user a role: an admin from the API (never their own role), or the operator from the
+ * command line (`actorId` null: the first admin comes from there). The last admin stays one, so
+ * someone can always set roles. The log records either actor; a change is published.
+ */
+export async function changeRole(deps: Deps, input: { actorId: string | null; userId: string; role: string }) {
+  if (!isRole(input.role)) throw invalid(`Role must be one of ${ROLES.join(', ')}`);
+  if (input.actorId === input.userId) throw forbidden('You cannot change your own role');
+  const result = await deps.repos.moderation.setRole(input.actorId ?? OPERATOR_ACTOR, input.userId, input.role);
+  if (result === 'not-found') throw notFound('User not found');
+  if (result === 'last-admin') throw conflict('This is the last admin: make another user admin first');
+  if (result.previousRole !== result.role) await deps.events.publish('user.roleChanged', { userId: input.userId, actorId: input.actorId, role: result.role });
+  return { _id: input.userId, ...result };
+}
+
+/** Files a report of a video; null when this user already reported it. */
+export async function fileReport(deps: Deps, input: { reporterId: string; videoId: string; reason: string; details: string }) {
+  const row = await deps.repos.reports.create(input);
+  if (row) await deps.events.publish('report.filed', { reportId: row.id, videoId: input.videoId, reporterId: input.reporterId });
+  return row;
+}
+
+export async function resolveReport(deps: Deps, input: { actorId: string; reportId: string; state: 'resolved' | 'dismissed'; note?: string }) {
+  const note = (input.note ?? '').trim();
+  const report = await deps.repos.moderation.resolveReport(input.actorId, input.reportId, input.state, note);
+  if (!report) throw notFound('Report not found');
+  await deps.events.publish('report.resolved', { reportId: input.reportId, ...report, actorId: input.actorId, state: input.state, note });
+}
+
+export async function takeDownVideo(deps: Deps, input: { actorId: string; videoId: string; reason?: string }) {
+  const reason = reasonOf(input.reason, 'take a video down');
+  const result = await deps.repos.moderation.takeDown(input.actorId, input.videoId, reason);
+  if (result === 'not-found') throw notFound('Video not found');
+  if (result === 'already') throw conflict('This video is already taken down');
+  await deps.events.publish('video.takenDown', { videoId: input.videoId, ownerId: result.ownerId, actorId: input.actorId, reason, at: result.at });
+}
+
+export async function restoreVideo(deps: Deps, input: { actorId: string; videoId: string }) {
+  const result = await deps.repos.moderation.restore(input.actorId, input.videoId);
+  if (result === 'not-found') throw notFound('Video not found');
+  if (result === 'not-down') throw conflict('This video is not taken down');
+  await deps.events.publish('video.restored', { videoId: input.videoId, ownerId: result.ownerId, actorId: input.actorId });
+}
+
+/** Who may suspend whom: nobody themselves; moderators only plain users. */
+async function suspendable(deps: Deps, actorId: string, userId: string) {
+  if (actorId === userId) throw forbidden('You cannot suspend yourself');
+  const [actorRole, target] = await Promise.all([deps.repos.moderation.roleOf(actorId), deps.repos.users.findById(userId)]);
+  if (!target) throw notFound('User not found');
+  if (actorRole !== 'admin' && target.role !== 'user') throw forbidden('Moderators cannot suspend moderators or admins');
+  return target;
+}
+
+/** `until`: an ISO date in the future, or none (until lifted). Every session of the user ends at once. */
+export async function suspendUser(deps: Deps, input: { actorId: string; userId: string; reason?: string; until?: string }) {
+  const reason = reasonOf(input.reason, 'suspend a user');
+  let until: string | null = null;
+  if (input.until !== undefined && input.until !== '') {
+    const time = Date.parse(input.until);
+    if (Number.isNaN(time) || !/^\d{4}-\d{2}-\d{2}/.test(input.until)) throw invalid('until must be an ISO date');
+    if (time <= Date.now()) throw invalid('until must be in the future');
+    until = new Date(time).toISOString();
+  }
+  await suspendable(deps, input.actorId, input.userId);
+  await deps.repos.moderation.suspend(input.actorId, input.userId, reason, until);
+  await deps.events.publish('user.suspended', { userId: input.userId, actorId: input.actorId, reason, until });
+}
+
+export async function unsuspendUser(deps: Deps, input: { actorId: string; userId: string }) {
+  const target = await suspendable(deps, input.actorId, input.userId);
+  if (!suspendedAt(target) || !(await deps.repos.moderation.unsuspend(input.actorId, input.userId))) throw conflict('This user is not suspended');
+  await deps.events.publish('user.unsuspended', { userId: input.userId, actorId: input.actorId });
+}
+
+/** The text a suspended user reads when signing in. */
+export function suspensionMessage(user: { suspended_reason: string | null; suspended_until: string | null }): string {
+  return `This account is suspended: ${user.suspended_reason ?? ''}${user.suspended_until ? ` until ${user.suspended_until}` : ''}`;
+}

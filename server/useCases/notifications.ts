@@ -1,0 +1,20 @@
+// Marking notifications read: one, or all of the caller's.
+import { forbidden, notFound } from '../domain/errors.js';
+import type { UseCaseDeps } from './deps.js';
+
+type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
+
+/** `notificationId` null: every notification of the user. */
+export async function markNotificationsRead(deps: Deps, input: { userId: string; notificationId: string | null }) {
+  const { notifications } = deps.repos;
+  const { userId, notificationId } = input;
+  if (notificationId !== null) {
+    const found = await notifications.findOwner(notificationId);
+    if (!found) throw notFound('Notification not found');
+    if (found.user_id !== userId) throw forbidden('You are not allowed to change this notification');
+  }
+  const updatedCount = await notifications.markRead(userId, notificationId ?? undefined);
+  const unreadCount = await notifications.unreadCount(userId);
+  if (updatedCount) await deps.events.publish('notifications.read', { userId, notificationId, unreadCount });
+  return { updatedCount, unreadCount };
+}

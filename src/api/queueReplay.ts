@@ -1,0 +1,80 @@
+// The stored offline queue (its IndexedDB schema, the stored requests and the session token), in
+// ONE module used by both the page (offlineQueue.ts) and the service worker. The rules of its replay
+// are in queueReplayRules.ts, also shared by both. Neither imports React, the store nor local
+// storage, so the worker can bundle them.
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+export const QUEUE_DB = 'vidshare-offline';
+/** The Background Sync tag the page registers while actions wait; the worker replays on it. */
+export const QUEUE_SYNC_TAG = 'vidshare-offline-queue';
+/** Posted by the worker to the pages after it replayed: they reload their copy of the queue. */
+export const QUEUE_REPLAYED_MESSAGE = 'OFFLINE_QUEUE_REPLAYED';
+export const API_PREFIX = '/api/v1';
+
+/** An action's HTTP request as stored (JSON only), so the worker can send it without the endpoint definitions. */
+export interface StoredRequest {
+  /** Path under /api/v1, with its query string. */
+  path: string;
+  method: string;
+  body?: unknown;
+}
+
+export interface QueuedAction {
+  seq?: number;
+  /** The Idempotency-Key, made once when the action was made. */
+  key: string;
+  /** The mutation's name; offlineEndpoints.ts finds its spec by it. */
+  endpoint: string;
+  /** The mutation's argument (the page builds the request from it at every replay). */
+  arg: unknown;
+  /** The request as built when the action was made (what the worker sends). */
+  request?: StoredRequest;
+  /** What the user did, as a toast can name it ('Like', 'Comment'). */
+  label: string;
+  createdAt: number;
+  serverErrors: number;
+  /** The placeholder answer given to the screen: the state the action leads to (patches use it). */
+  answer?: unknown;
+}
+
+interface QueueSchema extends DBSchema {
+  actions: { key: number; value: QueuedAction };
+  /** 'token': the signed-in user's access token, mirrored from local storage for the worker. */
+  session: { key: string; value: string };
+}
+export type QueueDb = IDBPDatabase<QueueSchema>;
+
+/** Opens the queue's database; `onBlocking` runs when another context needs a newer version. */
+export function openQueueDb(onBlocking?: () => void): Promise<QueueDb> {
+  return openDB<QueueSchema>(QUEUE_DB, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) db.createObjectStore('actions', { keyPath: 'seq', autoIncrement: true });
+      if (oldVersion < 2) db.createObjectStore('session');
+    },
+    blocking: onBlocking,
+  });
+}
+
+export async function readQueue(db: QueueDb): Promise<QueuedAction[]> {
+  return (await db.getAll('actions')).sort((a, b) => a.seq! - b.seq!);
+}
+
+// --- The token the worker sends with (it cannot read local storage) ---------------------------
+
+export async function storeSessionToken(db: QueueDb, token: string | null): Promise<void> {
+  if (token) await db.put('session', token, 'token');
+  else await db.delete('session', 'token');
+}
+
+export async function readSessionToken(db: QueueDb): Promise<string | null> {
+  return (await db.get('session', 'token')) ?? null;
+}
+
+/** The stored form of a request: the worker sends exactly what the page would have sent. */
+export function toStoredRequest(absoluteUrl: string, method: string, body: unknown): StoredRequest | undefined {
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return undefined; // not JSON: only the page can send it
+  const url = new URL(absoluteUrl);
+  return { path: url.pathname.slice(API_PREFIX.length) + url.search, method, body };
+}
+
+// --- Replay ----------------------------------------------------------------------------------

@@ -1,0 +1,105 @@
+// The rules of the offline queue's replay, in ONE module used by both the page (offlineQueue.ts:
+// at start and on 'online', loaded only when actions wait) and the service worker (sw/backgroundSync.ts:
+// on Background Sync, with the app closed). Both replay under one Web Lock, so a page and the worker
+// never send the queue together; were they to, each action still carries its Idempotency-Key and the
+// server runs it once.
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
+import { API_PREFIX, type QueueDb, type QueuedAction } from './queueReplay';
+
+const REPLAY_LOCK = 'vidshare-offline-replay';
+/** Server errors (5xx) an action may meet before it is given up (and reported). */
+const MAX_SERVER_ERRORS = 5;
+
+export type SendResult = { ok: true } | { ok: false; status: number | 'FETCH_ERROR' | 'PARSE_ERROR'; message: string };
+type SendError = Extract<SendResult, { ok: false }>;
+
+/** Sends a stored request with the action's key and a bearer token (the worker's sender). */
+export async function sendStoredAction(action: QueuedAction, token: string): Promise<SendResult> {
+  const { request } = action;
+  // Made by an older app without a stored request: kept (like a network failure) for the page to send.
+  if (!request) return { ok: false, status: 'FETCH_ERROR', message: 'Only the app can send this action' };
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}`, [IDEMPOTENCY_KEY_HEADER]: action.key };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${request.path}`, {
+      method: request.method,
+      headers,
+      credentials: 'omit',
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch {
+    return { ok: false, status: 'FETCH_ERROR', message: 'Network error' };
+  }
+  if (response.ok) return { ok: true };
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return { ok: false, status: response.status, message: typeof body?.message === 'string' ? body.message : `Request failed with status ${response.status}` };
+}
+
+export interface ReplayHooks {
+  send: (action: QueuedAction) => Promise<SendResult>;
+  /** False stops the replay before the next action (the page's navigator.onLine). */
+  canSend?: () => boolean;
+  /** The action left the queue: sent, or refused for good (`error`). */
+  onRemoved?: (action: QueuedAction, error?: SendError) => void;
+  /** The action stays, with one more server error counted. */
+  onSaved?: (action: QueuedAction) => void;
+}
+
+export interface ReplayOutcome {
+  /** The actions that left the queue (sent or refused). */
+  settled: QueuedAction[];
+  /** A 409 or 5xx stopped the replay: try again in a few seconds. */
+  retrySoon: boolean;
+  /** A network failure stopped the replay: try again when the network is back. */
+  offline: boolean;
+}
+
+function withReplayLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(REPLAY_LOCK, run) : run();
+}
+
+/**
+ * Sends the stored queue in order, one at a time, each with its own key:
+ * - an answer in the 2xx: the action leaves the queue;
+ * - no answer (network): stop, keep it for later;
+ * - 409 (its first attempt still runs) or 5xx: stop and retry soon; after MAX_SERVER_ERRORS 5xx it is dropped;
+ * - any other 4xx is final (the server answers every retry with this key the same): dropped and reported.
+ */
+export function replayStoredQueue(db: QueueDb, hooks: ReplayHooks): Promise<ReplayOutcome> {
+  return withReplayLock(async () => {
+    const outcome: ReplayOutcome = { settled: [], retrySoon: false, offline: false };
+    const drop = async (action: QueuedAction, error?: SendError) => {
+      await db.delete('actions', action.seq!);
+      outcome.settled.push(action);
+      hooks.onRemoved?.(action, error);
+    };
+    for (;;) {
+      if (hooks.canSend && !hooks.canSend()) return { ...outcome, offline: true };
+      // Read from the store each time: another context may have sent some meanwhile.
+      const action = (await db.transaction('actions').store.openCursor())?.value;
+      if (!action) return outcome;
+      const result = await hooks.send(action);
+      if (result.ok) {
+        await drop(action);
+        continue;
+      }
+      const { status } = result;
+      if (status === 'FETCH_ERROR') return { ...outcome, offline: true };
+      if (status === 409) return { ...outcome, retrySoon: true };
+      if ((typeof status === 'number' && status >= 500) || status === 'PARSE_ERROR') {
+        // Not stored by the server, so a retry runs it.
+        if (action.serverErrors + 1 >= MAX_SERVER_ERRORS) {
+          await drop(action, result);
+          continue;
+        }
+        const counted = { ...action, serverErrors: action.serverErrors + 1 };
+        await db.put('actions', counted);
+        hooks.onSaved?.(counted);
+        return { ...outcome, retrySoon: true };
+      }
+      await drop(action, result);
+    }
+  });
+}

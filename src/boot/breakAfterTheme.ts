@@ -1,4 +1,0 @@
-// A task break after the MUI theme is made (src/boot/nextTask.ts): making it is the largest piece of boot work.
-import { nextTask } from './nextTask';
-
-await nextTask();

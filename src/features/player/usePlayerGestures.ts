@@ -1,0 +1,90 @@
+// The player's touch gestures (gestures.ts) on its <video>: double tap a side to seek with a ripple,
+// single tap as a click, swipe down to leave fullscreen. Mouse and pen keep the click (play/pause)
+// and the double click (fullscreen); the click a touch tap brings is left to the tap rules.
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { createTapTracker, DOUBLE_TAP_MS, releaseKind, SEEK_CHAIN_MS, SEEK_STEP_SECONDS, type SeekSide, sideOf } from './gestures';
+
+/** The ripple on screen: its side, the seconds this run of taps has seeked, and a key per tap (its pulse restarts). */
+export interface SeekRippleState {
+  side: SeekSide;
+  seconds: number;
+  key: number;
+}
+
+interface Options {
+  fullscreen: boolean;
+  /** A tap or a click: play/pause. */
+  onTap: () => void;
+  onSeekBy: (seconds: number) => void;
+  /** A mouse double click. */
+  onDoubleClick: () => void;
+  onExitFullscreen: () => void;
+}
+
+/** A click within this long after a touch ended came from that touch. */
+const TOUCH_CLICK_MS = 800;
+
+export function usePlayerGestures(options: Options) {
+  const latest = useRef(options);
+  latest.current = options;
+  const [tracker] = useState(createTapTracker);
+  const [ripple, setRipple] = useState<SeekRippleState | null>(null);
+  const touchStart = useRef<{ id: number; x: number; y: number } | null>(null);
+  const touchEndedAt = useRef(-Infinity);
+  const singleTapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const rippleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(singleTapTimer.current);
+      clearTimeout(rippleTimer.current);
+    },
+    [],
+  );
+
+  const fromTouch = (event: { nativeEvent: Event }) =>
+    (event.nativeEvent as { pointerType?: string }).pointerType === 'touch' || performance.now() - touchEndedAt.current < TOUCH_CLICK_MS;
+
+  const tapAt = (x: number, width: number) => {
+    const action = tracker.tap(sideOf(x, width), performance.now());
+    clearTimeout(singleTapTimer.current);
+    if (action.type === 'wait') singleTapTimer.current = setTimeout(() => latest.current.onTap(), DOUBLE_TAP_MS);
+    else if (action.type === 'single') latest.current.onTap();
+    else {
+      latest.current.onSeekBy(action.side === 'back' ? -SEEK_STEP_SECONDS : SEEK_STEP_SECONDS);
+      setRipple((shown) => ({ side: action.side, seconds: action.total, key: (shown?.key ?? 0) + 1 }));
+      clearTimeout(rippleTimer.current);
+      rippleTimer.current = setTimeout(() => setRipple(null), SEEK_CHAIN_MS);
+    }
+  };
+
+  const handlers = {
+    onPointerDown: (event: ReactPointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'touch' && event.isPrimary) touchStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    },
+    onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
+      const start = touchStart.current;
+      if (event.pointerType !== 'touch' || start?.id !== event.pointerId) return;
+      touchStart.current = null;
+      touchEndedAt.current = performance.now();
+      const kind = releaseKind(event.clientX - start.x, event.clientY - start.y);
+      if (kind === 'swipeDown' && latest.current.fullscreen) latest.current.onExitFullscreen();
+      else if (kind === 'tap') {
+        const box = event.currentTarget.getBoundingClientRect();
+        tapAt(event.clientX - box.left, box.width);
+      }
+    },
+    onPointerCancel: () => {
+      touchStart.current = null; // the browser took the touch (a page scroll)
+    },
+    onClick: (event: { nativeEvent: Event }) => {
+      if (!fromTouch(event)) latest.current.onTap();
+    },
+    onDoubleClick: (event: { nativeEvent: Event }) => {
+      if (!fromTouch(event)) latest.current.onDoubleClick();
+    },
+  };
+  // Full screen, the player keeps every touch (a swipe down would otherwise be taken as a pan);
+  // otherwise swipes scroll the page and double taps never zoom.
+  const touchAction = options.fullscreen ? 'none' : 'manipulation';
+  return { handlers, ripple, touchAction } as const;
+}

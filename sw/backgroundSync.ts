@@ -1,0 +1,59 @@
+/// <reference lib="WebWorker" />
+// Background Sync (Chromium): the offline queue is replayed by the worker itself once the network
+// is back, app open or closed, with the rules and keys of src/api/queueReplay.ts (the page uses the
+// same module). Periodic Background Sync, where the browser grants it, keeps the subscriptions feed
+// and its thumbnails fresh in the caches the app reads offline.
+import { IMAGE_WIDTHS } from '../contract/limits';
+import { openQueueDb, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readSessionToken } from '../src/api/queueReplay';
+import { replayStoredQueue, sendStoredAction } from '../src/api/queueReplayRules';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
+import { imageCopy } from '../src/lib/imageUrls';
+import { CACHE_NAMES } from './cacheNames';
+import { broadcast, signedInToken } from './session';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** A sync or periodicsync event (not in TypeScript's WebWorker library). */
+type TaggedEvent = ExtendableEvent & { tag: string };
+
+async function replayOfflineQueue(): Promise<void> {
+  const db = await openQueueDb();
+  try {
+    const token = await readSessionToken(db);
+    if (!token) return; // signed out: the actions wait for the page (they need a user)
+    const outcome = await replayStoredQueue(db, { send: (action) => sendStoredAction(action, token) });
+    if (outcome.settled.length) await broadcast({ type: QUEUE_REPLAYED_MESSAGE });
+    // A rejected sync is retried by the browser later, with its own backoff.
+    if (outcome.offline || outcome.retrySoon) throw new Error('Offline queue not fully sent');
+  } finally {
+    db.close();
+  }
+}
+
+/** The page's own request for the first page of the feed (src/api/endpoints/subscriptions.ts), so the cached copy is the one it reads. */
+const FEED_PATH = '/api/v1/subscription/feed?page=1';
+
+async function refreshSubscriptionsFeed(): Promise<void> {
+  const token = await signedInToken();
+  if (!token) return;
+  const request = new Request(new URL(FEED_PATH, self.location.origin).href, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  const response = await fetch(request);
+  if (!response.ok) return;
+  await (await caches.open(CACHE_NAMES.api)).put(request, response.clone());
+  const body = (await response.json()) as { data?: { videos?: { thumbnail?: string }[] } };
+  const thumbnails = (body.data?.videos ?? []).flatMap((video) => (video.thumbnail ? [video.thumbnail] : []));
+  const images = await caches.open(CACHE_NAMES.images);
+  // Cards pick a copy by width (srcset): every copy, so whichever the screen picks is there.
+  const urls = thumbnails.flatMap((url) => [url, ...IMAGE_WIDTHS.map((width) => imageCopy(url, width))]);
+  await Promise.all([...new Set(urls)].map((url) => images.add(new URL(url, self.location.origin).href).catch(() => undefined)));
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as TaggedEvent;
+  if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(replayOfflineQueue());
+});
+
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as TaggedEvent;
+  if (sync.tag === SUBSCRIPTIONS_REFRESH_TAG) sync.waitUntil(refreshSubscriptionsFeed());
+});
