@@ -1,8 +1,9 @@
 // The player on a touch phone (390x844) in Chromium against the real server and the built PWA:
 // a double tap on the right or left third seeks 10 s with its ripple (further taps add up) and
-// never enters fullscreen, a single tap still plays, a swipe down leaves fullscreen; the watch
-// page's Download button shows its progress, then 'Downloaded', and the card's badge shows online
-// and after going offline. Screenshots go to screenshots/ (390x844 and 1280x800).
+// never enters fullscreen, a single tap still plays or pauses (even one that began on the Play
+// button as playback took it away), a swipe down leaves fullscreen; the watch page's Download
+// button shows its progress, then 'Downloaded', and the card's badge shows online and after going
+// offline. Screenshots go to screenshots/ (390x844 and 1280x800).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
@@ -140,6 +141,18 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     await tapPlayer(5 / 6, 1);
     await eventually(async () => (await mainVideoState(page)).paused).toBe(false);
     await tapPlayer(1 / 2, 1);
+    await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
+
+    // A tap that starts on the Play button and ends after playback took the button away is still a tap: it pauses.
+    const playButton = page.getByRole('button', { name: 'Play video' });
+    const center = (await playButton.boundingBox())!;
+    const touchAt = await context.newCDPSession(page);
+    const touchPoints = [{ x: center.x + center.width / 2, y: center.y + center.height / 2 }];
+    await touchAt.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+    await video().evaluate((element: HTMLVideoElement) => void element.play());
+    await eventually(() => playButton.count()).toBe(0);
+    await touchAt.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await touchAt.detach();
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
     // Fullscreen keeps its button; a swipe down on the full-screen player leaves it.

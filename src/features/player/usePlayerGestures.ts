@@ -1,7 +1,7 @@
 // The player's touch gestures (gestures.ts) on its <video>: double tap a side to seek with a ripple,
 // single tap as a click, swipe down to leave fullscreen. Mouse and pen keep the click (play/pause)
 // and the double click (fullscreen); the click a touch tap brings is left to the tap rules.
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { createTapTracker, DOUBLE_TAP_MS, releaseKind, SEEK_CHAIN_MS, SEEK_STEP_SECONDS, type SeekSide, sideOf } from './gestures';
 
 /** The ripple on screen: its side, the seconds this run of taps has seeked, and a key per tap (its pulse restarts). */
@@ -31,6 +31,7 @@ export function usePlayerGestures(options: Options) {
   const [ripple, setRipple] = useState<SeekRippleState | null>(null);
   const touchStart = useRef<{ id: number; x: number; y: number } | null>(null);
   const touchEndedAt = useRef(-Infinity);
+  const strayTouchEnded = useRef(false);
   const singleTapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const rippleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(
@@ -62,10 +63,15 @@ export function usePlayerGestures(options: Options) {
       if (event.pointerType === 'touch' && event.isPrimary) touchStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
     },
     onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
+      if (event.pointerType !== 'touch') return;
       const start = touchStart.current;
-      if (event.pointerType !== 'touch' || start?.id !== event.pointerId) return;
-      touchStart.current = null;
       touchEndedAt.current = performance.now();
+      // A touch belongs to the element it started on, so one that ends here without starting here
+      // started on an element that went away meanwhile (the Play button as playback starts). If it
+      // was a tap, its click comes here next: that click is the tap.
+      strayTouchEnded.current = event.isPrimary && start?.id !== event.pointerId;
+      if (start?.id !== event.pointerId) return;
+      touchStart.current = null;
       const kind = releaseKind(event.clientX - start.x, event.clientY - start.y);
       if (kind === 'swipeDown' && latest.current.fullscreen) latest.current.onExitFullscreen();
       else if (kind === 'tap') {
@@ -76,8 +82,13 @@ export function usePlayerGestures(options: Options) {
     onPointerCancel: () => {
       touchStart.current = null; // the browser took the touch (a page scroll)
     },
-    onClick: (event: { nativeEvent: Event }) => {
+    onClick: (event: ReactMouseEvent<HTMLElement>) => {
       if (!fromTouch(event)) latest.current.onTap();
+      else if (strayTouchEnded.current) {
+        strayTouchEnded.current = false;
+        const box = event.currentTarget.getBoundingClientRect();
+        tapAt(event.clientX - box.left, box.width);
+      }
     },
     onDoubleClick: (event: { nativeEvent: Event }) => {
       if (!fromTouch(event)) latest.current.onDoubleClick();
