@@ -185,6 +185,18 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     await desk.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
     await eventually(() => desk.evaluate(() => document.fullscreenElement === null)).toBe(true);
 
+    // A double click whose first click paused the video lands its second click on the Play button
+    // that the pause brought: still fullscreen.
+    const cdp = await wide.newCDPSession(desk);
+    const center = { x: box.x + box.width / 2, y: box.y + box.height / 2, button: 'left' as const };
+    await desk.mouse.click(center.x, center.y);
+    await eventually(() => desk.getByRole('button', { name: 'Play video' }).isVisible()).toBe(true);
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...center, clickCount: 2 });
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...center, clickCount: 2 });
+    await eventually(() => desk.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await desk.evaluate(() => document.exitFullscreen());
+    await cdp.detach();
+
     await player.evaluate((element: HTMLVideoElement) => element.pause());
     await eventually(async () => (await mainVideoState(desk)).paused).toBe(true);
     const before = (await mainVideoState(desk)).time;

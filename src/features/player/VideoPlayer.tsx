@@ -390,6 +390,9 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           type="button"
           aria-label="Play video"
           onClick={togglePlay}
+          // A double click's first click pauses and brings this button under the pointer: its second
+          // click and the dblclick land here, and still mean fullscreen.
+          onDoubleClick={gestures.handlers.onDoubleClick}
           sx={{
             position: 'absolute',
             top: '50%',
