@@ -11,13 +11,23 @@ import type { JobContext, JobType } from './types.js';
  * A fresh directory per attempt: an ffmpeg orphaned by a crash may still be writing the old one
  * for a moment (it dies at its next -progress write into the closed pipe). Earlier attempts' go.
  */
-export async function jobWorkDir(config: Pick<Config, 'dataDir'>, job: JobContext<JobType>): Promise<string> {
+async function jobWorkDir(config: Pick<Config, 'dataDir'>, job: JobContext<JobType>): Promise<string> {
   const tmp = join(config.dataDir, 'tmp');
   const earlier = (await readdir(tmp).catch(() => [] as string[])).filter((name) => name.startsWith(`job-${job.id}-`));
   await Promise.all(earlier.map((name) => rm(join(tmp, name), { recursive: true, force: true })));
   const workDir = join(tmp, `job-${job.id}-${job.attempt}-${Date.now().toString(36)}`);
   await mkdir(workDir, { recursive: true });
   return workDir;
+}
+
+/** Runs `work` in a fresh work directory for this attempt, removed afterwards whatever happens. */
+export async function inJobWorkDir<T>(config: Pick<Config, 'dataDir'>, job: JobContext<JobType>, work: (workDir: string) => Promise<T>): Promise<T> {
+  const workDir = await jobWorkDir(config, job);
+  try {
+    return await work(workDir);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
 }
 
 /** A path ffmpeg can read: the stored file itself on disk, else a download to `path`. */

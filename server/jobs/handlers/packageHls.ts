@@ -3,7 +3,6 @@
 // place. Fragments can only start at the file's own keyframes: when those are too far apart for
 // HLS (x264's default keyint is 10 s), the video's transcode is re-queued instead, and it
 // re-encodes the rungs that have no playlist (see transcode.ts).
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VideoMediaRepository } from '../../db/repositories/videoMedia.js';
 import { mediaTools } from '../../media/ffmpeg.js';
@@ -11,7 +10,7 @@ import { publishRendition } from '../../media/publish.js';
 import { remuxToHls } from '../../media/transcode.js';
 import { transcodeJobId } from '../../media/videoFiles.js';
 import type { JobHandler, JobQueue } from '../types.js';
-import { jobWorkDir, localCopy } from '../workDir.js';
+import { inJobWorkDir, localCopy } from '../workDir.js';
 import { announceQualities } from './transcode.js';
 
 /** Longest fragment a remux may keep: Apple's recommended target duration. */
@@ -30,8 +29,7 @@ export const packageHlsJob: JobHandler<'package-hls'> = {
     if (todo.length === 0) return { rungs: [] };
     const packaged: number[] = [];
     const tools = mediaTools(deps.config);
-    const workDir = await jobWorkDir(deps.config, job);
-    try {
+    return inJobWorkDir(deps.config, job, async (workDir) => {
       for (const row of todo) {
         const height = Number(row.height);
         const input = await localCopy(deps.storage, row.storage_key, join(workDir, `input-${height}.mp4`));
@@ -47,9 +45,7 @@ export const packageHlsJob: JobHandler<'package-hls'> = {
       }
       await announceQualities(deps, videoId, await media.packagedQualities(videoId), []);
       return { rungs: packaged };
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
+    });
   },
 };
 

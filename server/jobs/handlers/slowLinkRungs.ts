@@ -4,7 +4,6 @@
 // one is published like a transcode's: file, playlist, row, master rewritten (start rung first),
 // then `video.qualitiesChanged`, so the read cache and the viewers' pages follow. Queued at start
 // for every video missing them (queueSlowLinkRungs), behind any other job.
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { VideoMediaRepository } from '../../db/repositories/videoMedia.js';
 import { mediaTools } from '../../media/ffmpeg.js';
@@ -14,8 +13,8 @@ import { publishRendition } from '../../media/publish.js';
 import { transcodeLadder } from '../../media/transcode.js';
 import { transcodeJobId } from '../../media/videoFiles.js';
 import type { JobHandler, JobQueue } from '../types.js';
-import { jobWorkDir, localCopy } from '../workDir.js';
-import { announceQualities, VideoGone } from './transcode.js';
+import { inJobWorkDir, localCopy } from '../workDir.js';
+import { announceQualities, VideoGone, videoGoneAsDeleted } from './transcode.js';
 
 const SLOW_LINK_JOB_PREFIX = 'slow-link-rungs-';
 const slowLinkRungsJobId = (videoId: string) => `${SLOW_LINK_JOB_PREFIX}${videoId}`;
@@ -44,10 +43,9 @@ export const slowLinkRungsJob: JobHandler<'slow-link-rungs'> = {
       return { rungs: [] };
     }
     const tools = mediaTools(deps.config);
-    const workDir = await jobWorkDir(deps.config, job);
     const made: number[] = [];
     const pending = todo.map((rung) => rung.height);
-    try {
+    return inJobWorkDir(deps.config, job, async (workDir) => {
       const inputPath = await localCopy(deps.storage, input.storage_key, join(workDir, `input-${Number(input.height)}.mp4`));
       const probe = await probeVideo(tools, inputPath, job.signal);
       if (!probe) throw new Error(`the ${Number(input.height)}p rendition is not a readable video`);
@@ -71,12 +69,7 @@ export const slowLinkRungsJob: JobHandler<'slow-link-rungs'> = {
         },
       });
       return { rungs: made.sort((a, b) => b - a) };
-    } catch (error) {
-      if (error instanceof VideoGone) return { videoDeleted: true };
-      throw error;
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
+    }).catch(videoGoneAsDeleted);
   },
 };
 

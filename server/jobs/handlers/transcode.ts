@@ -5,7 +5,6 @@
 // interrupted attempt are kept, so a retry only does what is missing; a rendition from before HLS
 // packaging counts as missing (the migration re-queues those). A redo (`npm run admin -- requeue`)
 // makes every rung again.
-import { rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { mediaTools } from '../../media/ffmpeg.js';
 import { startHeight } from '../../../contract/limits.js';
@@ -16,10 +15,16 @@ import { publishFragments, publishRendition, removeLiveFiles } from '../../media
 import { createMediaUrls } from '../../media/urls.js';
 import { hlsMasterKey, sourcePlayable, transcodeJobId } from '../../media/videoFiles.js';
 import type { JobDeps, JobHandler } from '../types.js';
-import { jobWorkDir, localCopy } from '../workDir.js';
+import { inJobWorkDir, localCopy } from '../workDir.js';
 
 /** The video was deleted while we worked: stop quietly. */
 export class VideoGone extends Error {}
+
+/** A media job's end when its work threw VideoGone; any other error stays one. */
+export function videoGoneAsDeleted(error: unknown): { videoDeleted: true } {
+  if (error instanceof VideoGone) return { videoDeleted: true };
+  throw error;
+}
 
 const PROGRESS_INTERVAL_MS = 500;
 
@@ -73,8 +78,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
     const tools = mediaTools(deps.config);
     /** The rungs this run published, for the job's log line. */
     const made: number[] = [];
-    const workDir = await jobWorkDir(deps.config, job);
-    try {
+    return inJobWorkDir(deps.config, job, async (workDir) => {
       const sourcePath = await localCopy(deps.storage, video.source_key, join(workDir, `source${extname(video.source_key)}`));
       const probe = await probeVideo(tools, sourcePath, job.signal);
       if (!probe) throw new Error('the source is not a readable video');
@@ -157,12 +161,7 @@ export const transcodeJob: JobHandler<'transcode'> = {
       if (status === 'processing') await media.setStatus(videoId, 'ready');
       await announce(deps, video.owner_id, videoId, 'ready', 100, qualities, playsAsHls());
       return { rungs: made.sort((a, b) => b - a) };
-    } catch (error) {
-      if (error instanceof VideoGone) return { videoDeleted: true };
-      throw error;
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
+    }).catch(videoGoneAsDeleted);
   },
 
   async onFailed(deps, { videoId }, error) {
