@@ -143,27 +143,26 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     await tapPlayer(1 / 2, 1);
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
+    // Raw touches over CDP, for what page.touchscreen cannot do: a touch held while the page changes, a swipe.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+
     // A tap that starts on the Play button and ends after playback took the button away is still a tap: it pauses.
     const playButton = page.getByRole('button', { name: 'Play video' });
     const center = (await playButton.boundingBox())!;
-    const touchAt = await context.newCDPSession(page);
-    const touchPoints = [{ x: center.x + center.width / 2, y: center.y + center.height / 2 }];
-    await touchAt.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+    await touch('touchStart', center.x + center.width / 2, center.y + center.height / 2);
     await video().evaluate((element: HTMLVideoElement) => void element.play());
     await eventually(() => playButton.count()).toBe(0);
-    await touchAt.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await touchAt.detach();
+    await touch('touchEnd', center.x + center.width / 2, center.y + center.height / 2);
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
     // Fullscreen keeps its button; a swipe down on the full-screen player leaves it.
     await page.getByRole('button', { name: 'Fullscreen' }).tap();
     await eventually(fullscreen).toBe(true);
-    const cdp = await context.newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: PHONE.width / 2, y }] });
-    await touch('touchStart', 250);
-    for (const y of [290, 330, 370, 410]) await touch('touchMove', y);
-    await touch('touchEnd', 410);
+    await touch('touchStart', PHONE.width / 2, 250);
+    for (const y of [290, 330, 370, 410]) await touch('touchMove', PHONE.width / 2, y);
+    await touch('touchEnd', PHONE.width / 2, 410);
     await eventually(fullscreen).toBe(false);
     await cdp.detach();
     expect(pageErrors).toEqual([]);
