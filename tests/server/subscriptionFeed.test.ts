@@ -73,4 +73,31 @@ describe.each(databases)('subscription feed on %s', (dialect) => {
     expect(pages.flatMap((page) => page.videos.map((video: { _id: string }) => video._id))).toEqual([...ids].reverse());
     expect((await feed(fan, '?page=4&limit=2')).body.data).toEqual({ videos: [], hasMore: false });
   });
+
+  it('pages through channels of different sizes as one newest-first list, without hidden videos', async () => {
+    // Each channel is read only down to its newest offset+limit+1 listed videos: a page must still
+    // hold exactly the rows a whole sort would give, across channels posting at different rates.
+    const fan = await registerUser(server);
+    const busy = await registerUser(server);
+    const quiet = await registerUser(server);
+    const suspended = await registerUser(server);
+    const listed: string[] = [];
+    for (let i = 0; i < 14; i += 1) {
+      const owner = i % 5 === 2 ? quiet : busy;
+      const id = await insertVideo(server, owner.id, { title: `interleaved ${i}` });
+      if (i === 6) await setStatus(id, 'processing');
+      else if (i === 9) await server.app.db.db.updateTable('videos').set({ taken_down_at: new Date().toISOString(), taken_down_reason: 'spam' }).where('id', '=', id).execute();
+      else listed.push(id);
+      if (i % 4 === 0) await insertVideo(server, suspended.id, { title: `suspended ${i}` });
+    }
+    for (const channel of [busy, quiet, suspended]) await subscribe(fan, channel);
+    await server.app.db.db.updateTable('users').set({ suspended_at: new Date().toISOString(), suspended_until: null }).where('id', '=', suspended.id).execute();
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page += 1) {
+      const data = (await feed(fan, `?page=${page}&limit=3`)).body.data;
+      seen.push(...data.videos.map((video: { _id: string }) => video._id));
+      expect(data.hasMore).toBe(page * 3 < listed.length);
+    }
+    expect(seen).toEqual([...listed].reverse());
+  });
 });
