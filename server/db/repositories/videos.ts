@@ -5,7 +5,7 @@ import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import type { Database, VideoStatus } from '../schema.js';
 import { prepareQuery } from '../prepared.js';
-import { LISTED_STATUS, notModerated, ownerNotSuspended, selectVideoCards, videoCardColumns, type VideoCardRow } from './videoCards.js';
+import { LISTED_STATUS, notModerated, ownerNotSuspended, selectVideoCards, statusColumn, videoCardColumns, type VideoCardRow } from './videoCards.js';
 
 export interface NewVideo {
   id?: string;
@@ -146,8 +146,8 @@ export class VideoRepository {
    * follows added after the last ANALYZE) PostgreSQL read every video of every followed channel
    * (1.5 s at a million videos), and SQLite, which has none unless ANALYZE ran, walked every ready
    * video backwards (0.8 s for page 11). So PostgreSQL takes each channel's newest rows in a LATERAL
-   * subquery, and SQLite (no LATERAL) bounds each channel's range by the oldest of those rows, its
-   * `+status` terms keeping the planner off videos_status_id.
+   * subquery, and SQLite (no LATERAL) bounds each channel's range by the oldest of those rows (see
+   * statusColumn for its status terms).
    */
   subscriptionFeed(subscriberId: string, window: PageWindow): Promise<VideoCardRow[]> {
     const needed = window.offset + window.limit + 1;
@@ -176,11 +176,10 @@ export class VideoRepository {
         .offset(window.offset)
         .execute() as Promise<VideoCardRow[]>;
     }
-    const listed = (table: 'videos' | 'newer') => sql.raw(`+${table}.status`);
     return selectVideoCards(this.db)
       .innerJoin('subscriptions', 'subscriptions.channel_id', 'videos.owner_id')
       .where('subscriptions.subscriber_id', '=', subscriberId)
-      .where(listed('videos'), '=', LISTED_STATUS)
+      .where(statusColumn(this.dialect), '=', LISTED_STATUS)
       .where(notModerated(now()))
       .where((eb) =>
         eb(
@@ -191,7 +190,7 @@ export class VideoRepository {
               .selectFrom('videos as newer')
               .select('newer.id')
               .whereRef('newer.owner_id', '=', 'subscriptions.channel_id')
-              .where(listed('newer'), '=', LISTED_STATUS)
+              .where(statusColumn(this.dialect, 'newer'), '=', LISTED_STATUS)
               .where('newer.taken_down_at', 'is', null)
               .orderBy('newer.id', 'desc')
               .limit(1)
@@ -209,7 +208,7 @@ export class VideoRepository {
   /** A user's uploads newest first; other callers see only ready ones. limit+1 rows. */
   uploadedBy(ownerId: string, window: PageWindow, options: { allStatuses: boolean; q?: string }): Promise<VideoCardRow[]> {
     let query = selectVideoCards(this.db).where('videos.owner_id', '=', ownerId);
-    if (!options.allStatuses) query = query.where('videos.status', '=', LISTED_STATUS).where(notModerated(now()));
+    if (!options.allStatuses) query = query.where(statusColumn(this.dialect), '=', LISTED_STATUS).where(notModerated(now()));
     if (options.q) query = query.where(titleContains(options.q));
     return query.orderBy('videos.id', 'desc').limit(window.limit + 1).offset(window.offset).execute();
   }
