@@ -14,7 +14,7 @@ export const LISTED_STATUS = 'ready' as const;
  * `<table>.status` for a query that also picks one channel's videos (owner_id), in a form SQLite
  * cannot use an index for. Without statistics (ANALYZE never ran) SQLite's planner serves
  * "status = 'ready' order by id desc" from videos_status_id and walks every ready video to find
- * one channel's: 0.7 s for a small channel's page at a million videos. A unary `+` on the column
+ * one channel's: 0.2-0.7 s for a small channel's page at a million videos. A unary `+` on the column
  * (SQLite's documented way to rule an index out) leaves it videos_owner_id (owner_id, id).
  * PostgreSQL plans on its statistics and has no unary `+` on text.
  */
