@@ -150,11 +150,12 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
 
     // A tap that starts on the Play button and ends after playback took the button away is still a tap: it pauses.
     const playButton = page.getByRole('button', { name: 'Play video' });
-    const center = (await playButton.boundingBox())!;
-    await touch('touchStart', center.x + center.width / 2, center.y + center.height / 2);
+    const button = (await playButton.boundingBox())!;
+    const held = { x: button.x + button.width / 2, y: button.y + button.height / 2 };
+    await touch('touchStart', held.x, held.y);
     await video().evaluate((element: HTMLVideoElement) => void element.play());
     await eventually(() => playButton.count()).toBe(0);
-    await touch('touchEnd', center.x + center.width / 2, center.y + center.height / 2);
+    await touch('touchEnd', held.x, held.y);
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
     // Fullscreen keeps its button; a swipe down on the full-screen player leaves it.

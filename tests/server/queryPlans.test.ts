@@ -5,17 +5,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CompiledQuery, KyselyPlugin, RootOperationNode } from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, QueryId, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/db/kysely.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
 
-/** Keeps every query the repositories run, compiled, so the test can ask SQLite for its plan. */
+/** Keeps every query the repositories run, so the test can ask SQLite for its plan. */
 class QueryRecorder implements KyselyPlugin {
-  readonly nodes: RootOperationNode[] = [];
-  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
-    this.nodes.push(node);
+  readonly queries: { node: RootOperationNode; queryId: QueryId }[] = [];
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    this.queries.push({ node, queryId });
     return node;
   }
   async transformResult<T>({ result }: { result: T }): Promise<T> {
@@ -42,11 +42,11 @@ describe('SQLite query plans for one channel at a time', () => {
 
   /** The plan of each query `read` runs, one line per step. */
   async function plansOf(read: () => Promise<unknown>): Promise<string[][]> {
-    recorder.nodes.length = 0;
+    recorder.queries.length = 0;
     await read();
     const plans: string[][] = [];
-    for (const node of recorder.nodes) {
-      const compiled: CompiledQuery = handle.db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
+    for (const { node, queryId } of recorder.queries) {
+      const compiled = handle.db.getExecutor().compileQuery(node, queryId);
       const rows = await handle.db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
       plans.push(rows.rows.map((row) => row.detail));
     }

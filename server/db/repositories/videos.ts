@@ -174,7 +174,7 @@ export class VideoRepository {
         .orderBy('videos.id', 'desc')
         .limit(window.limit + 1)
         .offset(window.offset)
-        .execute() as Promise<VideoCardRow[]>;
+        .execute();
     }
     return selectVideoCards(this.db)
       .innerJoin('subscriptions', 'subscriptions.channel_id', 'videos.owner_id')
