@@ -20,6 +20,9 @@ const LOOP_TIMING_FILES = ['tests/server/captionsEventLoop.test.ts'];
 // What every browser file needs, whichever project runs it.
 const browserTest = {
   environment: 'node',
+  // See the server project's isolate.
+  isolate: false,
+  setupFiles: ['tests/freshAppModules.ts'],
   // The app is built once, before the first file (and its output checked by buildWarnings.test.ts);
   // the clips are shared with the server project.
   globalSetup: ['tests/browser/builtApp.ts', 'tests/server/clipCache.ts'],
@@ -53,6 +56,11 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...LOOP_TIMING_FILES],
           // Every generated clip once per run, shared by the files that ask for it.
           globalSetup: ['tests/server/clipCache.ts'],
+          // A worker runs its files one after another in one process: node_modules (Fastify, the AWS
+          // SDK, Kysely...) load once, about 3 s a file otherwise, and the app's own modules afresh
+          // for each file (tests/freshAppModules.ts). Each file starts its own server and data dir.
+          isolate: false,
+          setupFiles: ['tests/freshAppModules.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -63,7 +71,10 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/client/setup.ts'],
+          setupFiles: ['tests/freshAppModules.ts', 'tests/client/setup.ts'],
+          // One jsdom and one load of MUI per worker (about 1.5 s a file otherwise); setup.ts gives
+          // each file an empty IndexedDB.
+          isolate: false,
           // Screens render MUI in jsdom: a few seconds a test on shared cores, not the default 5.
           testTimeout: 20_000,
         },
