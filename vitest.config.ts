@@ -71,10 +71,9 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/freshAppModules.ts', 'tests/client/setup.ts'],
-          // One jsdom and one load of MUI per worker (about 1.5 s a file otherwise); setup.ts gives
-          // each file an empty IndexedDB.
-          isolate: false,
+          // A process per file (Vitest's default isolation): a timer a screen left behind must not
+          // fire into the next file's jsdom, or after it was torn down.
+          setupFiles: ['tests/client/setup.ts'],
           // Screens render MUI in jsdom: a few seconds a test on shared cores, not the default 5.
           testTimeout: 20_000,
         },

@@ -1,12 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, vi } from 'vitest';
-
-// The files of this project share one jsdom (isolate: false in vitest.config.ts); the app's modules
-// are evaluated afresh for each (tests/freshAppModules.ts) but fake-indexeddb's store is not: each
-// file gets an empty IndexedDB of its own, so no queued action or persisted cache reaches the next.
-globalThis.indexedDB = new IDBFactory();
 
 // jsdom has no matchMedia; MUI and the theme boot ask for it.
 if (!window.matchMedia) {
