@@ -17,12 +17,17 @@ const PLAYBACK_FILES = ['tests/browser/network.test.ts', 'tests/browser/player.t
  */
 const LOOP_TIMING_FILES = ['tests/server/captionsEventLoop.test.ts'];
 
+/**
+ * For the server and browser projects: a worker runs its files one after another in one process, so
+ * node_modules (Fastify, the AWS SDK, Kysely...) load once, about 3 s a file otherwise, and the app's
+ * own modules afresh for each file (tests/freshAppModules.ts). Each file starts its own server and data dir.
+ */
+const processPerWorker = { isolate: false, setupFiles: ['tests/freshAppModules.ts'] };
+
 // What every browser file needs, whichever project runs it.
 const browserTest = {
   environment: 'node',
-  // See the server project's isolate.
-  isolate: false,
-  setupFiles: ['tests/freshAppModules.ts'],
+  ...processPerWorker,
   // The app is built once, before the first file (and its output checked by buildWarnings.test.ts);
   // the clips are shared with the server project.
   globalSetup: ['tests/browser/builtApp.ts', 'tests/server/clipCache.ts'],
@@ -56,11 +61,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...LOOP_TIMING_FILES],
           // Every generated clip once per run, shared by the files that ask for it.
           globalSetup: ['tests/server/clipCache.ts'],
-          // A worker runs its files one after another in one process: node_modules (Fastify, the AWS
-          // SDK, Kysely...) load once, about 3 s a file otherwise, and the app's own modules afresh
-          // for each file (tests/freshAppModules.ts). Each file starts its own server and data dir.
-          isolate: false,
-          setupFiles: ['tests/freshAppModules.ts'],
+          ...processPerWorker,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
