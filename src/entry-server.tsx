@@ -14,7 +14,7 @@ import { setServerSideFetch } from './api/client';
 import { AppProviders, AppScreens } from './app/App';
 import { routeData, type PageMeta } from './app/routeData';
 import { RENDERED_STYLES_ATTRIBUTE } from './app/emotionCache';
-import { renderedSources } from './app/screens';
+import { renderedSources } from './app/screenSources';
 import { makeStore } from './app/store';
 import { pageTitle } from './app/usePageTitle';
 import { booted } from './features/auth/authSlice';

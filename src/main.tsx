@@ -22,6 +22,7 @@ import { booted } from './features/auth/authSlice';
 import { bootSession, resumeStoredSession, watchSession } from './features/auth/session';
 import { darkModeFor, setDarkMode, setThemePreference } from './features/theme/themeSlice';
 import { afterFirstPaint } from './lib/afterFirstPaint';
+import { importChunk } from './lib/chunks';
 import { getThemePreference, getToken } from './lib/storage';
 import { readSsrState } from './ssrState';
 import './styles.css';
@@ -88,6 +89,6 @@ afterFirstPaint(() => {
   // back, so that it is not written again.
   if (ssrState) startPersisting(store);
   else void sessionBooted.then(() => startPersisting(store));
-  void import('./api/live').then(({ connectLive }) => connectLive(store.dispatch));
-  void import('./features/pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker(store));
+  void importChunk(() => import('./api/live')).then(({ connectLive }) => connectLive(store.dispatch));
+  void importChunk(() => import('./features/pwa/registerServiceWorker')).then(({ registerServiceWorker }) => registerServiceWorker(store));
 });

@@ -5,7 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 // here and the variables are in index.html from the build (build/themeVariables.ts), so this system
 // provider is all it takes.
 import { ThemeProvider } from '@mui/system';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { selectBooted } from '../features/auth/authSlice';
 import { DownloadedVideosContext } from '../components/downloadedVideos';
@@ -13,16 +13,17 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { VideoCardMenuContext } from '../components/videoCardMenu';
 import { useDownloadedIds } from '../features/downloads/useDownloadedIds';
 import { useAfterFirstPaint } from '../lib/afterFirstPaint';
+import { lazyChunk } from '../lib/chunks';
 import { useAppSelector } from './hooks';
 import { AppRoutes } from './routes';
 import { appTheme } from './theme';
 
 // Toasts are never needed for the first paint: notistack comes in its own chunk once the page is
 // idle; toasts raised before that wait for it (components/toast.tsx).
-const Toaster = lazy(() => import('../components/Toaster'));
+const Toaster = lazyChunk(() => import('../components/Toaster'));
 
 // The cards' ⋮ menu: a chunk of its own, loaded the first time a menu opens.
-const VideoCardMenu = lazy(() => import('../features/watch/VideoCardMenu'));
+const VideoCardMenu = lazyChunk(() => import('../features/watch/VideoCardMenu'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const toasterWanted = useAfterFirstPaint();

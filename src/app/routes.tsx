@@ -1,35 +1,35 @@
 // The route table and its guards. Screens are lazy chunks so the first load stays small.
-import { lazy } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { selectIsSignedIn, selectMustChangePassword } from '../features/auth/authSlice';
 import { AppLayout } from '../features/layout/AppLayout';
+import { lazyChunk } from '../lib/chunks';
 import { returnPath } from '../lib/returnPath';
 import { useAppSelector } from './hooks';
 import { SCREENS } from './screens';
 
-const HomePage = lazy(SCREENS.home.load);
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
+const HomePage = lazyChunk(SCREENS.home.load);
+const LoginPage = lazyChunk(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazyChunk(() => import('../features/auth/RegisterPage'));
+const NotFoundPage = lazyChunk(() => import('../features/placeholders/NotFoundPage'));
 // Watch and upload.
-const WatchPage = lazy(SCREENS.watch.load);
-const UploadPage = lazy(() => import('../features/upload/UploadPage'));
+const WatchPage = lazyChunk(SCREENS.watch.load);
+const UploadPage = lazyChunk(() => import('../features/upload/UploadPage'));
 // Profile, playlists, search, settings and the user's own lists.
-const ProfilePage = lazy(SCREENS.profile.load);
-const PlaylistPage = lazy(() => import('../features/playlists/PlaylistPage'));
-const CreatePlaylistPage = lazy(() => import('../features/playlists/CreatePlaylistPage'));
-const AddVideosPage = lazy(() => import('../features/playlists/AddVideosPage'));
-const SearchPage = lazy(SCREENS.search.load);
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const ChoosePasswordPage = lazy(() => import('../features/settings/ChoosePasswordPage'));
-const MyVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.MyVideosPage })));
-const LikedVideosPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.LikedVideosPage })));
-const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+const ProfilePage = lazyChunk(SCREENS.profile.load);
+const PlaylistPage = lazyChunk(() => import('../features/playlists/PlaylistPage'));
+const CreatePlaylistPage = lazyChunk(() => import('../features/playlists/CreatePlaylistPage'));
+const AddVideosPage = lazyChunk(() => import('../features/playlists/AddVideosPage'));
+const SearchPage = lazyChunk(SCREENS.search.load);
+const SettingsPage = lazyChunk(() => import('../features/settings/SettingsPage'));
+const ChoosePasswordPage = lazyChunk(() => import('../features/settings/ChoosePasswordPage'));
+const MyVideosPage = lazyChunk(() => import('../features/library/LibraryPages').then((m) => ({ default: m.MyVideosPage })));
+const LikedVideosPage = lazyChunk(() => import('../features/library/LibraryPages').then((m) => ({ default: m.LikedVideosPage })));
+const DownloadsPage = lazyChunk(() => import('../features/downloads/DownloadsPage'));
 // The subscriptions feed and notifications.
-const SubscriptionsPage = lazy(() => import('../features/subscriptions/SubscriptionsPage'));
-const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
-const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
-const WatchHistoryPage = lazy(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
+const SubscriptionsPage = lazyChunk(() => import('../features/subscriptions/SubscriptionsPage'));
+const NotificationsPage = lazyChunk(() => import('../features/notifications/NotificationsPage'));
+const ModerationPage = lazyChunk(() => import('../features/moderation/ModerationPage'));
+const WatchHistoryPage = lazyChunk(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
 
 /** Signed-in-only routes send a signed-out visitor to /login, which brings them back after signing in. */
 function RequireSignedIn() {

@@ -143,4 +143,36 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Picture-in-Picture' }).count()).toBe(pipEnabled ? 1 : 0);
     await context.setOffline(false);
   });
+
+  it('keeps the page when a chunk cannot arrive on a first visit offline, and loads it once back online', async () => {
+    // A first visit: no service worker has cached the app's chunks yet. The toasts' chunk, loaded in
+    // idle time, is held until the connection drops, so that it fails to arrive.
+    const { context: firstVisit, page: fresh } = await signedInPage(browser, server, viewer, { serviceWorkers: 'block' });
+    const errors: string[] = [];
+    fresh.on('pageerror', (error) => errors.push(error.message));
+    let release!: () => void;
+    const dropped = new Promise<void>((resolve) => (release = resolve));
+    let toasterAsked = 0;
+    await fresh.route('**/assets/Toaster-*.js', async (route) => {
+      toasterAsked += 1;
+      await dropped;
+      await route.continue().catch(() => undefined);
+    });
+    await fresh.goto(`${server.url}/watch/${videoId}`);
+    const like = fresh.getByRole('button', { name: /^Like \(/ });
+    await eventually(() => like.isVisible()).toBe(true);
+    await eventually(() => toasterAsked).toBe(1);
+    await firstVisit.setOffline(true);
+    release();
+    // The failed chunk is asked again (offline, it fails again at once) while the page stays.
+    await eventually(() => toasterAsked, 15_000).toBeGreaterThanOrEqual(2);
+    expect(await like.isVisible()).toBe(true);
+    expect(await fresh.getByTestId('offline-banner').isVisible()).toBe(true);
+    // A like queued now raises its toast once the chunk arrives, after the connection is back.
+    await like.click();
+    await firstVisit.setOffline(false);
+    await eventually(() => fresh.getByText('You are offline: saved', { exact: false }).isVisible(), 20_000).toBe(true);
+    expect(errors).toEqual([]);
+    await firstVisit.close();
+  });
 });

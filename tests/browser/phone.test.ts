@@ -105,6 +105,8 @@ describe.skipIf(missing !== null)('the phone screens at 390x844', () => {
     const like = page.getByRole('button', { name: /^Like \(/ });
     const share = page.getByRole('button', { name: 'Share' });
     await eventually(() => like.isVisible()).toBe(true);
+    // Offline-ready: the service worker serves the app's chunks (the toasts' one among them) from its cache.
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 30_000).toBe(true);
     await context.setOffline(true);
     await like.click();
     const toast = page.locator('.notistack-MuiContent').filter({ hasText: 'You are offline: saved' });

@@ -2,6 +2,7 @@
 // first paint is done (IndexedDB and the download store stay out of the boot), offline too.
 import { useEffect, useState } from 'react';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
+import { importChunk } from '../../lib/chunks';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -11,7 +12,7 @@ export function useDownloadedIds(): ReadonlySet<string> {
     let live = true;
     let unsubscribe = () => {};
     afterFirstPaint(() => {
-      void import('./downloadStore').then(({ listSavedVideos, subscribeDownloads }) => {
+      void importChunk(() => import('./downloadStore')).then(({ listSavedVideos, subscribeDownloads }) => {
         if (!live) return;
         const read = () =>
           void listSavedVideos()

@@ -1,8 +1,9 @@
 // Header, side bar and the current screen (every route except /login and /register).
 import Box from '@mui/material/Box';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { lazyChunk } from '../../lib/chunks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { useAppBadge } from '../notifications/useAppBadge';
 import { OfflineBanner } from '../offline/OfflineBanner';
@@ -10,11 +11,11 @@ import { BOTTOM_NAV_BREAKPOINT, BOTTOM_NAV_HEIGHT } from '../../lib/bottomNavSpa
 import { Header } from './Header';
 
 // The drawer (MUI Modal) loads the first time the side bar opens.
-const SideBar = lazy(() => import('./SideBar'));
+const SideBar = lazyChunk(() => import('./SideBar'));
 // The mini player floats over every screen once a video is minimized.
-const MiniPlayer = lazy(() => import('../miniPlayer/MiniPlayer'));
+const MiniPlayer = lazyChunk(() => import('../miniPlayer/MiniPlayer'));
 // Phones: Home, Subscriptions, Upload, Notifications, You (hidden by CSS from md up).
-const BottomNav = lazy(() => import('./BottomNav'));
+const BottomNav = lazyChunk(() => import('./BottomNav'));
 
 export function AppLayout() {
   const sideBarWanted = useOnceTrue(useAppSelector((state) => state.sideBar.isSideBarOpen));

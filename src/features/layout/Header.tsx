@@ -10,10 +10,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
+import { lazyChunk } from '../../lib/chunks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCount';
@@ -23,8 +24,8 @@ import { ThemeToggle } from '../theme/ThemeToggle';
 import { Logo } from './Logo';
 import { toggleSideBar } from './sideBarSlice';
 
-const AvatarMenu = lazy(() => import('./AvatarMenu'));
-const SearchDialog = lazy(() => import('../search/SearchDialog'));
+const AvatarMenu = lazyChunk(() => import('./AvatarMenu'));
+const SearchDialog = lazyChunk(() => import('../search/SearchDialog'));
 
 /** The bell with the unread badge (phones have it in the bottom bar instead). */
 function NotificationsBell() {

@@ -4,6 +4,7 @@
 // the time and the play state), recovers what it can and gives up to the MP4 otherwise.
 import type Hls from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { importChunk } from '../../lib/chunks';
 import { readLink } from '../../lib/connection';
 import { useSettled } from '../../lib/useSettled';
 import { ABR_CONFIG, linkEstimate, startLevelIndex } from './abr';
@@ -31,9 +32,9 @@ interface Options {
 }
 
 let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
-/** hls.js, fetched once; the watch screen asks in idle time once the page has loaded, before the first play. */
+/** hls.js, fetched once (again until it arrives); the watch screen asks in idle time once the page has loaded, before the first play. */
 export function loadHls() {
-  hlsModule ??= import('hls.js/light');
+  hlsModule ??= importChunk(() => import('hls.js/light'));
   return hlsModule;
 }
 

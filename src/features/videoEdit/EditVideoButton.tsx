@@ -3,12 +3,13 @@
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { VideoCard } from '../../../contract/entities';
 import { useAppSelector } from '../../app/hooks';
+import { lazyChunk } from '../../lib/chunks';
 import { selectCurrentUser } from '../auth/authSlice';
 
-const EditVideoDialog = lazy(() => import('./EditVideoDialog'));
+const EditVideoDialog = lazyChunk(() => import('./EditVideoDialog'));
 
 export function EditVideoButton({ video, compact = false }: { video: VideoCard; compact?: boolean }) {
   const me = useAppSelector(selectCurrentUser);

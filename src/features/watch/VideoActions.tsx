@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { Fragment, lazy, memo, Suspense, useState } from 'react';
+import { Fragment, memo, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ReactionType, Video } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
@@ -22,13 +22,14 @@ import { useToggleVideoReactionMutation } from '../../api/endpoints/reactions';
 import { useGetMyReportQuery } from '../../api/endpoints/reports';
 import { useAppSelector } from '../../app/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
+import { lazyChunk } from '../../lib/chunks';
 import { formatCount } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { DownloadButton } from '../downloads/DownloadButton';
 import { announceShare, shareLink } from '../../lib/share';
 
-const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
-const ReportDialog = lazy(() => import('./ReportDialog'));
+const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
+const ReportDialog = lazyChunk(() => import('./ReportDialog'));
 
 const REACTIONS = [
   { type: 'like', label: 'Like', count: 'likes', Icon: ThumbUpOutlinedIcon, ActiveIcon: ThumbUpIcon },

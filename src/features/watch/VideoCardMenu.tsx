@@ -7,17 +7,18 @@ import ShareIcon from '@mui/icons-material/ShareOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { VideoCardMenuProps } from '../../components/videoCardMenu';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
 import { useAppSelector } from '../../app/hooks';
+import { lazyChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { announceShare, shareLink } from '../../lib/share';
 import { toast } from '../../components/toast';
 
-const SaveToPlaylistDialog = lazy(() => import('./SaveToPlaylistDialog'));
-const DownloadDialog = lazy(() => import('../downloads/DownloadDialog'));
+const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
+const DownloadDialog = lazyChunk(() => import('../downloads/DownloadDialog'));
 
 type Open = 'menu' | 'save' | 'download';
 

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddToHistoryMutation, useAddViewMutation } from '../../api/endpoints/videos';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { importChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { resetMiniPlayer } from '../miniPlayer/miniPlayerSlice';
 
@@ -59,7 +60,7 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
     // live chunk is not fetched in the middle of a rendered page's hydration.
     afterFirstPaint(() => {
       if (cancelled) return;
-      void import('../../api/live').then(({ joinVideoRoom }) => {
+      void importChunk(() => import('../../api/live')).then(({ joinVideoRoom }) => {
         if (!cancelled) leave = joinVideoRoom(videoId);
       });
     });
