@@ -127,8 +127,27 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
     // icon, badge and image before it shows it: the first, from a cold cache, took over 10 s in a
     // loaded CI run, and appeared only after the click below had closed the second.
     const shownBodies = () => worker.evaluate(async () => (await (self as any).registration.getNotifications()).map((shown: Notification) => shown.body));
+    // What the worker knows, for the failure's message should the first never show (once in a loaded
+    // CI run: nothing within 60 s). A listener added now still hears the pushes (Chromium warns).
+    await worker.evaluate(() => {
+      (self as any).pushesHeard = 0;
+      self.addEventListener('push', () => ((self as any).pushesHeard += 1));
+    });
+    const workerState = () =>
+      worker
+        .evaluate(async () => ({
+          permission: Notification.permission,
+          active: (self as any).registration.active?.state,
+          pushesHeard: (self as any).pushesHeard,
+          shown: (await (self as any).registration.getNotifications()).length,
+        }))
+        .catch((error: Error) => ({ unreachable: error.message }));
     await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify({ ...payload, body: 'Night Train Films subscribed' }) });
-    await eventually(shownBodies, 60_000).toEqual(['Night Train Films subscribed']);
+    await eventually(shownBodies, 60_000)
+      .toEqual(['Night Train Films subscribed'])
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}; the service worker: ${JSON.stringify(await workerState())}`, { cause: error });
+      });
     await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
     await eventually(() => worker.evaluate(async () => (await (self as any).registration.getNotifications()).map((shown: Notification & { image: string; badge: string }) => ({ title: shown.title, body: shown.body, tag: shown.tag, image: shown.image, badge: shown.badge, data: shown.data })))).toEqual([
       {
