@@ -18,8 +18,9 @@ interface Props {
 export function UploadProgress({ phase, uploadFraction, transcodePercent, resuming = false, onWatchNow }: Props) {
   const percent = phase === 'uploading' ? Math.round(uploadFraction * 100) : Math.max(0, Math.min(100, Math.round(transcodePercent)));
   const label = phase === 'uploading' ? (percent >= 100 ? 'Checking the video...' : resuming ? 'Resuming upload...' : 'Uploading...') : 'Processing video...';
-  // Before the first progress tick the work has started but has no measure yet: a moving bar, no '0%'.
-  const unmeasured = phase === 'processing' && percent === 0;
+  // Before the first progress tick the work has started but has no measure yet: a moving bar, no '0%'
+  // (transcoding; a resumed upload until the server has said how much of the file it holds).
+  const unmeasured = percent === 0 && (phase === 'processing' || resuming);
   return (
     <Box role="status" aria-live="polite">
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
