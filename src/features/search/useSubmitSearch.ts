@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
+import { importChunk } from '../../lib/chunks';
 import { searchPath, searchSubmitted } from './searchBarSlice';
 
 /** Goes to /search?q=...; a blank query does nothing; a submit closes the dialog, clears the box and joins the recent searches. */
@@ -12,7 +13,7 @@ export function useSubmitSearch() {
       const path = searchPath(query);
       if (!path) return false;
       // Kept out of the first load: the phone search (a lazy chunk) is the one reader.
-      void import('./recentSearches').then(({ rememberSearch }) => rememberSearch(query));
+      void importChunk(() => import('./recentSearches')).then(({ rememberSearch }) => rememberSearch(query));
       navigate(path);
       dispatch(searchSubmitted());
       return true;
