@@ -6,6 +6,9 @@ import { lazy, type ComponentType } from 'react';
  * (offline, each try fails at once without the network) until the chunk arrives.
  */
 export function importChunk<T>(load: () => Promise<T>): Promise<T> {
+  // The server render imports from its own disk: a failure there is a fault to report (the page falls
+  // back to the shell), not a connection to wait for, and retrying would hold the request for ever.
+  if (import.meta.env.SSR) return load();
   return load().catch(() => new Promise((retry) => setTimeout(retry, 3000)).then(() => importChunk(load)));
 }
 
