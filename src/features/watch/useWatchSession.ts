@@ -58,13 +58,13 @@ export function useWatchSession(videoId: string, nextVideoId: string | undefined
     let cancelled = false;
     // The live connection starts in idle time (main.tsx) and joins the rooms asked for by then: the
     // live chunk is not fetched in the middle of a rendered page's hydration.
-    afterFirstPaint(() => {
-      if (cancelled) return;
+    const callOff = afterFirstPaint(() => {
       void importChunk(() => import('../../api/live')).then(({ joinVideoRoom }) => {
         if (!cancelled) leave = joinVideoRoom(videoId);
       });
     });
     return () => {
+      callOff();
       cancelled = true;
       leave?.();
     };
