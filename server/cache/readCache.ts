@@ -1,8 +1,8 @@
-// The read cache: anonymous feed pages, a video's public detail, comment pages and
-// profile tiles kept as ready serialized bodies, in this process and, with REDIS_URL, in Redis for
-// the other processes. It is never stale for a writer:
-// - every entry is stored under the versions of the things it shows (`feed`, `video:<id>`,
-//   `comments:<videoId>`, `profiles`, and the global `epoch`);
+// The read cache: anonymous feed pages, each user's subscriptions feed, a video's public detail,
+// comment pages and profile tiles kept as ready serialized bodies, in this process and, with
+// REDIS_URL, in Redis for the other processes. It is never stale for a writer:
+// - every entry is stored under the versions of the things it shows (`feed`, `follows:<userId>`,
+//   `video:<id>`, `comments:<videoId>`, `profiles`, and the global `epoch`);
 // - the domain events of the writes that change them bump those versions
 //   (server/subscribers/readCacheInvalidation.ts); a bump happens after the write committed and
 //   before its answer leaves (the onSend hook waits for bumps still on their way to Redis);
@@ -27,6 +27,8 @@ export const CacheDeps = {
   comments: (videoId: string) => `comments:${videoId}`,
   /** Profile tiles: subscriber counts (their totals follow `feed`). */
   profiles: 'profiles',
+  /** Which channels a user follows: their subscriptions feed (whose cards follow `feed`). */
+  follows: (userId: string) => `follows:${userId}`,
   /** Everything: a user's name or avatar shows on cards, comments and profiles. */
   epoch: 'epoch',
 } as const;

@@ -4,9 +4,10 @@ import { Type } from 'typebox';
 import { SubscribedChannel, SubscriptionStatus, VideoPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
+import { CacheDeps } from '../cache/readCache.js';
 import { toSubscribedChannel } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
-import { conflict, notFound, send, unauthorized } from '../http/envelope.js';
+import { conflict, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { toggleSubscription } from '../useCases/subscriptions.js';
 
@@ -14,6 +15,7 @@ const ChannelParams = Type.Object({ channelId: IdString });
 const UserParams = Type.Object({ userId: IdString });
 const NotifyBody = Type.Object({ notify: Type.Boolean() });
 const NotifyResult = Type.Object({ notify: Type.Boolean() });
+const FEED_MESSAGE = 'Videos fetched successfully';
 
 /** The subscribe rule: 'Subscribe requires login', with this message. */
 async function requireSubscriber(request: FastifyRequest): Promise<void> {
@@ -93,9 +95,14 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const window = pageOf(request.query);
-      const page = splitPage(await app.repos.videos.subscriptionFeed(userIdOf(request), window), window.limit);
-      const cards = page.items.map((row) => toVideoCard(row, app.urls));
-      return send(reply, 200, { videos: cards, hasMore: page.hasMore }, 'Videos fetched successfully');
+      const userId = userIdOf(request);
+      // Kept serialized per user: its cards change with the feed's version, its channels with the user's follows.
+      const page = await app.readCache.read(`follows-feed:${userId}:${window.offset}:${window.limit}`, [CacheDeps.feed, CacheDeps.follows(userId)], async () => {
+        const rows = splitPage(await app.repos.videos.subscriptionFeed(userId, window), window.limit);
+        const data = { videos: rows.items.map((row) => toVideoCard(row, app.urls)), hasMore: rows.hasMore };
+        return { value: { body: serializedEnvelope(reply, data, FEED_MESSAGE) }, store: true };
+      });
+      return sendCached(request, reply, 200, page);
     },
   );
 };

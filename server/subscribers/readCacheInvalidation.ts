@@ -22,7 +22,7 @@ export function subscribeReadCacheInvalidation(events: DomainEventBus, cache: Re
   events.on('video.removed', SUBSCRIBER, ({ videoIds }) => {
     if (videoIds.length) cache.bump(CacheDeps.feed, ...videoIds.flatMap((id) => [CacheDeps.video(id), CacheDeps.comments(id)]));
   });
-  events.on('channel.subscriptionToggled', SUBSCRIBER, () => cache.bump(CacheDeps.profiles));
+  events.on('channel.subscriptionToggled', SUBSCRIBER, ({ subscriberId }) => cache.bump(CacheDeps.profiles, CacheDeps.follows(subscriberId)));
   // A name or avatar shows on cards, comments and profiles everywhere.
   events.on('user.profileChanged', SUBSCRIBER, () => cache.bump(CacheDeps.epoch));
   events.on('comment.pinToggled', SUBSCRIBER, commentsChanged);

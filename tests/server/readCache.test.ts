@@ -22,6 +22,8 @@ async function reads(server: Server, videoId: string, owner: TestUser, viewer: T
     video: await call(server, 'GET', `/videos/${videoId}`, { token }),
     comments: await call(server, 'GET', `/comments/all/${videoId}`, { token }),
     profile: (await call(server, 'GET', `/users/c/${owner.username}`, { token })).body.data,
+    // The signed-in caller's subscriptions feed (anonymous callers have none).
+    following: token ? ((await call(server, 'GET', '/subscription/feed?page=1&limit=50', { token })).body.data.videos as any[]) : [],
   });
   return { anonymous: await as(), viewer: await as(viewer.token), owner: await as(owner.token) };
 }
@@ -49,6 +51,7 @@ async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (own
       expect(who.video.body.data.title).toBe('A brand new title');
       expect(who.feed.find((card) => card._id === videoId)?.title).toBe('A brand new title');
     }
+    expect(seen.viewer.following.some((card) => card._id === videoId)).toBe(false);
   });
 
   // The viewer comments, likes the video and likes the comment: counts for all, flags for the viewer only.
@@ -88,6 +91,8 @@ async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (own
       expect(who.video.body.data.views).toBe(1);
       expect(who.feed.find((card) => card._id === videoId)?.views).toBe(1);
     }
+    expect(seen.viewer.following.find((card) => card._id === videoId)?.views).toBe(1);
+    expect(seen.owner.following.some((card) => card._id === videoId)).toBe(false);
     expect(seen.viewer.profile.isSubscribed).toBe(true);
     expect(seen.owner.profile.isSubscribed).toBe(false);
     expect(seen.anonymous.profile.isSubscribed).toBe(false);
@@ -103,7 +108,14 @@ async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (own
       expect(who.profile.fullName).toBe('Owner Renamed');
       expect(who.comments.body.data[0].owner.fullName).toBe('Viewer Renamed');
     }
+    expect(seen.viewer.following.find((card) => card._id === videoId)?.owner.fullName).toBe('Owner Renamed');
   });
+
+  // The viewer unfollows, then follows again: their subscriptions feed follows at once.
+  for (const following of [false, true]) {
+    expect((await call(writeTo, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: viewer.token })).status).toBe(200);
+    await everywhere((seen) => expect(seen.viewer.following.some((card) => card._id === videoId)).toBe(following));
+  }
 
   // The owner deletes the video.
   expect((await call(writeTo, 'DELETE', `/videos/delete/${videoId}`, { token: owner.token })).status).toBe(200);
@@ -114,6 +126,7 @@ async function neverStale(writeTo: Server, readFrom: Server[], createVideo: (own
       expect(who.feed.some((card) => card._id === videoId)).toBe(false);
       expect(who.profile.totalVideos).toBe(0);
     }
+    expect(seen.viewer.following.some((card) => card._id === videoId)).toBe(false);
   });
 }
 
