@@ -68,8 +68,9 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     const updateToast = page.locator('#notistack-snackbar', { hasText: 'Update available' });
     await eventually(() => updateToast.isVisible(), 20_000).toBe(true);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting !== null))).toBe(true);
-    // The toast's slide-in (a CSS transition) has ended before the picture is taken.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    // The toast's slide-in (a CSS transition) has ended before the picture is taken. A transition
+    // cut short by a newer style change rejects `finished` with an AbortError: it is over too.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
     await page.screenshot({ path: 'screenshots/update-available-phone.png' });
     // Survives the reload: whether the controller changed before it.
     await page.evaluate(() => navigator.serviceWorker.addEventListener('controllerchange', () => sessionStorage.setItem('controller-changed', 'yes')));
