@@ -1,7 +1,8 @@
 // HLS from the rendition files: each rung is one fragmented MP4 that ffmpeg's hls muxer
 // addresses by byte range in a media playlist; the master playlist listing the rungs is ours.
+import { open } from 'node:fs/promises';
+import { createFile, MP4BoxBuffer, type Track } from 'mp4box';
 import { HLS_SEGMENT_SECONDS, startHeight } from '../../contract/limits.js';
-import { type MediaTools, runTool } from './ffmpeg.js';
 import { liveFileName } from './videoFiles.js';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
@@ -118,17 +119,6 @@ export function bandwidthOf(playlist: MediaPlaylist): { peak: number; average: n
   return { peak: Math.ceil(peak), average: Math.ceil(average) };
 }
 
-const AVC_PROFILES: Record<string, string> = {
-  'Constrained Baseline': '42e0',
-  Baseline: '4200',
-  Main: '4d40',
-  High: '6400',
-};
-
-interface CodecProbe {
-  streams?: Array<{ codec_type?: string; codec_name?: string; profile?: string; level?: number; width?: number; height?: number }>;
-}
-
 export interface VariantFacts {
   width: number;
   height: number;
@@ -136,20 +126,46 @@ export interface VariantFacts {
   codecs: string;
 }
 
-/** The RFC 6381 codecs and the picture size of a rendition, read by ffprobe. */
-export async function variantFacts(tools: MediaTools, path: string, signal?: AbortSignal): Promise<VariantFacts> {
-  const run = await runTool(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_entries', 'stream=codec_type,codec_name,profile,level,width,height', path], {
-    signal,
-  });
-  const streams = (JSON.parse(run.stdout.toString('utf8')) as CodecProbe).streams ?? [];
-  const video = streams.find((stream) => stream.codec_type === 'video');
-  if (video?.codec_name !== 'h264') throw new Error(`rendition is not H.264: ${video?.codec_name ?? 'no video'}`);
-  const profile = AVC_PROFILES[video.profile ?? ''] ?? '6400';
-  const codecs = [`avc1.${profile}${Number(video.level ?? 40).toString(16).padStart(2, '0')}`];
-  const audio = streams.find((stream) => stream.codec_type === 'audio');
-  if (audio?.codec_name === 'aac') codecs.push(audio.profile === 'HE-AAC' ? 'mp4a.40.5' : 'mp4a.40.2');
-  else if (audio) throw new Error(`rendition audio is not AAC: ${audio.codec_name}`);
-  return { width: video.width ?? 0, height: video.height ?? 0, codecs: codecs.join(',') };
+/**
+ * The RFC 6381 codecs and the picture size of a rendition, read by mp4box from its fMP4 init section
+ * (`map`, the bytes the playlist's EXT-X-MAP names). A probe process per rung cost about 0.2 s of
+ * CPU each, mostly loading ffmpeg's libraries: a twentieth of a 30 s ladder for five rungs.
+ */
+export async function variantFacts(path: string, map: ByteRange): Promise<VariantFacts> {
+  const init = new Uint8Array(map.length);
+  const file = await open(path, 'r');
+  try {
+    const { bytesRead } = await file.read(init, 0, map.length, map.offset);
+    if (bytesRead < map.length) throw new Error(`rendition init section is cut short: ${bytesRead} of ${map.length} bytes`);
+  } finally {
+    await file.close();
+  }
+  const tracks = initTracks(init.buffer);
+  const video = tracks.find((track) => track.type === 'video');
+  if (!video?.video || !/^avc[13]\./.test(video.codec)) throw new Error(`rendition is not H.264: ${video?.codec ?? 'no video'}`);
+  const codecs = [video.codec];
+  const audio = tracks.find((track) => track.type === 'audio');
+  if (audio && !/^mp4a\.40\.\d+$/.test(audio.codec)) throw new Error(`rendition audio is not AAC: ${audio.codec}`);
+  if (audio) codecs.push(audio.codec);
+  return { width: video.video.width, height: video.video.height, codecs: codecs.join(',') };
+}
+
+/** The tracks an init section (ftyp + moov) declares; throws when it is not one. */
+function initTracks(bytes: ArrayBuffer): Track[] {
+  const file = createFile();
+  let tracks: Track[] | null = null;
+  let failure: unknown = null;
+  file.onReady = (info) => {
+    tracks = info.tracks;
+  };
+  file.onError = (module, message) => {
+    failure = new Error(`rendition init section: ${module} ${message}`);
+  };
+  file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes, 0));
+  file.flush();
+  if (failure) throw failure;
+  if (!tracks) throw new Error('rendition init section has no movie header');
+  return tracks;
 }
 
 export interface Variant {
