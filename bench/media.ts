@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { loadConfig } from '../server/config.js';
 import { mediaTools, type MediaTools } from '../server/media/ffmpeg.js';
-import { LIGHT_MOTION_SEARCH, ladderFor, type Rung } from '../server/media/ladder.js';
+import { LIGHT_RUNG_X264, ladderFor, type Rung } from '../server/media/ladder.js';
 import { probeVideo } from '../server/media/probe.js';
 import { transcodeLadder, videoEncoderArgs } from '../server/media/transcode.js';
 
@@ -28,7 +28,7 @@ const CLIPS = [10, 30];
 const CANDIDATES = [
   { preset: 'superfast', params: null },
   { preset: 'veryfast', params: null },
-  { preset: 'veryfast', params: LIGHT_MOTION_SEARCH },
+  { preset: 'veryfast', params: LIGHT_RUNG_X264 },
   { preset: 'faster', params: null },
 ];
 const candidateName = (candidate: { preset: string; params: string | null }) => (candidate.params ? `${candidate.preset} ${candidate.params}` : candidate.preset);
