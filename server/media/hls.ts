@@ -1,7 +1,7 @@
 // HLS from the rendition files: each rung is one fragmented MP4 that ffmpeg's hls muxer
 // addresses by byte range in a media playlist; the master playlist listing the rungs is ours.
 import { open } from 'node:fs/promises';
-import { createFile, MP4BoxBuffer, type Track } from 'mp4box';
+import type { Track } from 'mp4box';
 import { HLS_SEGMENT_SECONDS, startHeight } from '../../contract/limits.js';
 import { liveFileName } from './videoFiles.js';
 
@@ -140,7 +140,7 @@ export async function variantFacts(path: string, map: ByteRange): Promise<Varian
   } finally {
     await file.close();
   }
-  const tracks = initTracks(init.buffer);
+  const tracks = await initTracks(init.buffer);
   const video = tracks.find((track) => track.type === 'video');
   if (!video?.video || !/^avc[13]\./.test(video.codec)) throw new Error(`rendition is not H.264: ${video?.codec ?? 'no video'}`);
   const codecs = [video.codec];
@@ -151,7 +151,9 @@ export async function variantFacts(path: string, map: ByteRange): Promise<Varian
 }
 
 /** The tracks an init section (ftyp + moov) declares; throws when it is not one. */
-function initTracks(bytes: ArrayBuffer): Track[] {
+async function initTracks(bytes: ArrayBuffer): Promise<Track[]> {
+  // Loaded on the first rendition: processes that never package one (most API processes) skip its ~40 ms.
+  const { createFile, MP4BoxBuffer } = await import('mp4box');
   const file = createFile();
   let tracks: Track[] | null = null;
   let failure: unknown = null;
