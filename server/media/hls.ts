@@ -1,6 +1,6 @@
 // HLS from the rendition files: each rung is one fragmented MP4 that ffmpeg's hls muxer
 // addresses by byte range in a media playlist; the master playlist listing the rungs is ours.
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import type { Track } from 'mp4box';
 import { HLS_SEGMENT_SECONDS, startHeight } from '../../contract/limits.js';
 import { liveFileName } from './videoFiles.js';
@@ -119,6 +119,14 @@ export function bandwidthOf(playlist: MediaPlaylist): { peak: number; average: n
   return { peak: Math.ceil(peak), average: Math.ceil(average) };
 }
 
+/** The bytes of `range` in a rung's file; throws when the file ends before the playlist says. */
+export async function readByteRange(file: FileHandle, range: ByteRange, name: string): Promise<Buffer> {
+  const bytes = Buffer.alloc(range.length);
+  const { bytesRead } = await file.read(bytes, 0, range.length, range.offset);
+  if (bytesRead !== range.length) throw new Error(`${name}: the rung's file ends before the playlist says`);
+  return bytes;
+}
+
 export interface VariantFacts {
   width: number;
   height: number;
@@ -132,15 +140,15 @@ export interface VariantFacts {
  * CPU each, mostly loading ffmpeg's libraries: a twentieth of a 30 s ladder for five rungs.
  */
 export async function variantFacts(path: string, map: ByteRange): Promise<VariantFacts> {
-  const init = new Uint8Array(map.length);
   const file = await open(path, 'r');
+  let init: Buffer;
   try {
-    const { bytesRead } = await file.read(init, 0, map.length, map.offset);
-    if (bytesRead < map.length) throw new Error(`rendition init section is cut short: ${bytesRead} of ${map.length} bytes`);
+    init = await readByteRange(file, map, 'init section');
   } finally {
     await file.close();
   }
-  const tracks = await initTracks(init.buffer);
+  // mp4box reads a whole ArrayBuffer: a copy of exactly these bytes.
+  const tracks = await initTracks(new Uint8Array(init).buffer);
   const video = tracks.find((track) => track.type === 'video');
   if (!video?.video || !/^avc[13]\./.test(video.codec)) throw new Error(`rendition is not H.264: ${video?.codec ?? 'no video'}`);
   const codecs = [video.codec];

@@ -3,7 +3,7 @@
 // streamed rung's fragments as they are made (publishFragments).
 import { open } from 'node:fs/promises';
 import type { VideoMediaRepository } from '../db/repositories/videoMedia.js';
-import { type ByteRange, HLS_CONTENT_TYPE, bandwidthOf, liveMediaPlaylist, masterPlaylist } from './hls.js';
+import { type ByteRange, HLS_CONTENT_TYPE, bandwidthOf, liveMediaPlaylist, masterPlaylist, readByteRange } from './hls.js';
 import type { MediaStorage } from './storage.js';
 import type { GrowingRung, Rendition } from './transcode.js';
 import { hlsMasterKey, hlsPlaylistKey, liveFileKey, liveFileName, liveFilesPrefix, renditionKey } from './videoFiles.js';
@@ -59,12 +59,8 @@ export async function publishFragments(deps: PublishDeps, videoId: string, rung:
   const { height, playlist } = rung;
   const file = await open(rung.path, 'r');
   try {
-    const put = async (name: string, range: ByteRange) => {
-      const bytes = Buffer.alloc(range.length);
-      const { bytesRead } = await file.read(bytes, 0, range.length, range.offset);
-      if (bytesRead !== range.length) throw new Error(`${name}: the rung's file ends before the playlist says`);
-      await deps.storage.putBuffer(liveFileKey(videoId, name), bytes, 'video/mp4');
-    };
+    const put = async (name: string, range: ByteRange) =>
+      deps.storage.putBuffer(liveFileKey(videoId, name), await readByteRange(file, range, name), 'video/mp4');
     if (published === 0) await put(liveFileName(height, 'init'), playlist.map);
     for (let index = published; index < playlist.segments.length; index++) await put(liveFileName(height, index), playlist.segments[index]!);
   } finally {
