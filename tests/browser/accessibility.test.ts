@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -39,7 +39,7 @@ async function axeProblems(page: Page): Promise<string[]> {
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('.page-progress') && !document.querySelector('[aria-label="Loading videos"]'));
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await animationsEnded(page);
 }
 
 describe.skipIf(missing !== null)('axe-core on every main screen, both themes', () => {

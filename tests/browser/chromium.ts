@@ -32,6 +32,14 @@ export async function ensureBuilt(): Promise<string> {
   return DIST;
 }
 
+/**
+ * Waits until every animation on the page is over. A transition cut short by a newer style change
+ * rejects its `finished` with an AbortError: it is over too.
+ */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+}
+
 /** expect.poll with room for a loaded machine: the browser project's 10 s (vitest.config.ts), or `timeout`. */
 export const eventually = <T>(read: () => T | Promise<T>, timeout?: number) => expect.poll(read, { timeout });
 

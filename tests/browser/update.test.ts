@@ -10,7 +10,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFile } from '../../build/precompress.js';
 import { call, insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -68,9 +68,8 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     const updateToast = page.locator('#notistack-snackbar', { hasText: 'Update available' });
     await eventually(() => updateToast.isVisible(), 20_000).toBe(true);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting !== null))).toBe(true);
-    // The toast's slide-in (a CSS transition) has ended before the picture is taken. A transition
-    // cut short by a newer style change rejects `finished` with an AbortError: it is over too.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    // The toast's slide-in (a CSS transition) has ended before the picture is taken.
+    await animationsEnded(page);
     await page.screenshot({ path: 'screenshots/update-available-phone.png' });
     // Survives the reload: whether the controller changed before it.
     await page.evaluate(() => navigator.serviceWorker.addEventListener('controllerchange', () => sessionStorage.setItem('controller-changed', 'yes')));
