@@ -4,6 +4,7 @@
 // evaluation, style, layout, paint) and the JavaScript that ran in it by original source (a
 // package, or one of our files), read through the build's source maps.
 //   npx vite build --sourcemap --outDir /tmp/traced && npx vite build --ssr src/entry-server.tsx --outDir /tmp/traced-ssr
+//   ln -s "$PWD/node_modules" /tmp/traced-ssr/               (the server-rendering build resolves @emotion/server from there)
 //   CLIENT_DIR=/tmp/traced PORT=3100 npm run serve        (with a DATA_DIR holding videos, e.g. after npm run seed)
 //   npm run bench:boot -- http://localhost:3100/watch/<id> --dist /tmp/traced [--rate 4] [--min 50]
 // Without --dist (or without maps) the JavaScript is named by chunk. Figures from one load: compare
