@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { CHROME_PATH } from '../scripts/lighthouse.js';
+import { LIGHTHOUSE_PHONE, throttleLikeLighthouse } from './lighthouse.js';
 
 interface TraceEvent {
   name: string;
@@ -54,14 +55,9 @@ async function loadTraced(url: string, rate: number): Promise<TraceEvent[]> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext(LIGHTHOUSE_PHONE);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    // As in Lighthouse's runs (see bench/lighthouse.ts throttledLoad).
-    await cdp.send('Debugger.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await throttleLikeLighthouse(context, page, rate);
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
     // The idle-time work (live connection, service worker) after the network settles.

@@ -10,7 +10,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
 import { CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
 import { startNodeServer } from './processes.js';
@@ -55,17 +55,32 @@ interface ThrottledLoad {
   pageTbtMs: number;
 }
 
+/** The phone of Lighthouse's mobile preset, as Playwright context options. */
+export const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/**
+ * Throttles `page` like Lighthouse's mobile run: 150 ms RTT, 1.6 Mbps down, 750 Kbps up, `cpuRate`x
+ * CPU slowdown. The debugger is attached, as in Lighthouse: with only Runtime on, V8 would re-parse
+ * whole chunks on the main thread to give each Error a detailed stack (lazy source positions), a
+ * cost Lighthouse's runs do not have.
+ */
+export async function throttleLikeLighthouse(context: BrowserContext, page: Page, cpuRate = 4): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Debugger.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+}
+
 /**
  * Loads `url` throttled like Lighthouse's mobile run and reads the LCP element and the page's own long
- * tasks. The debugger is attached, as in Lighthouse: with only Runtime on, V8 would re-parse whole
- * chunks on the main thread to give each Error a detailed stack (lazy source positions), a cost
- * Lighthouse's runs do not have. Long tasks are what Lighthouse's TBT adds up, measured at a real 4x
- * slowdown rather than simulated, so a run swings less: the bench's steadier view of boot work.
+ * tasks. Long tasks are what Lighthouse's TBT adds up, measured at a real 4x slowdown rather than
+ * simulated, so a run swings less: the bench's steadier view of boot work.
  */
 async function throttledLoad(url: string): Promise<ThrottledLoad> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext(LIGHTHOUSE_PHONE);
     await context.addInitScript(() => {
       const win = window as unknown as { __lcp?: string; __longTasks: [number, number][] };
       new PerformanceObserver((list) => {
@@ -82,12 +97,7 @@ async function throttledLoad(url: string): Promise<ThrottledLoad> {
       }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Debugger.enable');
-    // Lighthouse's mobile preset: 150 ms RTT, 1.6 Mbps down, 750 Kbps up, 4x CPU slowdown.
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await throttleLikeLighthouse(context, page);
     await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
     // The idle-time work (live connection, service worker, toasts) after the network settles.
     await page.waitForTimeout(3000);
