@@ -9,6 +9,7 @@ import { replayStoredQueue, sendStoredAction } from '../src/api/queueReplayRules
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
 import { imageCopy } from '../src/lib/imageUrls';
 import { CACHE_NAMES } from './cacheNames';
+import { networkWorkSignal } from './networkWork';
 import { broadcast, signedInToken } from './session';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -21,7 +22,7 @@ async function replayOfflineQueue(): Promise<void> {
   try {
     const token = await readSessionToken(db);
     if (!token) return; // signed out: the actions wait for the page (they need a user)
-    const outcome = await replayStoredQueue(db, { send: (action) => sendStoredAction(action, token) });
+    const outcome = await replayStoredQueue(db, { send: (action) => sendStoredAction(action, token, networkWorkSignal()) });
     if (outcome.settled.length) await broadcast({ type: QUEUE_REPLAYED_MESSAGE });
     // A rejected sync is retried by the browser later, with its own backoff.
     if (outcome.offline || outcome.retrySoon) throw new Error('Offline queue not fully sent');
@@ -37,7 +38,7 @@ async function refreshSubscriptionsFeed(): Promise<void> {
   const token = await signedInToken();
   if (!token) return;
   const request = new Request(new URL(FEED_PATH, self.location.origin).href, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
-  const response = await fetch(request);
+  const response = await fetch(request, { signal: networkWorkSignal() });
   if (!response.ok) return;
   await (await caches.open(CACHE_NAMES.api)).put(request, response.clone());
   const body = (await response.json()) as { data?: { videos?: { thumbnail?: string }[] } };

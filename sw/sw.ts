@@ -13,8 +13,10 @@ import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { errorBody } from '../contract/envelope';
+import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../src/lib/workerMessages';
 import './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
+import { abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned } from './networkWork';
 import './notifications';
 import { broadcast } from './session';
 import './shareTarget';
@@ -37,11 +39,11 @@ const isSaved = async (request: Request) => Boolean(await caches.match(request.u
 // that is not saved goes to the network untouched (a 206 cannot be cached).
 const savedVideos = new CacheFirst({
   cacheName: CACHE_NAMES.downloads,
-  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new RangeRequestsPlugin()],
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new RangeRequestsPlugin(), abandonedOnUpdate],
 });
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/video/'),
-  async (options) => ((await isSaved(options.request)) ? savedVideos.handle(options) : fetch(options.request)),
+  async (options) => ((await isSaved(options.request)) ? savedVideos.handle(options) : fetch(options.request, { signal: networkWorkSignal() })),
 );
 
 // Thumbnails, avatars and covers: immutable names, so the cache wins (a saved video's thumbnail
@@ -51,6 +53,7 @@ const images = new CacheFirst({
   plugins: [
     new CacheableResponsePlugin({ statuses: [0, 200] }),
     new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    abandonedOnUpdate,
   ],
 });
 registerRoute(
@@ -61,7 +64,7 @@ registerRoute(
 // Caption files: a saved video's come from the downloads cache (offline too), others from the network.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/captions/'),
-  async ({ request }) => (await caches.match(request.url, { cacheName: CACHE_NAMES.downloads })) ?? fetch(request),
+  async ({ request }) => (await caches.match(request.url, { cacheName: CACHE_NAMES.downloads })) ?? fetch(request, { signal: networkWorkSignal() }),
 );
 
 // API reads: fresh when the network answers within 4 s, else the last copy (cleared on logout).
@@ -74,6 +77,7 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      abandonedOnUpdate,
     ],
   }),
 );
@@ -91,7 +95,7 @@ async function drainReauthQueue(): Promise<void> {
   while (entry) {
     let response: Response;
     try {
-      response = await fetch(entry.request.clone());
+      response = await fetch(entry.request.clone(), { signal: networkWorkSignal() });
     } catch (error) {
       await reauthQueue.unshiftRequest(entry);
       throw error; // still offline: the sync is retried later
@@ -116,8 +120,10 @@ function replayReauth(): Promise<void> {
  * would otherwise wait for Background Sync's backoff (minutes), so retry for a while first.
  */
 async function replayReauthSoon(): Promise<void> {
+  const signal = networkWorkSignal();
   for (const delayMs of [0, 1000, 2000, 4000, 8000, 15000]) {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (delayMs) await pauseUnlessAbandoned(delayMs, signal);
+    if (signal.aborted) return; // the update was asked for: the sync event retries later
     try {
       await replayReauth();
       if ((await reauthQueue.size()) === 0) return;
@@ -139,7 +145,7 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === ME_PATH,
   async ({ request }) => {
     try {
-      return await fetch(request.clone());
+      return await fetch(request.clone(), { signal: networkWorkSignal() });
     } catch {
       await queueReauth(request);
       const body = { ...errorBody(503, 'Offline: your session will be checked when the connection returns'), queued: true };
@@ -151,6 +157,8 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // Sent to the old worker by a page about to switch to the waiting one.
+  if (type === ABANDON_NETWORK_WORK_MESSAGE) abandonNetworkWork();
   // Browsers without Background Sync replay when the page sees 'online'.
-  if (type === 'REPLAY_QUEUES') event.waitUntil(replayReauthSoon());
+  if (type === REPLAY_QUEUES_MESSAGE) event.waitUntil(replayReauthSoon());
 });

@@ -14,7 +14,7 @@ export type SendResult = { ok: true } | { ok: false; status: number | 'FETCH_ERR
 type SendError = Extract<SendResult, { ok: false }>;
 
 /** Sends a stored request with the action's key and a bearer token (the worker's sender). */
-export async function sendStoredAction(action: QueuedAction, token: string): Promise<SendResult> {
+export async function sendStoredAction(action: QueuedAction, token: string, signal?: AbortSignal): Promise<SendResult> {
   const { request } = action;
   // Made by an older app without a stored request: kept (like a network failure) for the page to send.
   if (!request) return { ok: false, status: 'FETCH_ERROR', message: 'Only the app can send this action' };
@@ -27,6 +27,7 @@ export async function sendStoredAction(action: QueuedAction, token: string): Pro
       headers,
       credentials: 'omit',
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
     });
   } catch {
     return { ok: false, status: 'FETCH_ERROR', message: 'Network error' };

@@ -1,12 +1,13 @@
 // App updates in Debian's Chromium against the real server and the built PWA: a new deployment (the
 // served sw.js changed) shows 'Update available'; its Reload action activates the new worker and
 // reloads into it, and a like queued before (its request got no answer) is still queued afterwards
-// and reaches the server once when replayed.
+// and reaches the server once when replayed. Reload works while the old worker waits on a dead
+// connection: that worker gives its requests up when the page asks for the update.
 import { appendFileSync } from 'node:fs';
 import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFile } from '../../build/precompress.js';
 import { call, insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
@@ -36,6 +37,10 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     browser = await launchChromium();
     ({ page } = await signedInPage(browser, server, viewer));
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Each document notes whether its controlling worker changed while it ran.
+    await page.context().addInitScript(() => {
+      navigator.serviceWorker?.addEventListener('controllerchange', () => sessionStorage.setItem(`controller-changed-${performance.timeOrigin}`, 'yes'));
+    });
   });
 
   afterAll(async () => {
@@ -45,6 +50,41 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
 
   const likeButton = () => page.getByRole('button', { name: /^Like \(/ });
   const banner = () => page.getByTestId('offline-banner');
+  /** A new deployment: same app, changed worker script (and, as a build writes them, its compressed copies). */
+  const deploy = async (release: string) => {
+    appendFileSync(join(clientDir, 'sw.js'), `\n// ${release}\n`);
+    await precompressFile(join(clientDir, 'sw.js'));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
+  };
+  const updateToast = () => page.locator('#notistack-snackbar', { hasText: 'Update available' });
+  const waitingWorker = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.state ?? null));
+  /**
+   * The loaded page runs under the newest worker, none waits, and its controller never changed
+   * while it ran (a page that saw the takeover reloads itself: it is not the last one).
+   */
+  const settledOnNewestWorker = () =>
+    page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return (
+          document.readyState === 'complete' &&
+          registration?.waiting === null &&
+          registration.active?.state === 'activated' &&
+          navigator.serviceWorker.controller === registration.active &&
+          sessionStorage.getItem(`controller-changed-${performance.timeOrigin}`) === null
+        );
+      })
+      .catch(() => false); // the page was reloading
+  /** Clicks Reload: the waiting worker takes the page over, then the page reloads under it. */
+  const reloadIntoUpdate = async () => {
+    const clickedIn = await page.evaluate(() => performance.timeOrigin);
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await eventually(settledOnNewestWorker).toBe(true);
+    expect(await page.evaluate((origin) => sessionStorage.getItem(`controller-changed-${origin}`), clickedIn)).toBe('yes');
+  };
+  const servedWorker = () => page.evaluate(() => fetch('/sw.js', { cache: 'no-store' }).then((response) => response.text()));
   const likesOnServer = async () => (await call(server, 'GET', `/likes/get/video/likes/${videoId}`)).body.data.length as number;
   // The like's request gets no answer (a dropped connection), so the app queues it.
   const dropLikes = (route: Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue());
@@ -61,33 +101,17 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     await eventually(() => banner().textContent()).toContain('Pending sync (1)');
     expect(await likesOnServer()).toBe(0);
 
-    // The new deployment: same app, changed worker script (and, as a build writes them, its compressed copies).
-    appendFileSync(join(clientDir, 'sw.js'), '\n// release 2\n');
-    await precompressFile(join(clientDir, 'sw.js'));
-    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration!.update()));
-    const updateToast = page.locator('#notistack-snackbar', { hasText: 'Update available' });
-    await eventually(() => updateToast.isVisible(), 20_000).toBe(true);
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting !== null))).toBe(true);
+    await deploy('release 2');
+    await eventually(() => updateToast().isVisible(), 20_000).toBe(true);
+    expect(await waitingWorker()).toBe('installed');
     // The toast's slide-in (a CSS transition) has ended before the picture is taken.
     await animationsEnded(page);
     await page.screenshot({ path: 'screenshots/update-available-phone.png' });
-    // Survives the reload: whether the controller changed before it.
-    await page.evaluate(() => navigator.serviceWorker.addEventListener('controllerchange', () => sessionStorage.setItem('controller-changed', 'yes')));
 
-    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
+    await reloadIntoUpdate();
     await eventually(() => page.getByRole('heading', { name: 'Release notes' }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => sessionStorage.getItem('controller-changed'))).toBe('yes');
-    // The waiting worker is now the active one and controls the page; nothing waits any more.
-    const worker = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return { waiting: registration?.waiting ?? null, active: registration?.active?.state, controlled: navigator.serviceWorker.controller !== null };
-    });
-    expect(worker).toEqual({ waiting: null, active: 'activated', controlled: true });
-    const served = await page.evaluate(() => fetch('/sw.js', { cache: 'no-store' }).then((response) => response.text()));
-    expect(served.trimEnd().endsWith('// release 2')).toBe(true);
-    expect(await page.locator('#notistack-snackbar', { hasText: 'Update available' }).count()).toBe(0);
+    expect((await servedWorker()).trimEnd().endsWith('// release 2')).toBe(true);
+    expect(await updateToast().count()).toBe(0);
 
     // The queued like came through the update and is sent once when the connection works.
     await eventually(() => banner().textContent()).toContain('Pending sync (1)');
@@ -100,6 +124,31 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     // Sent once: no second copy arrives within a second. The wait is the check itself (nothing happens).
     await page.waitForTimeout(1000);
     expect(await likesOnServer()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('reloads into the update while the old worker still waits on the network, which it gives up', async () => {
+    await eventually(settledOnNewestWorker).toBe(true);
+    // An API read the old worker is handling, whose answer never comes (a dead connection): Chromium
+    // activates the new worker, and lets the page reload, only once the old one has finished its events.
+    const heldRead = new Promise<Request>((resolve) => {
+      void page.context().route(
+        (url) => url.searchParams.get('held') === '1',
+        (route) => resolve(route.request()),
+      );
+    });
+    void page.evaluate(() => fetch('/api/v1/videos/all-videos?held=1').catch(() => null));
+    const held = await heldRead;
+    expect(held.serviceWorker()).not.toBeNull();
+    const abandoned = page.context().waitForEvent('requestfailed', { predicate: (request) => request === held, timeout: 20_000 });
+
+    await deploy('release 3');
+    await eventually(() => updateToast().isVisible(), 20_000).toBe(true);
+    await reloadIntoUpdate();
+    expect((await abandoned).failure()?.errorText).toBe('net::ERR_ABORTED');
+    expect((await servedWorker()).trimEnd().endsWith('// release 3')).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: 'Release notes' }).isVisible()).toBe(true);
+    expect(await updateToast().count()).toBe(0);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { reloadQueue } from '../../api/offlineQueue';
 import { QUEUE_REPLAYED_MESSAGE } from '../../api/queueReplay';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../../lib/backgroundTags';
+import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../../lib/workerMessages';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
 import { applyReauthResult } from '../auth/session';
@@ -28,7 +29,7 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
     if (message?.type === QUEUE_REPLAYED_MESSAGE) void reloadQueue();
   });
   // Browsers without Background Sync replay the queue only when asked.
-  window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY_QUEUES' }));
+  window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: REPLAY_QUEUES_MESSAGE }));
 }
 
 const FEED_REFRESH_INTERVAL_MS = 12 * 60 * 60 * 1000;
@@ -43,7 +44,9 @@ async function registerFeedRefresh(registration: ServiceWorkerRegistration): Pro
 }
 
 /**
- * Posts SKIP_WAITING to the waiting worker and reloads once it controls the page. The reload is ours:
+ * Posts SKIP_WAITING to the waiting worker and reloads once it controls the page. Chromium holds
+ * both the takeover and the reload until the old worker has finished its events, so that worker is
+ * told first to give up its network requests (sw/networkWork.ts). The reload is ours:
  * workbox-window reloads only for a worker it saw install right after registering, and treats one
  * found later (a deployment noticed while the app stays open) as "external", never reloading.
  */
@@ -51,5 +54,6 @@ async function reloadIntoWaitingWorker(skipWaiting: () => Promise<void>): Promis
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration?.waiting) return location.reload(); // already activated (e.g. by another tab)
   navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  navigator.serviceWorker.controller?.postMessage({ type: ABANDON_NETWORK_WORK_MESSAGE });
   await skipWaiting();
 }
