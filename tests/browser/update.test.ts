@@ -131,12 +131,12 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     await eventually(settledOnNewestWorker).toBe(true);
     // An API read the old worker is handling, whose answer never comes (a dead connection): Chromium
     // activates the new worker, and lets the page reload, only once the old one has finished its events.
-    const heldRead = new Promise<Request>((resolve) => {
-      void page.context().route(
-        (url) => url.searchParams.get('held') === '1',
-        (route) => resolve(route.request()),
-      );
-    });
+    let holdRead = (_request: Request) => {};
+    const heldRead = new Promise<Request>((resolve) => (holdRead = resolve));
+    await page.context().route(
+      (url) => url.searchParams.get('held') === '1',
+      (route) => holdRead(route.request()),
+    );
     void page.evaluate(() => fetch('/api/v1/videos/all-videos?held=1').catch(() => null));
     const held = await heldRead;
     expect(held.serviceWorker()).not.toBeNull();
