@@ -5,7 +5,7 @@
 // the file chosen, signed-out users included (after sign-in); the manifest's shortcuts and
 // screenshots answer 200.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
@@ -133,6 +133,14 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
       (self as any).pushesHeard = 0;
       self.addEventListener('push', () => ((self as any).pushesHeard += 1));
     });
+    // And what became of the notification's pictures, which Chromium fetches before it shows it.
+    const pushedAt = Date.now();
+    const pictureRequests: string[] = [];
+    const notePicture = (what: string) => (request: PlaywrightRequest) => {
+      if (new URL(request.url()).pathname.startsWith('/icons/')) pictureRequests.push(`${new URL(request.url()).pathname} ${what} at ${Date.now() - pushedAt} ms`);
+    };
+    const pictureListeners = { request: notePicture('asked'), requestfinished: notePicture('answered'), requestfailed: notePicture('failed') } as const;
+    for (const [event, listener] of Object.entries(pictureListeners)) context.on(event as 'request', listener);
     const workerState = () =>
       worker
         .evaluate(async () => ({
@@ -141,13 +149,15 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
           pushesHeard: (self as any).pushesHeard,
           shown: (await (self as any).registration.getNotifications()).length,
         }))
-        .catch((error: Error) => ({ unreachable: error.message }));
+        .then((state) => ({ ...state, pictureRequests }))
+        .catch((error: Error) => ({ unreachable: error.message, pictureRequests }));
     await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify({ ...payload, body: 'Night Train Films subscribed' }) });
     await eventually(shownBodies, 60_000)
       .toEqual(['Night Train Films subscribed'])
       .catch(async (error: Error) => {
         throw new Error(`${error.message}; the service worker: ${JSON.stringify(await workerState())}`, { cause: error });
       });
+    for (const [event, listener] of Object.entries(pictureListeners)) context.off(event as 'request', listener);
     await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
     await eventually(() => worker.evaluate(async () => (await (self as any).registration.getNotifications()).map((shown: Notification & { image: string; badge: string }) => ({ title: shown.title, body: shown.body, tag: shown.tag, image: shown.image, badge: shown.badge, data: shown.data })))).toEqual([
       {
