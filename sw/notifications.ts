@@ -41,7 +41,9 @@ self.addEventListener('push', (event: PushEvent) => {
     ...(payload.notificationId ? { tag: payload.notificationId } : {}),
     ...(payload.image ? { image: new URL(payload.image, self.location.origin).href } : {}),
   };
-  event.waitUntil(Promise.all([self.registration.showNotification(payload.title || 'Vidshare', options), setBadge(payload.unreadCount)]));
+  // A refusal would otherwise leave no trace: the push was heard and nothing shows.
+  const shown = self.registration.showNotification(payload.title || 'Vidshare', options).catch((error: unknown) => console.error('The pushed notification could not be shown', error));
+  event.waitUntil(Promise.all([shown, setBadge(payload.unreadCount)]));
 });
 
 async function markRead(notificationId: string): Promise<void> {

@@ -5,7 +5,7 @@
 // the file chosen, signed-out users included (after sign-in); the manifest's shortcuts and
 // screenshots answer 200.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, CDPSession, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, ConsoleMessage, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
@@ -141,6 +141,11 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
     };
     const pictureListeners = { request: notePicture('asked'), requestfinished: notePicture('answered'), requestfailed: notePicture('failed') } as const;
     for (const [event, listener] of Object.entries(pictureListeners)) context.on(event as 'request', listener);
+    const workerErrors: string[] = [];
+    const noteWorkerError = (message: ConsoleMessage) => {
+      if (message.worker()?.url() === worker.url() && message.type() === 'error') workerErrors.push(`${message.text()} at ${Date.now() - pushedAt} ms`);
+    };
+    context.on('console', noteWorkerError);
     const workerState = () =>
       worker
         .evaluate(async () => ({
@@ -149,8 +154,8 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
           pushesHeard: (self as any).pushesHeard,
           shown: (await (self as any).registration.getNotifications()).length,
         }))
-        .then((state) => ({ ...state, pictureRequests }))
-        .catch((error: Error) => ({ unreachable: error.message, pictureRequests }));
+        .then((state) => ({ ...state, pictureRequests, workerErrors }))
+        .catch((error: Error) => ({ unreachable: error.message, pictureRequests, workerErrors }));
     await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify({ ...payload, body: 'Night Train Films subscribed' }) });
     await eventually(shownBodies, 60_000)
       .toEqual(['Night Train Films subscribed'])
@@ -158,6 +163,7 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
         throw new Error(`${error.message}; the service worker: ${JSON.stringify(await workerState())}`, { cause: error });
       });
     for (const [event, listener] of Object.entries(pictureListeners)) context.off(event as 'request', listener);
+    context.off('console', noteWorkerError);
     await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
     await eventually(() => worker.evaluate(async () => (await (self as any).registration.getNotifications()).map((shown: Notification & { image: string; badge: string }) => ({ title: shown.title, body: shown.body, tag: shown.tag, image: shown.image, badge: shown.badge, data: shown.data })))).toEqual([
       {
