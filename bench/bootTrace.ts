@@ -14,9 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium } from 'playwright-core';
-import { CHROME_PATH } from '../scripts/lighthouse.js';
-import { LIGHTHOUSE_PHONE, throttleLikeLighthouse } from './lighthouse.js';
+import { loadOnLighthousePhone } from './lighthouse.js';
 
 interface TraceEvent {
   name: string;
@@ -48,25 +46,12 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 /** The events worth naming inside a task: they are what a long task is made of. */
 const PHASES = /^(v8\.compileModule|v8\.evaluateModule|v8\.compile|EvaluateScript|FunctionCall|TimerFire|FireAnimationFrame|RunMicrotasks|EventDispatch|ParseHTML|UpdateLayoutTree|Layout|Paint|ParseAuthorStyleSheet)$/;
 
-async function loadTraced(url: string, rate: number): Promise<TraceEvent[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+function loadTraced(url: string, cpuRate: number): Promise<TraceEvent[]> {
+  return loadOnLighthousePhone(url, {
+    cpuRate,
+    beforeLoad: (page, browser) => browser.startTracing(page, { categories: CATEGORIES }),
+    afterLoad: async (_page, browser) => (JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents,
   });
-  try {
-    const context = await browser.newContext(LIGHTHOUSE_PHONE);
-    const page = await context.newPage();
-    await throttleLikeLighthouse(context, page, rate);
-    await browser.startTracing(page, { categories: CATEGORIES });
-    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
-    // The idle-time work (live connection, service worker) after the network settles.
-    await page.waitForTimeout(3000);
-    const trace = await browser.stopTracing();
-    return (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  } finally {
-    await browser.close();
-  }
 }
 
 /** The V8 profiler's samples of one renderer, on the trace's clock. */

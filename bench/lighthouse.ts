@@ -10,9 +10,9 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
-import { CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
+import { CHROME_FLAGS, CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
 import { startNodeServer } from './processes.js';
 
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -56,20 +56,41 @@ interface ThrottledLoad {
 }
 
 /** The phone of Lighthouse's mobile preset, as Playwright context options. */
-export const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const LIGHTHOUSE_PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+interface PhoneLoad<T> {
+  /** CPU slowdown (Lighthouse's mobile run: 4). */
+  cpuRate?: number;
+  /** Prepares the page before it loads (observers, tracing). */
+  beforeLoad?: (page: Page, browser: Browser) => Promise<unknown>;
+  /** Reads what the load left. */
+  afterLoad: (page: Page, browser: Browser) => Promise<T>;
+}
 
 /**
- * Throttles `page` like Lighthouse's mobile run: 150 ms RTT, 1.6 Mbps down, 750 Kbps up, `cpuRate`x
- * CPU slowdown. The debugger is attached, as in Lighthouse: with only Runtime on, V8 would re-parse
- * whole chunks on the main thread to give each Error a detailed stack (lazy source positions), a
- * cost Lighthouse's runs do not have.
+ * Loads `url` on Lighthouse's phone, in a browser of its own, throttled like its mobile run: 150 ms
+ * RTT, 1.6 Mbps down, 750 Kbps up, `cpuRate`x CPU slowdown. It waits for the network to settle, then
+ * 3 s more for the idle-time work (live connection, service worker, toasts). The debugger is attached,
+ * as in Lighthouse: with only Runtime on, V8 would re-parse whole chunks on the main thread to give
+ * each Error a detailed stack (lazy source positions), a cost Lighthouse's runs do not have.
  */
-export async function throttleLikeLighthouse(context: BrowserContext, page: Page, cpuRate = 4): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Debugger.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+export async function loadOnLighthousePhone<T>(url: string, { cpuRate = 4, beforeLoad, afterLoad }: PhoneLoad<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext(LIGHTHOUSE_PHONE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Debugger.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    await beforeLoad?.(page, browser);
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.waitForTimeout(3000);
+    return await afterLoad(page, browser);
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
@@ -77,40 +98,33 @@ export async function throttleLikeLighthouse(context: BrowserContext, page: Page
  * tasks. Long tasks are what Lighthouse's TBT adds up, measured at a real 4x slowdown rather than
  * simulated, so a run swings less: the bench's steadier view of boot work.
  */
-async function throttledLoad(url: string): Promise<ThrottledLoad> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    const context = await browser.newContext(LIGHTHOUSE_PHONE);
-    await context.addInitScript(() => {
-      const win = window as unknown as { __lcp?: string; __longTasks: [number, number][] };
-      new PerformanceObserver((list) => {
-        const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string; size?: number }) | undefined;
-        const element = entry?.element;
-        if (!entry || !element) return;
-        const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '');
-        const what = entry.url ? `image ${new URL(entry.url).pathname}` : `"${(element.textContent ?? '').trim().slice(0, 40)}"`;
-        win.__lcp = `${name} ${what} at ${Math.round(entry.startTime)} ms`;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-      win.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) win.__longTasks.push([entry.startTime, entry.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    const page = await context.newPage();
-    await throttleLikeLighthouse(context, page);
-    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
-    // The idle-time work (live connection, service worker, toasts) after the network settles.
-    await page.waitForTimeout(3000);
+function throttledLoad(url: string): Promise<ThrottledLoad> {
+  return loadOnLighthousePhone(url, {
+    beforeLoad: (page) =>
+      page.addInitScript(() => {
+        const win = window as unknown as { __lcp?: string; __longTasks: [number, number][] };
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string; size?: number }) | undefined;
+          const element = entry?.element;
+          if (!entry || !element) return;
+          const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '');
+          const what = entry.url ? `image ${new URL(entry.url).pathname}` : `"${(element.textContent ?? '').trim().slice(0, 40)}"`;
+          win.__lcp = `${name} ${what} at ${Math.round(entry.startTime)} ms`;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        win.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) win.__longTasks.push([entry.startTime, entry.duration]);
+        }).observe({ type: 'longtask', buffered: true });
+      }),
     // LCP entries stop at the first input; reading them does not count as one.
-    return await page.evaluate(() => {
-      const win = window as unknown as { __lcp?: string; __longTasks: [number, number][] };
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const pageTbtMs = win.__longTasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-      return { lcpElement: win.__lcp ?? 'none reported', pageTbtMs };
-    });
-  } finally {
-    await browser.close();
-  }
+    afterLoad: (page) =>
+      page.evaluate(() => {
+        const win = window as unknown as { __lcp?: string; __longTasks: [number, number][] };
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+        const pageTbtMs = win.__longTasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+        return { lcpElement: win.__lcp ?? 'none reported', pageTbtMs };
+      }),
+  });
 }
 
 function buildShell(outDir: string): void {

@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** Headless Chromium with nothing of its own on the network or the CPU (updates, sync, first-run work). */
+export const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface LighthouseResult {
   page: string;
@@ -53,7 +55,7 @@ export async function runLighthouse(url: string, page: string, outDir = 'reports
     `--output-path=${outBase}`,
     '--form-factor=mobile',
     '--only-categories=performance,accessibility,best-practices,pwa,seo',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
   ];
   // A report left by an earlier run must not pass for this one's.
   await rm(`${outBase}.report.json`, { force: true });
