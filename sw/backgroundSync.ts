@@ -9,7 +9,7 @@ import { replayStoredQueue, sendStoredAction } from '../src/api/queueReplayRules
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
 import { imageCopy } from '../src/lib/imageUrls';
 import { CACHE_NAMES } from './cacheNames';
-import { networkWorkSignal } from './networkWork';
+import { networkWorkSignal, workerFetch } from './networkWork';
 import { broadcast, signedInToken } from './session';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -38,7 +38,7 @@ async function refreshSubscriptionsFeed(): Promise<void> {
   const token = await signedInToken();
   if (!token) return;
   const request = new Request(new URL(FEED_PATH, self.location.origin).href, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
-  const response = await fetch(request, { signal: networkWorkSignal() });
+  const response = await workerFetch(request);
   if (!response.ok) return;
   await (await caches.open(CACHE_NAMES.api)).put(request, response.clone());
   const body = (await response.json()) as { data?: { videos?: { thumbnail?: string }[] } };

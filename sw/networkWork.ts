@@ -11,6 +11,9 @@ let controller = new AbortController();
 /** The signal of the requests made now: aborted when the page asks for the update. */
 export const networkWorkSignal = (): AbortSignal => controller.signal;
 
+/** fetch() for the worker's own requests: given up when the page asks for the update. */
+export const workerFetch = (request: Request): Promise<Response> => fetch(request, { signal: controller.signal });
+
 export function abandonNetworkWork(): void {
   controller.abort(new DOMException('The app is updating', 'AbortError'));
   controller = new AbortController();

@@ -16,7 +16,7 @@ import { errorBody } from '../contract/envelope';
 import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../src/lib/workerMessages';
 import './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
-import { abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned } from './networkWork';
+import { abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
 import './notifications';
 import { broadcast } from './session';
 import './shareTarget';
@@ -43,7 +43,7 @@ const savedVideos = new CacheFirst({
 });
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/video/'),
-  async (options) => ((await isSaved(options.request)) ? savedVideos.handle(options) : fetch(options.request, { signal: networkWorkSignal() })),
+  async (options) => ((await isSaved(options.request)) ? savedVideos.handle(options) : workerFetch(options.request)),
 );
 
 // Thumbnails, avatars and covers: immutable names, so the cache wins (a saved video's thumbnail
@@ -64,7 +64,7 @@ registerRoute(
 // Caption files: a saved video's come from the downloads cache (offline too), others from the network.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/media/captions/'),
-  async ({ request }) => (await caches.match(request.url, { cacheName: CACHE_NAMES.downloads })) ?? fetch(request, { signal: networkWorkSignal() }),
+  async ({ request }) => (await caches.match(request.url, { cacheName: CACHE_NAMES.downloads })) ?? workerFetch(request),
 );
 
 // API reads: fresh when the network answers within 4 s, else the last copy (cleared on logout).
@@ -95,7 +95,7 @@ async function drainReauthQueue(): Promise<void> {
   while (entry) {
     let response: Response;
     try {
-      response = await fetch(entry.request.clone(), { signal: networkWorkSignal() });
+      response = await workerFetch(entry.request.clone());
     } catch (error) {
       await reauthQueue.unshiftRequest(entry);
       throw error; // still offline: the sync is retried later
@@ -145,7 +145,7 @@ registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === ME_PATH,
   async ({ request }) => {
     try {
-      return await fetch(request.clone(), { signal: networkWorkSignal() });
+      return await workerFetch(request.clone());
     } catch {
       await queueReauth(request);
       const body = { ...errorBody(503, 'Offline: your session will be checked when the connection returns'), queued: true };
