@@ -24,6 +24,9 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
   let clientDir = '';
   let videoId = '';
   const pageErrors: string[] = [];
+  /** What the workers did, as Chromium and the page saw it (seconds.ms), for a failure message. */
+  const workerLog: string[] = [];
+  const noteWorker = (line: string) => workerLog.push(`${new Date().toISOString().slice(17, 23)} ${line}`);
 
   beforeAll(async () => {
     await ensureBuilt();
@@ -37,6 +40,7 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     browser = await launchChromium();
     ({ page } = await signedInPage(browser, server, viewer));
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await recordWorkers(page);
     // Each document notes whether its controlling worker changed while it ran.
     await page.context().addInitScript(() => {
       navigator.serviceWorker?.addEventListener('controllerchange', () => sessionStorage.setItem(`controller-changed-${performance.timeOrigin}`, 'yes'));
@@ -48,6 +52,32 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     await server?.close();
   });
 
+  /**
+   * Notes each worker version's state changes as Chromium reports them (status/running status and
+   * how many pages it controls), the workers' own requests (the app's chunks aside) and errors, and
+   * the page's loads.
+   */
+  const recordWorkers = async (watched: Page) => {
+    const context = watched.context();
+    const workerRequest = (what: string) => (request: Request) => {
+      if (request.serviceWorker() && !new URL(request.url()).pathname.startsWith('/assets/')) noteWorker(`${what} ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    };
+    context.on('request', workerRequest('asked'));
+    context.on('requestfinished', workerRequest('answered'));
+    context.on('requestfailed', workerRequest('failed'));
+    context.on('console', (message) => message.worker() && message.type() === 'error' && noteWorker(`worker error: ${message.text()}`));
+    watched.on('load', () => noteWorker('page loaded'));
+    const cdp = await context.newCDPSession(watched);
+    const states = new Map<string, string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) {
+        const state = `${version.status}/${version.runningStatus}, controls ${version.controlledClients?.length ?? 0}`;
+        if (states.get(version.versionId) !== state) noteWorker(`version ${version.versionId}: ${state}`);
+        states.set(version.versionId, state);
+      }
+    });
+    await cdp.send('ServiceWorker.enable');
+  };
   const likeButton = () => page.getByRole('button', { name: /^Like \(/ });
   const banner = () => page.getByTestId('offline-banner');
   /** A new deployment: same app, changed worker script (and, as a build writes them, its compressed copies). */
@@ -79,8 +109,11 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
   const reloadIntoUpdate = async () => {
     const clickedIn = await page.evaluate(() => performance.timeOrigin);
     const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    noteWorker('Reload clicked');
     await page.getByRole('button', { name: 'Reload' }).click();
-    await reloaded;
+    await reloaded.catch((error: Error) => {
+      throw new Error(`${error.message}\nwhat the workers did:\n${workerLog.slice(-80).join('\n')}`);
+    });
     await eventually(settledOnNewestWorker).toBe(true);
     expect(await page.evaluate((origin) => sessionStorage.getItem(`controller-changed-${origin}`), clickedIn)).toBe('yes');
   };

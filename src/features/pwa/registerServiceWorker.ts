@@ -17,6 +17,8 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
   const updateServiceWorker = registerSW({
     immediate: true,
     onNeedRefresh: () => toast.action(UPDATE_AVAILABLE, 'Reload', () => void reloadIntoWaitingWorker(updateServiceWorker)),
+    // Once the prompt was shown, a new controller reloads the page (this tab's Reload, or another tab's).
+    onNeedReload: reloadOnce,
     onRegisterError: (error) => console.error('Service worker registration failed', error),
     onRegisteredSW: (_url, registration) => void (registration && registerFeedRefresh(registration)),
   });
@@ -43,17 +45,28 @@ async function registerFeedRefresh(registration: ServiceWorkerRegistration): Pro
   await periodicSync.register(SUBSCRIPTIONS_REFRESH_TAG, { minInterval: FEED_REFRESH_INTERVAL_MS }).catch(() => undefined);
 }
 
+let reloading = false;
+
+/**
+ * The page reloads once for a new controller. vite-plugin-pwa asks for it (onNeedReload) only when
+ * the page started under a worker, not on a first visit, so Reload asks too; a second reload would
+ * cancel the first one's navigation.
+ */
+function reloadOnce(): void {
+  if (reloading) return;
+  reloading = true;
+  location.reload();
+}
+
 /**
  * Posts SKIP_WAITING to the waiting worker and reloads once it controls the page. Chromium holds
  * both the takeover and the reload until the old worker has finished its events, so that worker is
- * told first to give up its network requests (sw/networkWork.ts). The reload is ours:
- * workbox-window reloads only for a worker it saw install right after registering, and treats one
- * found later (a deployment noticed while the app stays open) as "external", never reloading.
+ * told first to give up its network requests (sw/networkWork.ts).
  */
 async function reloadIntoWaitingWorker(skipWaiting: () => Promise<void>): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration?.waiting) return location.reload(); // already activated (e.g. by another tab)
-  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  if (!registration?.waiting) return reloadOnce(); // already activated (e.g. by another tab)
+  navigator.serviceWorker.addEventListener('controllerchange', reloadOnce, { once: true });
   navigator.serviceWorker.controller?.postMessage({ type: ABANDON_NETWORK_WORK_MESSAGE });
   await skipWaiting();
 }
