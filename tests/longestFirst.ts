@@ -4,9 +4,8 @@
 // machine (Vitest's results cache) or, on a fresh clone where there is none, its duration in the run
 // recorded in tests/fileDurations.json (written by tests/slowestFiles.ts), else its size. Files that
 // need the built app (they call ensureBuilt(), while the browser projects' global setup builds it in
-// the background) come after the others of their group,
-// so that they find the build done instead of holding a worker while it runs. Groups
-// (sequence.groupOrder) still run in their order.
+// the background) come after the others of their group, so that they find the build done instead of
+// holding a worker while it runs. Groups (sequence.groupOrder) still run in their order.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
