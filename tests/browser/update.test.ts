@@ -55,7 +55,9 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
   /**
    * Notes each worker version's state changes as Chromium reports them (status/running status and
    * how many pages it controls), the workers' own requests (the app's chunks aside) and errors, and
-   * the page's loads.
+   * the page's loads. Reading one: while a failed Background Sync waits for its retry (the like
+   * queued below), Chromium installs one more version on the reload (sw.js answered 304), which
+   * skips waiting and is activated about 1 s later; without that sync it does not.
    */
   const recordWorkers = async (watched: Page) => {
     const context = watched.context();
