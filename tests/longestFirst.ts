@@ -21,7 +21,7 @@ export default class LongestFirst extends BaseSequencer {
     const known = (spec: TestSpecification) => {
       const key = `${spec.project.name}:${relative(config.root, spec.moduleId)}`;
       const result = cache.getFileTestResults(key);
-      return { result, duration: result?.duration ?? recordedDurations[key], size: cache.getFileStats(key)?.size ?? 0, late: waitsForBuild(spec) };
+      return { failed: result?.failed === true, duration: result?.duration ?? recordedDurations[key], size: cache.getFileStats(key)?.size ?? 0, late: waitsForBuild(spec) };
     };
     const facts = new Map(files.map((spec) => [spec, known(spec)]));
     return [...files].sort((a, b) => {
@@ -30,8 +30,7 @@ export default class LongestFirst extends BaseSequencer {
       const [first, second] = [facts.get(a)!, facts.get(b)!];
       if (first.late !== second.late) return first.late ? 1 : -1;
       // A file that failed last time runs early, as Vitest's own order does.
-      const [firstFailed, secondFailed] = [first.result?.failed === true, second.result?.failed === true];
-      if (firstFailed !== secondFailed) return firstFailed ? -1 : 1;
+      if (first.failed !== second.failed) return first.failed ? -1 : 1;
       if (first.duration !== undefined && second.duration !== undefined) return second.duration - first.duration;
       return second.size - first.size;
     });
