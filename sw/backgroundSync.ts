@@ -46,7 +46,13 @@ async function refreshSubscriptionsFeed(): Promise<void> {
   const images = await caches.open(CACHE_NAMES.images);
   // Cards pick a copy by width (srcset): every copy, so whichever the screen picks is there.
   const urls = thumbnails.flatMap((url) => [url, ...IMAGE_WIDTHS.map((width) => imageCopy(url, width))]);
-  await Promise.all([...new Set(urls)].map((url) => images.add(new URL(url, self.location.origin).href).catch(() => undefined)));
+  await Promise.all([...new Set(urls)].map((url) => cacheImage(images, new URL(url, self.location.origin).href).catch(() => undefined)));
+}
+
+/** Cache.add, through workerFetch: a refresh in progress gives its downloads up when the app updates. */
+async function cacheImage(images: Cache, href: string): Promise<void> {
+  const response = await workerFetch(new Request(href));
+  if (response.ok) await images.put(href, response);
 }
 
 self.addEventListener('sync', (event) => {

@@ -14,6 +14,9 @@ export const networkWorkSignal = (): AbortSignal => controller.signal;
 /** fetch() for the worker's own requests: given up when the page asks for the update. */
 export const workerFetch = (request: Request): Promise<Response> => fetch(request, { signal: controller.signal });
 
+/** Whether a request failed because the update gave it up (not because the network is down). */
+export const abandonedForUpdate = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
 export function abandonNetworkWork(): void {
   controller.abort(new DOMException('The app is updating', 'AbortError'));
   controller = new AbortController();

@@ -16,7 +16,7 @@ import { errorBody } from '../contract/envelope';
 import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../src/lib/workerMessages';
 import './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
-import { abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
+import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
 import './notifications';
 import { broadcast } from './session';
 import './shareTarget';
@@ -146,7 +146,9 @@ registerRoute(
   async ({ request }) => {
     try {
       return await workerFetch(request.clone());
-    } catch {
+    } catch (error) {
+      // Given up for the update, not offline: the reloaded page checks the session itself.
+      if (abandonedForUpdate(error)) throw error;
       await queueReauth(request);
       const body = { ...errorBody(503, 'Offline: your session will be checked when the connection returns'), queued: true };
       return new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json' } });

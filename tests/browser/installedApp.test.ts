@@ -1,12 +1,18 @@
 // The installed app while it is closed, in Debian's Chromium against the real server and the built
 // PWA, driven through CDP: a push shows its notification and sets the badge; a notification click
 // opens its link in the app and marks it read on the server; Background Sync replays a like queued
-// offline with the page closed, once; a video shared to /share-target opens the upload screen with
+// offline with the page closed, once; Periodic Background Sync refreshes the subscriptions feed and
+// its thumbnails into the caches; a video shared to /share-target opens the upload screen with
 // the file chosen, signed-out users included (after sign-in); the manifest's shortcuts and
 // screenshots answer 200.
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, CDPSession, ConsoleMessage, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { IMAGE_WIDTHS } from '../../contract/limits.js';
+import { storeImage } from '../../server/media/images.js';
+import { CACHE_NAMES } from '../../sw/cacheNames.js';
+import { imageCopy } from '../../src/lib/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
@@ -246,6 +252,51 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
     expect(likeRequests).toEqual([]);
     expect((await video()).likes).toBe(1);
     await blank.close();
+  });
+
+  it('refreshes the subscriptions feed and every copy of its thumbnails into the caches with the app closed (Periodic Background Sync)', async () => {
+    const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#00796b' } }).webp().toBuffer();
+    const thumbnail = await storeImage(server.app.storage, 'thumbnail', poster, 'Thumbnail');
+    const freshId = await insertVideo(server, owner.id, { title: 'New from the night train', duration: 20, thumbnail });
+    expect((await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: viewer.token })).status).toBe(200);
+
+    // The caches the app reads offline start empty, and no page of the app is open.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await registrationIdOf(cdp, server.url);
+    await cdp.detach();
+    await page.evaluate((names) => Promise.all(names.map((name) => caches.delete(name))), [CACHE_NAMES.api, CACHE_NAMES.images]);
+    await page.close();
+    const blank = await context.newPage();
+    // The next tests start from an app page again, whatever happens here.
+    onTestFinished(async () => {
+      page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await blank.close();
+    });
+    const session = await context.newCDPSession(blank);
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: server.url, registrationId, tag: 'vidshare-refresh-subscriptions' });
+
+    // Read back from a page of the origin that boots nothing (an API answer shown as a document).
+    await blank.goto(`${server.url}/api/v1/healthcheck`);
+    const cachedFeed = () =>
+      blank.evaluate(async (name) => {
+        const response = await (await caches.open(name)).match('/api/v1/subscription/feed?page=1', { ignoreVary: true });
+        return response ? ((await response.json()) as { data: { videos: { _id: string; thumbnail: string }[] } }).data.videos : null;
+      }, CACHE_NAMES.api);
+    await eventually(async () => (await cachedFeed())?.map((video) => video._id) ?? []).toContain(freshId);
+    const thumbnailUrl = (await cachedFeed())!.find((video) => video._id === freshId)!.thumbnail;
+    const expected = [thumbnailUrl, ...IMAGE_WIDTHS.map((width) => imageCopy(thumbnailUrl, width))].map((url) => new URL(url, server.url).pathname);
+    expect(new Set(expected).size).toBe(IMAGE_WIDTHS.length + 1);
+    const cachedImages = () =>
+      blank.evaluate(async (name) => {
+        const images = await caches.open(name);
+        const keys = await images.keys();
+        return Promise.all(keys.map(async (key) => ({ path: new URL(key.url).pathname, type: (await images.match(key))?.headers.get('Content-Type') })));
+      }, CACHE_NAMES.images);
+    await eventually(async () => (await cachedImages()).map((entry) => entry.path).sort()).toEqual([...expected].sort());
+    expect((await cachedImages()).map((entry) => entry.type)).toEqual(expected.map(() => 'image/webp'));
+    await session.detach();
   });
 
   /** Posts a small video to /share-target from an app page, as Android's share sheet does. */
