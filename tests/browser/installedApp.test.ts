@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { IMAGE_WIDTHS } from '../../contract/limits.js';
 import { storeImage } from '../../server/media/images.js';
 import { CACHE_NAMES } from '../../sw/cacheNames.js';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../../src/lib/backgroundTags.js';
 import { imageCopy } from '../../src/lib/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
@@ -30,6 +31,16 @@ async function registrationIdOf(session: CDPSession, origin: string): Promise<st
   });
   await session.send('ServiceWorker.enable');
   return found;
+}
+
+/** The registration id read through a CDP session of its own on `page`, closed again. */
+async function appRegistrationId(page: Page, origin: string): Promise<string> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    return await registrationIdOf(session, origin);
+  } finally {
+    await session.detach();
+  }
 }
 
 /** The app's service worker as Playwright sees it (to evaluate inside it). */
@@ -199,9 +210,7 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
   });
 
   it('replays a like queued offline through Background Sync with the page closed, once, and the reopened page shows it with no second request', async () => {
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await registrationIdOf(cdp, server.url);
-    await cdp.detach();
+    const registrationId = await appRegistrationId(page, server.url);
     await page.goto(`${server.url}/watch/${videoId}`);
     const likeButton = () => page.getByRole('button', { name: /^Like \(/ });
     await eventually(() => page.getByRole('heading', { name: 'Liked on the train' }).isVisible()).toBe(true);
@@ -261,9 +270,7 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
     expect((await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: viewer.token })).status).toBe(200);
 
     // The caches the app reads offline start empty, and no page of the app is open.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await registrationIdOf(cdp, server.url);
-    await cdp.detach();
+    const registrationId = await appRegistrationId(page, server.url);
     await page.evaluate((names) => Promise.all(names.map((name) => caches.delete(name))), [CACHE_NAMES.api, CACHE_NAMES.images]);
     await page.close();
     const blank = await context.newPage();
@@ -275,7 +282,7 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
     });
     const session = await context.newCDPSession(blank);
     await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: server.url, registrationId, tag: 'vidshare-refresh-subscriptions' });
+    await session.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: server.url, registrationId, tag: SUBSCRIPTIONS_REFRESH_TAG });
 
     // Read back from a page of the origin that boots nothing (an API answer shown as a document).
     await blank.goto(`${server.url}/api/v1/healthcheck`);
