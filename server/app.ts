@@ -152,7 +152,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       'openapiObject' in documentObject ? completeDocument(documentObject.openapiObject, routes) : documentObject.swaggerObject,
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Vidshare API', version: '1.0.0', description: 'The /api/v1 API of Vidshare (see shared/spec.md).' },
+      info: { title: 'Vidshare API', version: '1.0.0', description: 'The /api/v1 API of Vidshare: the routes of its contract and the app\'s own additions (docs/api.md).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
