@@ -169,7 +169,14 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
 
   /** tus' own sweep of expired uploads, where the storage can carry them at all. */
   async function cleanUpExpired() {
-    const reason = await unavailableReason();
+    let reason: string | null;
+    try {
+      reason = await unavailableReason();
+    } catch (error) {
+      if (lastCleanupFailure !== 'unanswered') app.log.warn({ err: error }, 'tus expired upload cleanup skipped: the media storage does not answer');
+      lastCleanupFailure = 'unanswered';
+      return;
+    }
     if (reason) {
       if (!reportedUnavailable) app.log.warn({ reason }, 'resumable uploads are off: the media storage lacks what they need');
       reportedUnavailable = true;
