@@ -10,6 +10,7 @@ import { envelope } from '../http/envelope.js';
 import type { MediaStorage, MissingCapability } from '../media/storage.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { RedisLink } from '../redis/redisLink.js';
+import { NO_REDIS_FOR_LOCKS } from '../uploads/tusLocker.js';
 
 export type Dependency = 'database' | 'redis' | 'storage' | 'mediaTools';
 
@@ -52,7 +53,7 @@ const CHECK_TIMEOUT_MS = 2000;
 
 /** What a Redis outage takes away (the rest falls back: rate limits per process, the read cache skipped). */
 export const REDIS_DOWN_FEATURES: DegradedFeature[] = [
-  { feature: 'resumable uploads', missing: 'Redis', message: 'Resumable uploads need Redis (their lock across servers), which is not answering; try again in a few seconds' },
+  NO_REDIS_FOR_LOCKS,
   { feature: 'live events across servers', missing: 'Redis', message: 'Live updates reach only the browsers connected to the server that raised them' },
   { feature: 'job hand-over', missing: 'Redis', message: 'New jobs wait in the jobs table and go to the workers when Redis is back' },
 ];

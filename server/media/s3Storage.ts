@@ -31,7 +31,7 @@ function isNotFound(error: unknown): boolean {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 
 /** No answer, a broken connection or a server error: worth trying again later (unlike a refusal or a 404). */
-function isUnavailable(error: unknown): boolean {
+export function isUnavailable(error: unknown): boolean {
   const failure = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
   const status = failure.$metadata?.httpStatusCode ?? 0;
   return (

@@ -1,12 +1,20 @@
 // The tus upload lock across API nodes (a round-robin load balancer sends a client's PATCH to any
 // of them): a Redis key per upload, taken with SET NX and a lease renewed while held. A request
 // that finds the upload locked asks the holder, wherever it runs, to let go (tus ends the holder's
-// stalled request), over one pub/sub channel. While Redis is away the lock falls back to this
-// process's own (tus' MemoryLocker), as a single node would have.
+// stalled request), over one pub/sub channel. While Redis is away tus requests answer 503
+// (routes/tus.ts); one that meets the outage midway falls back to this process's own lock (tus'
+// MemoryLocker), as a single node would have.
 import { randomUUID } from 'node:crypto';
 import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } from '@tus/server';
 import type { Redis } from 'ioredis';
 import type { RedisLink } from '../redis/redisLink.js';
+
+/** What tus answers (503) while Redis is away: the lock across nodes cannot be taken safely. */
+export const NO_REDIS_FOR_LOCKS = {
+  feature: 'resumable uploads',
+  missing: 'Redis',
+  message: 'Resumable uploads need Redis (their lock across servers), which is not answering; try again in a few seconds',
+};
 
 const KEY_PREFIX = 'vidshare:tus-lock:';
 const RELEASE_CHANNEL = 'vidshare:tus-release';
