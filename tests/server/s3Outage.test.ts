@@ -44,7 +44,7 @@ describe.skipIf(!s3)('media requests while S3 hangs', () => {
     return { response, text, ms: performance.now() - started };
   }
 
-  it('answers 503 with Retry-After in the envelope for the master playlist, a rendition and a thumbnail, then serves again', async () => {
+  it('answers 503 with Retry-After in the envelope for the master playlist, a rendition and a thumbnail, stays ready with the storage down on the status, then serves again', async () => {
     const paths = [`/media/video/hls/${videoId}/master.m3u8`, `/media/video/hls/${videoId}/360.mp4`, `/media/video/upload/q_auto:low/${videoId}.mp4`, thumbnail];
     for (const path of paths) expect((await timedGet(path)).response.status).toBe(200);
 
@@ -59,6 +59,12 @@ describe.skipIf(!s3)('media requests while S3 hangs', () => {
         expect(response.headers.get('etag')).toBeNull();
         expect(JSON.parse(text)).toEqual({ statusCode: 503, message: expect.stringMatching(/storage/i), success: false, errors: [] });
       }
+      // Every node shares the outage: they stay in rotation, and the status says what is out.
+      const ready = await timedGet('/api/v1/healthcheck/ready');
+      expect(ready.response.status).toBe(200);
+      const status = await timedGet('/api/v1/healthcheck/status');
+      expect(status.ms).toBeLessThan(ANSWER_BOUND_MS);
+      expect(JSON.parse(status.text).data).toMatchObject({ status: 'degraded', ready: true, checks: { storage: { ok: false } } });
     } finally {
       s3!.thaw();
     }
