@@ -10,11 +10,10 @@ import { envelope } from '../http/envelope.js';
 import type { MediaStorage, MissingCapability } from '../media/storage.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { RedisLink } from '../redis/redisLink.js';
-import { NO_REDIS_FOR_LOCKS } from '../uploads/tusLocker.js';
 
-export type Dependency = 'database' | 'redis' | 'storage' | 'mediaTools';
+type Dependency = 'database' | 'redis' | 'storage' | 'mediaTools';
 
-export interface DependencyCheck {
+interface DependencyCheck {
   ok: boolean;
   ms: number;
   error?: string;
@@ -41,7 +40,7 @@ export interface Readiness {
 }
 
 /** A feature out of service, what it lacks and what its users are told. */
-export type DegradedFeature = MissingCapability;
+type DegradedFeature = MissingCapability;
 
 export interface HealthStatus extends Readiness {
   /** ok: everything answers; degraded: ready, but a shared dependency is out (see `degraded`). */
@@ -51,8 +50,15 @@ export interface HealthStatus extends Readiness {
 
 const CHECK_TIMEOUT_MS = 2000;
 
+/** What tus answers (503) while Redis is away: the upload's lock across nodes cannot be taken safely. */
+export const NO_REDIS_FOR_LOCKS: DegradedFeature = {
+  feature: 'resumable uploads',
+  missing: 'Redis',
+  message: 'Resumable uploads need Redis (their lock across servers), which is not answering; try again in a few seconds',
+};
+
 /** What a Redis outage takes away (the rest falls back: rate limits per process, the read cache skipped). */
-export const REDIS_DOWN_FEATURES: DegradedFeature[] = [
+const REDIS_DOWN_FEATURES: DegradedFeature[] = [
   NO_REDIS_FOR_LOCKS,
   { feature: 'live events across servers', missing: 'Redis', message: 'Live updates reach only the browsers connected to the server that raised them' },
   { feature: 'job hand-over', missing: 'Redis', message: 'New jobs wait in the jobs table and go to the workers when Redis is back' },

@@ -13,7 +13,7 @@ import type { TusUploadRow } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
 import { busy } from '../domain/errors.js';
-import { NO_REDIS_FOR_LOCKS } from '../uploads/tusLocker.js';
+import { NO_REDIS_FOR_LOCKS } from '../health/readiness.js';
 import { checkVideoDetails } from '../videos/ingest.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
 

@@ -9,13 +9,6 @@ import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } fro
 import type { Redis } from 'ioredis';
 import type { RedisLink } from '../redis/redisLink.js';
 
-/** What tus answers (503) while Redis is away: the lock across nodes cannot be taken safely. */
-export const NO_REDIS_FOR_LOCKS = {
-  feature: 'resumable uploads',
-  missing: 'Redis',
-  message: 'Resumable uploads need Redis (their lock across servers), which is not answering; try again in a few seconds',
-};
-
 const KEY_PREFIX = 'vidshare:tus-lock:';
 const RELEASE_CHANNEL = 'vidshare:tus-release';
 /** A holder that died keeps the upload locked this long at most. */

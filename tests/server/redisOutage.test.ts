@@ -11,7 +11,7 @@ import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.
 import { freePort, type Place, sharedPlace, spawnTs, startApiProcess, stopProcess, until } from './processes.js';
 import { CuttableProxy, redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
-import { NO_REDIS_FOR_LOCKS } from '../../server/uploads/tusLocker.js';
+import { NO_REDIS_FOR_LOCKS } from '../../server/health/readiness.js';
 
 const dialect = databases.at(-1)!;
 const clip = makeClip('redis-outage.mp4', { width: 320, height: 180, seconds: 1 });
