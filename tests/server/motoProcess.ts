@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { freePort } from './processes.js';
+import { hangable } from './s3rverProcess.js';
 
 export interface MotoProcess {
   endpoint: string;
@@ -33,24 +34,5 @@ export async function startMoto(bucket: string, what: string): Promise<MotoProce
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();
-  let frozen = false;
-  return {
-    endpoint,
-    env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test' },
-    freeze() {
-      child.kill('SIGSTOP');
-      frozen = true;
-    },
-    thaw() {
-      child.kill('SIGCONT');
-      frozen = false;
-    },
-    async stop() {
-      if (frozen) child.kill('SIGCONT');
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { endpoint, env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test' }, ...hangable(child) };
 }
