@@ -12,13 +12,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { XSRF_HEADER } from '../contract/auth.js';
 import { errorBody } from '../contract/envelope.js';
 import { authenticate } from './auth/authenticate.js';
-import { closeCore, createCore, registerInternals, subscribeAll } from './composition.js';
+import { closeCore, createCore, jobLanesFor, registerInternals, subscribeAll } from './composition.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/kysely.js';
 import type { Repositories } from './db/repositories/index.js';
 import type { DomainEventBus } from './domain/eventBus.js';
 import { COMPRESS_MIN_BYTES } from './http/envelope.js';
 import { registerDraining } from './http/draining.js';
+import { registerStartTasks } from './http/startTasks.js';
+import { type HealthDeps, watchHealth } from './health/readiness.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import { fallbackStore, rateLimitKey } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
@@ -56,6 +58,8 @@ declare module 'fastify' {
     events: DomainEventBus;
     /** Set when the close begins (SIGTERM): readiness answers 503, answers close their connections (http/draining.ts). */
     draining: boolean;
+    /** What readiness and the status check (health/readiness.ts). */
+    health: HealthDeps;
   }
 }
 
@@ -94,6 +98,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => closeCore(core));
   core.readCache.register(app);
   registerDraining(app);
+  registerStartTasks(app);
+  // Where jobs run here: ffmpeg is checked once, and without it no media job is taken.
+  const tools = config.runJobsInProcess ? await jobLanesFor(config, app.log) : null;
+  app.decorate('health', { db: core.db, storage: core.storage, redis, mediaToolsProblem: tools?.mediaToolsProblem, draining: () => app.draining });
+  watchHealth(core.metrics, app.health);
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
     write: { max: config.rateLimit.writeMax, timeWindow: config.rateLimit.windowMs },
@@ -163,13 +172,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerInternals(app, { live, readCache: core.readCache, metrics: core.metrics });
   // Transcoding, pushes and other background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
   const jobDeps: JobDeps = { config, repos: core.repos, storage: core.storage, events: core.events, log: app.log, redis, metrics: core.metrics };
-  const jobs = createJobQueue(jobDeps, { process: config.runJobsInProcess });
+  const jobs = createJobQueue(jobDeps, { process: config.runJobsInProcess, lanes: tools?.lanes });
   jobDeps.jobs = jobs;
   app.decorate('jobs', jobs);
   subscribeAll(core, live, jobs);
-  app.addHook('onReady', () => app.jobs.start());
+  app.afterListen(() => app.jobs.start());
   // Renditions from before HLS get their playlists in the background.
-  app.addHook('onReady', async () => {
+  app.afterListen(async () => {
     const queued = await queueHlsPackaging(app.repos.videoMedia, app.jobs);
     if (queued) app.log.info({ videos: queued }, 'queued HLS packaging of older renditions');
     // Videos from before the slow-link rungs get them in the background (behind every other job);
@@ -180,7 +189,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   // Streamed rungs' files a stop within their grace period left behind (where jobs run).
   if (config.runJobsInProcess) {
-    app.addHook('onReady', async () => {
+    app.afterListen(async () => {
       void removeLeftLiveFiles(app).catch((err: unknown) => app.log.warn({ err }, 'sweeping left streamed files failed'));
     });
   }

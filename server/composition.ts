@@ -7,7 +7,8 @@ import { createRepositories, type Repositories } from './db/repositories/index.j
 import { DomainEventBus } from './domain/eventBus.js';
 import { createStorage, type MediaStorage } from './media/storage.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
-import type { JobQueue } from './jobs/types.js';
+import { JOB_LANES, type JobLane, type JobQueue } from './jobs/types.js';
+import { mediaToolsProblem } from './media/ffmpeg.js';
 import { Metrics, type ProcessRole } from './metrics/metrics.js';
 import { createNotifier } from './notifications/notifier.js';
 import { Server } from 'socket.io';
@@ -82,6 +83,18 @@ export function liveEventsWithoutHttp(redis: RedisLink | null, namespace: string
   const io = new Server();
   if (redis) shareThroughRedis(io, redis, namespace);
   return createLiveEvents(io);
+}
+
+/**
+ * For a process that runs jobs: checks ffmpeg and ffprobe once (`-version`). Without a working
+ * pair it takes no media job (they would all fail as unreadable videos) and says why; the other
+ * lanes (pushes) still run, and readiness reports the problem.
+ */
+export async function jobLanesFor(config: Config, log: CoreLogger): Promise<{ mediaToolsProblem: string | null; lanes: JobLane[] }> {
+  const problem = await mediaToolsProblem(config);
+  if (!problem) return { mediaToolsProblem: null, lanes: [...JOB_LANES] };
+  log.error({ reason: problem }, `ffmpeg does not work: no transcode job is taken and readiness answers 503 until it is fixed (${problem})`);
+  return { mediaToolsProblem: problem, lanes: JOB_LANES.filter((lane) => lane !== 'media') };
 }
 
 /** Closes what `createCore` opened (Redis, then the database). */

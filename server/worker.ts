@@ -2,9 +2,9 @@
 // or another one sharing DATABASE_URL, REDIS_URL and the media storage (S3, or the same DATA_DIR).
 // Pair it with RUN_JOBS_IN_PROCESS=false on the API nodes.
 import pino from 'pino';
-import { closeCore, createCore, liveEventsWithoutHttp, subscribeAll } from './composition.js';
+import { closeCore, createCore, jobLanesFor, liveEventsWithoutHttp, subscribeAll } from './composition.js';
 import { loadConfig } from './config.js';
-import { checkReadiness } from './health/readiness.js';
+import { checkReadiness, checkStatus, type HealthDeps, readinessAnswer, statusAnswer, watchHealth } from './health/readiness.js';
 import { onShutdownSignal } from './shutdown.js';
 import { removeLeftLiveFiles } from './jobs/handlers/transcode.js';
 import { createJobQueue, type JobDeps } from './jobs/queue.js';
@@ -14,20 +14,25 @@ const log = pino({ level: config.logLevel, base: { process: 'worker' } });
 // The worker starts and waits without Redis too: it takes jobs once Redis is back.
 const core = await createCore(config, log, 'worker');
 const { db, repos, storage, redis, metrics } = core;
+// Without a working ffmpeg no transcode job is taken (each would fail as an unreadable video).
+const { mediaToolsProblem, lanes } = await jobLanesFor(config, log);
+let stopping = false;
+const health: HealthDeps = { db, storage, redis, mediaToolsProblem, draining: () => stopping };
 
 metrics.watchJobs(repos.jobs);
-// The same readiness as the API's /healthcheck/ready, as gauges: 1 answers, 0 does not.
-metrics.gauge('vidshare_ready', 'Whether a dependency answers (1) or not (0); dependency="all" is the whole readiness', ['dependency'], async (gauge) => {
-  const readiness = await checkReadiness({ db, storage, redis });
-  gauge.reset();
-  gauge.set({ dependency: 'all' }, readiness.ready ? 1 : 0);
-  for (const [dependency, check] of Object.entries(readiness.checks)) gauge.set({ dependency }, check.ok ? 1 : 0);
-});
-const metricsServer = config.metricsPort === null ? null : await metrics.serve(config.metricsPort, config.host);
-if (metricsServer) log.info({ port: config.metricsPort }, 'metrics at /metrics');
+watchHealth(metrics, health);
+// The worker has no API: readiness and status are served beside /metrics (same answers as the API's).
+const metricsServer =
+  config.metricsPort === null
+    ? null
+    : await metrics.serve(config.metricsPort, config.host, {
+        '/healthcheck/ready': async () => readinessAnswer(await checkReadiness(health)),
+        '/healthcheck/status': async () => statusAnswer(await checkStatus(health)),
+      });
+if (metricsServer) log.info({ port: config.metricsPort }, 'metrics at /metrics, readiness at /healthcheck/ready, status at /healthcheck/status');
 
 const deps: JobDeps = { config, repos, storage, events: core.events, log, redis, metrics };
-const queue = createJobQueue(deps, { process: true });
+const queue = createJobQueue(deps, { process: true, lanes });
 deps.jobs = queue;
 // No HTTP here: with Redis, progress events reach the API nodes' sockets through the adapter, and
 // the read cache's version bumps reach their caches through Redis.
@@ -38,6 +43,7 @@ void removeLeftLiveFiles(deps).catch((err: unknown) => log.warn({ err }, 'sweepi
 
 // The running job is interrupted and goes back to the queue (its ffmpeg stops with it).
 onShutdownSignal(log, config.shutdownTimeoutMs, async () => {
+  stopping = true;
   // No new scrapes; one in flight reads the jobs table, so it must end before the database closes.
   const metricsClosed = new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
   await queue.stop();

@@ -19,8 +19,8 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
 };
 
 /** When a client may ask again after the storage did not answer (players retry on their own). */
-const STORAGE_RETRY_AFTER_SECONDS = 5;
-const STORAGE_UNAVAILABLE_MESSAGE = 'Media storage is not answering right now; try again in a few seconds';
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Media storage is not answering right now; try again in a few seconds';
 
 export const STORAGE_FULL_MESSAGE = 'The server is out of storage space, so it cannot save this upload now. Please try again later.';
 

@@ -56,7 +56,7 @@ export const idempotency = fp(async (app: FastifyInstance) => {
 
   const purge = () => keys.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'));
   let purgeTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
+  app.afterListen(async () => {
     await purge();
     purgeTimer = setInterval(purge, Math.max(1000, Math.min(PURGE_EVERY_MS, ttlMs))).unref();
   });

@@ -28,6 +28,8 @@ export interface BullQueueOptions {
   process: boolean;
   redis: RedisLink;
   queueName: string;
+  /** The lanes taken here (default: every lane). */
+  lanes?: readonly JobLane[];
 }
 
 /** BullMQ's priority for background job types (any priority runs after the jobs that have none). */
@@ -145,7 +147,7 @@ export class BullJobQueue implements JobQueue {
     // Without Redis right now: the start goes on, and the hand-over runs when it is back.
     if (this.redis.isUp || (await this.redis.waitUntilUp(ADD_TIMEOUT_MS))) await this.announceUnfinished();
     if (!this.options.process || this.workers.size) return;
-    for (const lane of JOB_LANES) if (typesOfLane(this.handlers, lane).length) this.startWorker(lane);
+    for (const lane of this.options.lanes ?? JOB_LANES) if (typesOfLane(this.handlers, lane).length) this.startWorker(lane);
   }
 
   private startWorker(lane: JobLane): void {

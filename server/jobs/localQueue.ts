@@ -14,6 +14,7 @@ import {
   type JobDeps,
   type JobHandlers,
   JobInterrupted,
+  type JobLane,
   type JobPayloads,
   type JobQueue,
   type JobType,
@@ -31,6 +32,8 @@ export interface LocalQueueOptions {
   /** Take jobs in this process (false: only enqueue). */
   process: boolean;
   pollMs?: number;
+  /** The lanes taken here (default: every lane). */
+  lanes?: readonly JobLane[];
 }
 
 export class LocalJobQueue implements JobQueue {
@@ -88,7 +91,7 @@ export class LocalJobQueue implements JobQueue {
     if (!this.options.process || !this.stopped) return;
     await this.recoverAbandoned();
     this.stopped = false;
-    for (const lane of JOB_LANES) {
+    for (const lane of this.options.lanes ?? JOB_LANES) {
       const types = typesOfLane(this.handlers, lane);
       if (!types.length) continue;
       for (let loop = 0; loop < LANE_CONCURRENCY[lane]; loop++) this.loops.push(this.work(types));

@@ -3,7 +3,7 @@
 import { BullJobQueue } from './bullQueue.js';
 import { jobHandlers } from './handlers/index.js';
 import { LocalJobQueue } from './localQueue.js';
-import type { JobDeps, JobHandlers, JobQueue } from './types.js';
+import type { JobDeps, JobHandlers, JobLane, JobQueue } from './types.js';
 
 export type { JobDeps, JobQueue } from './types.js';
 
@@ -18,10 +18,12 @@ export interface QueueOptions {
   process: boolean;
   handlers?: JobHandlers;
   pollMs?: number;
+  /** The lanes this process takes jobs from (default: every lane); without ffmpeg, not `media`. */
+  lanes?: readonly JobLane[];
 }
 
 export function createJobQueue(deps: JobDeps, options: QueueOptions): JobQueue {
   const handlers = options.handlers ?? jobHandlers;
-  if (deps.redis) return new BullJobQueue(deps, handlers, { process: options.process, redis: deps.redis, queueName: deps.config.jobsQueueName });
-  return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs });
+  if (deps.redis) return new BullJobQueue(deps, handlers, { process: options.process, redis: deps.redis, queueName: deps.config.jobsQueueName, lanes: options.lanes });
+  return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs, lanes: options.lanes });
 }

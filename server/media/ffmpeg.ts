@@ -155,3 +155,28 @@ export function progressListener(onSeconds: (seconds: number) => void): (line: s
     onSeconds(Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4]));
   };
 }
+
+const VERSION_CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * Why ffmpeg or ffprobe cannot work here (not found, or `-version` fails), or null when both run.
+ * Checked once at start by the processes that run jobs: a broken binary would otherwise fail every
+ * video as unreadable.
+ */
+export async function mediaToolsProblem(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>): Promise<string | null> {
+  let tools: MediaTools;
+  try {
+    tools = mediaTools(config);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  for (const [name, binary] of Object.entries(tools)) {
+    try {
+      await runTool(binary, ['-version'], { signal: AbortSignal.timeout(VERSION_CHECK_TIMEOUT_MS) });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${VERSION_CHECK_TIMEOUT_MS} ms` : (error as Error).message;
+      return `${name} at ${binary} does not run (${name} -version: ${reason.trim() || 'failed'}): set ${name === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'} to a working one and restart`;
+    }
+  }
+  return null;
+}

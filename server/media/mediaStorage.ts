@@ -47,7 +47,7 @@ export interface MediaStorage {
   check(): Promise<void>;
   /**
    * What this storage lacks that a feature needs: probed on first call and remembered once the
-   * storage has answered ([] while it cannot tell).
+   * storage has answered; throws StorageUnavailable while it does not answer (asked again next call).
    */
   missingCapabilities(): Promise<MissingCapability[]>;
 }

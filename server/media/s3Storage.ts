@@ -31,7 +31,7 @@ function isNotFound(error: unknown): boolean {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 
 /** No answer, a broken connection or a server error: worth trying again later (unlike a refusal or a 404). */
-function isUnavailable(error: unknown): boolean {
+export function isUnavailable(error: unknown): boolean {
   const failure = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
   const status = failure.$metadata?.httpStatusCode ?? 0;
   return (
@@ -74,7 +74,7 @@ export class S3Storage implements MediaStorage {
   private readonly bucket: string;
   private readonly timeoutMs: number;
   /** true or false once S3 has answered the probe; null (asked again) while it has not. */
-  private multipartProbe: Promise<boolean | null> | null = null;
+  private multipartProbe: Promise<boolean> | null = null;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
@@ -171,19 +171,27 @@ export class S3Storage implements MediaStorage {
   }
 
   async check(): Promise<void> {
-    await this.answer('HeadBucket', (options) => this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), options));
+    try {
+      await this.answer('HeadBucket', (options) => this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), options));
+    } catch (error) {
+      // HeadBucket's answers have no body, so the SDK names a 404 or 403 only by its status.
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) throw new Error(`bucket "${this.bucket}" does not exist (NoSuchBucket): create it, or set S3_BUCKET to one that exists`);
+      if (status === 403) throw new Error(`access to bucket "${this.bucket}" is denied (AccessDenied): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket's policy`);
+      throw error;
+    }
   }
 
   async missingCapabilities(): Promise<MissingCapability[]> {
-    this.multipartProbe ??= this.probeMultipartUploads().then((supported) => {
-      if (supported === null) this.multipartProbe = null;
-      return supported;
+    this.multipartProbe ??= this.probeMultipartUploads().catch((error: unknown) => {
+      this.multipartProbe = null; // no answer: asked again next time
+      throw error;
     });
-    return (await this.multipartProbe) === false ? [NO_MULTIPART_UPLOADS] : [];
+    return (await this.multipartProbe) ? [] : [NO_MULTIPART_UPLOADS];
   }
 
   /** The multipart calls tus' S3 store makes, tried on a probe key (s3rver creates and uploads parts, but lists none). */
-  private async probeMultipartUploads(): Promise<boolean | null> {
+  private async probeMultipartUploads(): Promise<boolean> {
     const Key = `.capability-probe/${randomUUID()}`;
     const { bucket: Bucket } = this;
     try {
@@ -197,9 +205,10 @@ export class S3Storage implements MediaStorage {
       return true;
     } catch (error) {
       if (isUnsupported(error)) return false;
-      // No answer: asked again later. Any other refusal (say, a policy without the permission) is
-      // not a missing capability: tus then fails with S3's own error, in the log.
-      return error instanceof StorageUnavailable ? null : true;
+      // No answer: the caller hears it (and asks again later). Any other refusal (say, a policy
+      // without the permission) is not a missing capability: tus then fails with S3's own error, in the log.
+      if (error instanceof StorageUnavailable) throw error;
+      return true;
     }
   }
 }

@@ -7,6 +7,9 @@ import type { JobRepository } from '../db/repositories/jobs.js';
 
 export type ProcessRole = 'api' | 'worker';
 
+/** An answer served beside /metrics: its status and JSON body. */
+export type Probe = () => Promise<{ status: number; body: unknown }>;
+
 export class Metrics {
   readonly registry = new Registry();
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
@@ -92,11 +95,23 @@ export class Metrics {
     });
   }
 
-  /** Serves /metrics on `port`; collects the process's default metrics from then on. */
-  async serve(port: number, host: string): Promise<Server> {
+  /**
+   * Serves /metrics on `port`, and `probes` (a process without HTTP of its own, the worker, puts
+   * its health answers there); collects the process's default metrics from then on.
+   */
+  async serve(port: number, host: string, probes: Record<string, Probe> = {}): Promise<Server> {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     const server = createServer((request, response) => {
-      if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      const path = request.url?.split('?')[0] ?? '';
+      const probe = Object.hasOwn(probes, path) ? probes[path] : undefined;
+      if (request.method === 'GET' && probe) {
+        probe().then(
+          ({ status, body }) => response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body)),
+          (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${path} failed: ${error.message}\n`),
+        );
+        return;
+      }
+      if (request.method !== 'GET' || path !== '/metrics') {
         response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
         return;
       }

@@ -1,8 +1,8 @@
-// Liveness (the process answers HTTP) and readiness (its dependencies answer too).
+// Liveness (the process answers HTTP), readiness (this node can take traffic) and status (every
+// dependency and what an outage takes away). What to wire where: docs/operations.md, Health.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { send } from '../http/envelope.js';
-import { errorBody } from '../../contract/envelope.js';
-import { checkReadiness } from '../health/readiness.js';
+import { checkReadiness, checkStatus, readinessAnswer, statusAnswer } from '../health/readiness.js';
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
@@ -12,13 +12,23 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return send(reply.headers(noStore), 200, { status: 'ok', database: app.db.dialect }, 'OK');
   });
 
-  app.get('/healthcheck/ready', { schema: { tags: ['health'], summary: 'Readiness: database, Redis (when configured) and media storage' } }, async (_request, reply) => {
-    reply.headers(noStore);
-    if (app.draining) return reply.code(503).send(errorBody(503, 'Not ready: shutting down', [{ dependency: 'process', error: 'shutting down' }]));
-    const readiness = await checkReadiness(app);
-    if (readiness.ready) return send(reply, 200, { status: 'ready', checks: readiness.checks, degraded: readiness.degraded }, 'Ready');
-    const errors = readiness.failed.map((dependency) => ({ dependency, ...readiness.checks[dependency] }));
-    return reply.code(503).send(errorBody(503, `Not ready: ${readiness.failed.join(', ')} did not answer`, errors));
-  });
+  app.get(
+    '/healthcheck/ready',
+    { schema: { tags: ['health'], summary: 'Readiness: not shutting down, the database answers, and a working ffmpeg where jobs run' } },
+    async (_request, reply) => {
+      const { status, body } = readinessAnswer(await checkReadiness(app.health));
+      return reply.code(status).headers(noStore).send(body);
+    },
+  );
+
+  // For monitoring: 200 whenever the process answers; the body says what is out and what that takes away.
+  app.get(
+    '/healthcheck/status',
+    { schema: { tags: ['health'], summary: 'Status: database, Redis, media storage and ffmpeg, with the features an outage degrades' } },
+    async (_request, reply) => {
+      const { status, body } = statusAnswer(await checkStatus(app.health));
+      return reply.code(status).headers(noStore).send(body);
+    },
+  );
 };
 export default healthRoutes;

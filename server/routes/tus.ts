@@ -12,8 +12,13 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { TusUploadRow } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
+import { busy } from '../domain/errors.js';
+import { NO_REDIS_FOR_LOCKS } from '../health/readiness.js';
 import { checkVideoDetails } from '../videos/ingest.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
+
+/** A Redis restart takes a few seconds; tus clients retry on their own. */
+const REDIS_RETRY_AFTER_SECONDS = 5;
 
 const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
@@ -21,7 +26,7 @@ type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
 const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const intake = createTusIntake(app, app.prefix);
   const uploads = app.repos.tusUploads;
-  app.addHook('onReady', () => intake.start());
+  app.afterListen(() => intake.start());
   app.addHook('onClose', async () => intake.stop());
   // A storage without what tus needs (S3 multipart uploads): 501 naming it, before tus fails inside.
   app.addHook('preHandler', async () => {
@@ -36,6 +41,8 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { idempotency: false }; // tus resumes by offsets, not by keys
 
   async function handOver(request: FastifyRequest, reply: FastifyReply, declaredLength: number) {
+    // The upload's lock across nodes lives in Redis: without it two nodes could write one upload.
+    if (app.redis && !app.redis.isUp) throw busy(NO_REDIS_FOR_LOCKS.message, REDIS_RETRY_AFTER_SECONDS);
     const userId = userIdOf(request);
     reply.hijack();
     await intake.handle(request.raw, reply.raw, userId, declaredLength);

@@ -15,10 +15,10 @@ import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
   // Not the directories swept by their own rules (uploads in flight of other processes live there).
-  app.addHook('onReady', () => removeStaleTempFiles(tempDir, undefined, ['multipart', 'tus']));
+  app.afterListen(() => removeStaleTempFiles(tempDir, undefined, ['multipart', 'tus']));
   // Partial uploads of a crashed process go (http/partialUploads.ts).
   let stopSweep = () => {};
-  app.addHook('onReady', async () => {
+  app.afterListen(async () => {
     stopSweep = await startPartialUploadSweep(tempDir, (error) => app.log.warn({ err: error }, 'partial upload sweep failed'));
   });
   app.addHook('onClose', async () => stopSweep());

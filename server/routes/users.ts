@@ -39,8 +39,8 @@ const IMAGE_SWEEP_GRACE_MS = 3600_000;
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = app.repos.users;
-  // Images a crash left with nothing pointing at them go at start.
-  app.addHook('onReady', async () => {
+  // Images a crash left with nothing pointing at them go at start (once the port is ours).
+  app.afterListen(async () => {
     const referenced = async () => [...(await users.imageNames()), ...(await app.repos.videos.thumbnailNames())];
     try {
       const removed = await sweepUnreferencedImages({ storage: app.storage, referenced }, IMAGE_SWEEP_GRACE_MS);

@@ -14,12 +14,12 @@ import { type DataStore, Server, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { TUS_VIDEO_ID_HEADER } from '../../contract/offline.js';
 import { unauthorized } from '../http/envelope.js';
-import { refusalOf } from '../http/errorHandler.js';
+import { refusalOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_MESSAGE } from '../http/errorHandler.js';
 import { errorBody } from '../../contract/envelope.js';
 import { removeStaleTempFiles } from '../http/multipart.js';
 import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
-import { NO_MULTIPART_UPLOADS } from '../media/mediaStorage.js';
-import { s3ClientConfig } from '../media/s3Storage.js';
+import { NO_MULTIPART_UPLOADS, StorageUnavailable } from '../media/mediaStorage.js';
+import { isUnavailable, s3ClientConfig } from '../media/s3Storage.js';
 import { RedisLocker } from './tusLocker.js';
 
 export const TUS_VERSION = '1.0.0';
@@ -44,6 +44,14 @@ export interface TusIntake {
   stop(): Promise<void>;
 }
 
+interface Caller {
+  userId: string;
+  declaredLength: number;
+  createdId?: string;
+  /** Headers tus' own error answers cannot carry (Retry-After) are set here first. */
+  response: ServerResponse;
+}
+
 /** A tus body that would take its upload past the Upload-Length it was created with. */
 export function pastDeclaredLengthMessage(declaredLength: number): string {
   return `This upload was declared as ${declaredLength} bytes (Upload-Length) and the body goes past that`;
@@ -53,8 +61,8 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   const { config } = app;
   const directory = join(config.dataDir, 'tmp', 'tus');
   const uploads = app.repos.tusUploads;
-  /** Per tus request: who calls, the length its upload declared, and the upload it created. */
-  const callers = new WeakMap<object, { userId: string; declaredLength: number; createdId?: string }>();
+  /** Per tus request: who calls, the length its upload declared, the upload it created, and its answer. */
+  const callers = new WeakMap<object, Caller>();
   const json = (status: number, message: string) => JSON.stringify(errorBody(status, message));
 
   const { s3 } = config;
@@ -64,7 +72,9 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
         useTags: false, // not every S3-compatible store has object tagging
         expirationPeriodInMilliseconds: config.tusExpiryMs,
         // Parts go up in tus requests of any length: bounded by connection and idle time, not in total.
-        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3, { connectionTimeout: s3.timeoutMs, socketTimeout: s3.timeoutMs }) },
+        // One attempt: a stalled S3 answers the tus request 503 within S3_TIMEOUT_MS (the SDK's three
+        // attempts took 20 s, then a 500), and the tus client resumes from the offset on its own.
+        s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3, { connectionTimeout: s3.timeoutMs, socketTimeout: s3.timeoutMs }), maxAttempts: 1 },
       })
     : null;
   const datastore: DataStore = s3Store ?? new FileStore({ directory, expirationPeriodInMilliseconds: config.tusExpiryMs });
@@ -129,10 +139,19 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     onUploadFinish: (_request, upload) => finish(upload),
     async onResponseError(request, error) {
       const caller = request.runtime?.node?.req && callers.get(request.runtime.node.req);
+      const storageDown = error instanceof StorageUnavailable || isUnavailable(error);
       // Before the answer goes out, so the client never sees the failure with the upload still there.
       if (caller?.createdId && (await uploads.find(caller.createdId))?.state === 'uploading') {
         await uploads.remove(caller.createdId);
-        await forget(caller.createdId);
+        // Its objects on a storage that does not answer go in the background (the answer would wait on them).
+        const forgotten = forget(caller.createdId);
+        if (!storageDown) await forgotten;
+      }
+      if (storageDown) {
+        app.log.warn({ err: error }, 'tus request: the media storage did not answer');
+        caller?.response.setHeader('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+        caller?.response.setHeader('Cache-Control', 'no-store');
+        return { status_code: 503, body: json(503, STORAGE_UNAVAILABLE_MESSAGE) };
       }
       const refusal = refusalOf(error);
       if (refusal) return { status_code: refusal.statusCode, body: json(refusal.statusCode, refusal.message) };
@@ -169,7 +188,14 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
 
   /** tus' own sweep of expired uploads, where the storage can carry them at all. */
   async function cleanUpExpired() {
-    const reason = await unavailableReason();
+    let reason: string | null;
+    try {
+      reason = await unavailableReason();
+    } catch (error) {
+      if (lastCleanupFailure !== 'unanswered') app.log.warn({ err: error }, 'tus expired upload cleanup skipped: the media storage does not answer');
+      lastCleanupFailure = 'unanswered';
+      return;
+    }
     if (reason) {
       if (!reportedUnavailable) app.log.warn({ reason }, 'resumable uploads are off: the media storage lacks what they need');
       reportedUnavailable = true;
@@ -204,7 +230,7 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   return {
     directory,
     async handle(request, response, userId, declaredLength) {
-      const caller: { userId: string; declaredLength: number; createdId?: string } = { userId, declaredLength };
+      const caller: Caller = { userId, declaredLength, response };
       callers.set(request, caller);
       await tus.handle(request, response);
     },

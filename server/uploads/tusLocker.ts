@@ -1,8 +1,9 @@
 // The tus upload lock across API nodes (a round-robin load balancer sends a client's PATCH to any
 // of them): a Redis key per upload, taken with SET NX and a lease renewed while held. A request
 // that finds the upload locked asks the holder, wherever it runs, to let go (tus ends the holder's
-// stalled request), over one pub/sub channel. While Redis is away the lock falls back to this
-// process's own (tus' MemoryLocker), as a single node would have.
+// stalled request), over one pub/sub channel. While Redis is away tus requests answer 503
+// (routes/tus.ts); one that meets the outage midway falls back to this process's own lock (tus'
+// MemoryLocker), as a single node would have.
 import { randomUUID } from 'node:crypto';
 import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } from '@tus/server';
 import type { Redis } from 'ioredis';

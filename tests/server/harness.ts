@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
+import { listenThenStart } from '../../server/http/startTasks.js';
 import { buildApp } from '../../server/app.js';
 import { type Config, type DatabaseDialect, loadConfig } from '../../server/config.js';
 import { postgresProblem } from '../../scripts/postgresProbe.js';
@@ -75,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   if (!options.env?.REDIS_URL) env.REDIS_URL = undefined;
   const config = loadConfig(env);
   const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await listenThenStart(app, { port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const ownsDataDir = !options.dataDir;

@@ -78,6 +78,24 @@ describe(`API metrics (${dialect})`, () => {
   });
 });
 
+describe(`API health gauges while Redis does not answer (${dialect})`, () => {
+  let server: TestServer;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    const closedPort = await freePort();
+    server = await startServer({ dialect, env: { METRICS_PORT: String(port), REDIS_URL: `redis://127.0.0.1:${closedPort}` } });
+  });
+  afterAll(() => server?.close());
+
+  it('keeps vidshare_ready at 1 and shows Redis down in vidshare_dependency_up', async () => {
+    const text = await scrape(port);
+    expect(sample(text, 'vidshare_ready', { process: 'api' })).toBe(1);
+    expect(sample(text, 'vidshare_dependency_up', { dependency: 'redis' })).toBe(0);
+    for (const dependency of ['database', 'storage', 'mediaTools']) expect(sample(text, 'vidshare_dependency_up', { dependency })).toBe(1);
+  });
+});
+
 describe(`worker metrics (${dialect})`, () => {
   it('serves readiness, queue lag and job metrics from `npm run worker`', async () => {
     const place = await sharedPlace(dialect);
@@ -91,9 +109,8 @@ describe(`worker metrics (${dialect})`, () => {
       expect(upload.status).toBe(201);
       worker = await startWorkerProcess(place, { METRICS_PORT: String(port) });
       const before = await scrape(port);
-      expect(sample(before, 'vidshare_ready', { dependency: 'all', process: 'worker' })).toBe(1);
-      expect(sample(before, 'vidshare_ready', { dependency: 'database' })).toBe(1);
-      expect(sample(before, 'vidshare_ready', { dependency: 'storage' })).toBe(1);
+      expect(sample(before, 'vidshare_ready', { process: 'worker' })).toBe(1);
+      for (const dependency of ['database', 'storage', 'mediaTools']) expect(sample(before, 'vidshare_dependency_up', { dependency })).toBe(1);
       expect(sample(before, 'vidshare_queue_lag_seconds')).not.toBeNull();
       expect(sample(before, 'process_resident_memory_bytes')).toBeGreaterThan(0);
       await waitForVideo(place.db.db, upload.body.data._id);

@@ -1,18 +1,42 @@
 // Redis outages, as a deployment meets them: an API process started while Redis is unreachable,
 // and Redis cut away and restored under a running one (a TCP proxy in front of the real Redis).
-// The process stays up, says so on readiness, limits per process, answers uploads at once and
-// hands their jobs to BullMQ when Redis is back; each transition is logged once.
+// The process stays up and ready (a shared dependency's outage must not take every node out of
+// rotation), says so on the status, answers what needs Redis (tus, whose lock lives there) with
+// 503 and Retry-After, limits per process, answers uploads at once and hands their jobs to
+// BullMQ when Redis is back; each transition is logged once.
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, databases, registerUser } from './harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { freePort, type Place, sharedPlace, spawnTs, startApiProcess, stopProcess, until } from './processes.js';
 import { CuttableProxy, redisForTests, skipReason, uniqueName } from './redisFixtures.js';
+import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
+import { NO_REDIS_FOR_LOCKS } from '../../server/health/readiness.js';
 
 const dialect = databases.at(-1)!;
 const clip = makeClip('redis-outage.mp4', { width: 320, height: 180, seconds: 1 });
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+/** A tus creation, which needs Redis (the upload's lock across nodes). */
+async function createTusUpload(server: { url: string }, token: string) {
+  const metadata = [`filename ${btoa('trip.mp4')}`, `title ${btoa('Bus trip')}`, `description ${btoa('Filmed on a phone')}`].join(',');
+  const response = await fetch(`${server.url}${TUS_UPLOADS_PATH}`, {
+    method: 'POST',
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': metadata, authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json().catch(() => null) };
+}
+
+/** Readiness stays 200 while the status shows Redis down and what that takes away. */
+async function expectRedisDownButReady(server: { url: string }) {
+  const ready = await call(server, 'GET', '/healthcheck/ready');
+  expect(ready.status).toBe(200);
+  const status = await call(server, 'GET', '/healthcheck/status');
+  expect(status.status).toBe(200);
+  expect(status.body.data).toMatchObject({ status: 'degraded', ready: true, checks: { redis: { ok: false } } });
+  expect(status.body.data.degraded).toContainEqual(NO_REDIS_FOR_LOCKS);
+}
 
 async function timedLogin(server: { url: string }, email: string, password: string) {
   const started = performance.now();
@@ -28,18 +52,17 @@ describe(`Redis unreachable at start (${dialect})`, () => {
     await place?.dispose();
   });
 
-  it('starts, reports Redis on readiness, limits per process and answers uploads with the job recorded', async () => {
+  it('starts and stays ready, shows Redis on the status, answers tus 503 with Retry-After, limits per process and answers uploads with the job recorded', async () => {
     const closedPort = await freePort();
     place = await sharedPlace(dialect, { REDIS_URL: `redis://127.0.0.1:${closedPort}`, RATE_LIMIT_AUTH_MAX: '5', JOBS_QUEUE: uniqueName('outage'), RATE_LIMIT_NAMESPACE: `${uniqueName('rl')}-` });
     const api = await startApiProcess(place);
     child = api.child;
 
-    const ready = await call(api, 'GET', '/healthcheck/ready');
-    expect(ready.status).toBe(503);
-    expect(ready.body.message).toBe('Not ready: redis did not answer');
-    expect(ready.body.errors).toEqual([expect.objectContaining({ dependency: 'redis', ok: false })]);
+    await expectRedisDownButReady(api);
 
     const user = await registerUser(api);
+    const tus = await createTusUpload(api, user.token);
+    expect(tus).toEqual({ status: 503, retryAfter: expect.stringMatching(/^[1-9]\d*$/), body: { statusCode: 503, message: NO_REDIS_FOR_LOCKS.message, success: false, errors: [] } });
     const upload = await uploadVideo(api, user.token, await mp4Upload(await clip, 'While Redis is away'));
     expect(upload.status).toBe(201);
     const state = await waitForVideo(place.db.db, upload.body.data._id, () => true);
@@ -72,7 +95,7 @@ describe.skipIf(!redisForTests.url)(`Redis cut and restored at runtime (${dialec
     await place?.dispose();
   });
 
-  it('keeps serving, limits per process, queues uploads in the jobs table and hands them to BullMQ on return', async () => {
+  it('keeps serving and ready, answers tus 503 while Redis is away, limits per process, queues uploads in the jobs table and hands them to BullMQ on return', async () => {
     proxy = CuttableProxy.forRedis(redisForTests.url!);
     await proxy.start();
     const queueName = uniqueName('outage');
@@ -81,10 +104,12 @@ describe.skipIf(!redisForTests.url)(`Redis cut and restored at runtime (${dialec
     child = api.child;
     expect((await call(api, 'GET', '/healthcheck/ready')).status).toBe(200);
     const user = await registerUser(api);
+    expect((await createTusUpload(api, user.token)).status).toBe(201);
 
     await proxy.cut();
-    const down = await until(() => call(api, 'GET', '/healthcheck/ready'), (result) => result.status === 503, 20_000, 'readiness to say 503');
-    expect(down.body.errors).toEqual([expect.objectContaining({ dependency: 'redis' })]);
+    await until(() => call(api, 'GET', '/healthcheck/status'), (result) => result.body.data.checks.redis.ok === false, 20_000, 'the status to show Redis down');
+    await expectRedisDownButReady(api);
+    await until(() => createTusUpload(api, user.token), (result) => result.status === 503, 20_000, 'tus to answer 503');
 
     const started = performance.now();
     const upload = await uploadVideo(api, user.token, await mp4Upload(await clip, 'Across an outage'));
@@ -103,7 +128,8 @@ describe.skipIf(!redisForTests.url)(`Redis cut and restored at runtime (${dialec
     expect(attempts.at(-1)!.ms).toBeLessThan(2000);
 
     await proxy.restore();
-    await until(() => call(api, 'GET', '/healthcheck/ready'), (result) => result.status === 200, 20_000, 'readiness to say 200');
+    await until(() => call(api, 'GET', '/healthcheck/status'), (result) => result.body.data.status === 'ok', 20_000, 'the status to say ok');
+    expect((await createTusUpload(api, user.token)).status).toBe(201);
     const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
     expect(done.status).toBe('ready');
 

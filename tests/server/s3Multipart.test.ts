@@ -47,7 +47,7 @@ describe.skipIf(!s3)('resumable uploads on an S3 without multipart uploads (s3rv
     await until(async () => !(await place.db.db.selectFrom('tus_uploads').select('id').where('id', '=', id).executeTakeFirst()), `the cleanup to remove ${id}`);
   }
 
-  it('answers tus with 501 naming the missing capability, says so in readiness (still 200) and logs it once, not every cleanup', async () => {
+  it('answers tus with 501 naming the missing capability, says so in the status (readiness stays 200) and logs it once, not every cleanup', async () => {
     const created = await fetch(`${api.url}${TUS_UPLOADS_PATH}`, {
       method: 'POST',
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': metadata({ filename: 'trip.mp4', title: 'Bus trip', description: 'Filmed on a phone' }), authorization: `Bearer ${user.token}` },
@@ -55,9 +55,10 @@ describe.skipIf(!s3)('resumable uploads on an S3 without multipart uploads (s3rv
     expect(created.status).toBe(501);
     expect(await created.json()).toEqual({ statusCode: 501, message: NO_MULTIPART, success: false, errors: [] });
 
-    const ready = await call(api, 'GET', '/healthcheck/ready');
-    expect(ready.status).toBe(200);
-    expect(ready.body.data.degraded).toEqual([{ feature: 'resumable uploads', missing: 'S3 multipart uploads', message: NO_MULTIPART }]);
+    expect((await call(api, 'GET', '/healthcheck/ready')).status).toBe(200);
+    const status = await call(api, 'GET', '/healthcheck/status');
+    expect(status.body.data).toMatchObject({ status: 'degraded', ready: true });
+    expect(status.body.data.degraded).toEqual([{ feature: 'resumable uploads', missing: 'S3 multipart uploads', message: NO_MULTIPART }]);
 
     await cleanupTick('expired-1');
     await cleanupTick('expired-2');

@@ -43,10 +43,23 @@ export async function startS3rverProcess(bucket: string): Promise<S3rverProcess>
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code}): ${output.trim()}`)));
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  let frozen = false;
+  const hang = hangable(child);
   return {
     endpoint,
     env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, ...S3RVER_CREDENTIALS },
+    freeze: hang.freeze,
+    thaw: hang.thaw,
+    async close() {
+      await hang.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Freezes (SIGSTOP: connections still accepted, nothing answered) and thaws an S3 server's process, and stops it even frozen. */
+export function hangable(child: ChildProcess): { freeze(): void; thaw(): void; stop(): Promise<void> } {
+  let frozen = false;
+  return {
     freeze() {
       child.kill('SIGSTOP');
       frozen = true;
@@ -55,14 +68,12 @@ export async function startS3rverProcess(bucket: string): Promise<S3rverProcess>
       child.kill('SIGCONT');
       frozen = false;
     },
-    async close() {
+    async stop() {
       if (frozen) child.kill('SIGCONT');
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(directory, { recursive: true, force: true });
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

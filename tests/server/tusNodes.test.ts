@@ -2,14 +2,13 @@
 // for the upload locks, when REDIS_URL answers), as behind a round-robin load balancer. An upload
 // created on node A continues and finishes on node B, and a PATCH on B takes the lock over from a
 // stalled PATCH still open on A.
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
 import { filesUnder, makeClip, openTusPatch, waitForVideo } from './mediaFixtures.js';
-import { freePort } from './processes.js';
+import { type MotoProcess, startMoto } from './motoProcess.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 type Server = TestServer & { dataDir: string; schema: string | null };
@@ -121,43 +120,16 @@ describe.each(modes)('tus across two nodes on $dialect (Redis locks: $redis)', (
 // With S3 storage the nodes share no disk: @tus/s3-store keeps the parts in the bucket. Its
 // multipart calls (ListParts) need a fuller S3 than s3rver: moto's server, when installed.
 const BUCKET = 'vidshare-tus-nodes';
-async function startMoto(): Promise<{ endpoint: string; stop(): Promise<void> } | null> {
-  const port = await freePort();
-  const child = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  const failed = new Promise<string>((resolve) => child.once('error', (error) => resolve(error.message)));
-  const endpoint = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const problem = await Promise.race([failed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 200))]);
-    if (problem !== null || child.exitCode !== null || Date.now() > deadline) {
-      console.log(`[skip] tus across nodes on S3 skipped: moto_server (pip install 'moto[server]') did not start (${problem ?? 'no answer'})`);
-      child.kill('SIGKILL');
-      return null;
-    }
-    if (await fetch(endpoint).then(() => true, () => false)) break;
-  }
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
-  await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  client.destroy();
-  return {
-    endpoint,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 if (!databases.includes('postgres')) console.log('[skip] tus across nodes on S3 skipped: nodes without a shared disk need PostgreSQL (DATABASE_URL)');
 
 describe.skipIf(!databases.includes('postgres'))('tus across two nodes on S3 storage, each with its own DATA_DIR', () => {
-  let s3: Awaited<ReturnType<typeof startMoto>>;
+  let s3: MotoProcess | null;
   let nodeA: Server;
   let nodeB: Server;
   beforeAll(async () => {
-    s3 = await startMoto();
+    s3 = await startMoto(BUCKET, 'tus across nodes on S3');
     if (!s3) return;
-    const env: Record<string, string> = { S3_ENDPOINT: s3.endpoint, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'test', S3_SECRET_ACCESS_KEY: 'test' };
+    const env: Record<string, string> = { ...s3.env };
     if (redisForTests.url) Object.assign(env, { REDIS_URL: redisForTests.url, JOBS_QUEUE: uniqueName('tus-s3') });
     nodeA = await startServer({ dialect: 'postgres', env });
     nodeB = await startServer({ dialect: 'postgres', env, schema: nodeA.schema! });
