@@ -23,6 +23,7 @@ import { registerErrorHandler } from './http/errorHandler.js';
 import { fallbackStore, rateLimitKey } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
 import { guardSlowBodies } from './http/slowClients.js';
+import { refuseUnstorableText } from './http/storableText.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app);
   instrumentApi(app, core.metrics);
   guardSlowBodies(app);
+  refuseUnstorableText(app);
   // The spec's settings screen posts plain forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

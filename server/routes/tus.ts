@@ -13,6 +13,7 @@ import type { TusUploadRow } from '../db/repositories/tusUploads.js';
 import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, send } from '../http/envelope.js';
 import { sizeLimitMessage } from '../http/multipart.js';
 import { checkVideoDetails } from '../videos/ingest.js';
+import { isStorableText, unstorableText } from '../http/storableText.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
 
 const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
@@ -84,6 +85,8 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw badRequest('Upload-Metadata is malformed (keys with base64 values, comma separated)');
       }
+      const unstorable = Object.entries(metadata).find(([key, value]) => !isStorableText(key) || (value !== null && !isStorableText(value)));
+      if (unstorable) throw unstorableText(unstorable[0]);
       checkVideoDetails(metadata);
       refuseBodyPast(request, Number(length));
       await handOver(request, reply, Number(length));
