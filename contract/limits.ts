@@ -29,6 +29,8 @@ export const LIMITS = {
   usernameLookupMax: 100,
   /** Schema bound on a free-text field before the rules give the spec's own message. */
   rawTextMax: 1000,
+  /** Web Push subscriptions kept per user: a new one beyond it drops the least recently saved. */
+  pushSubscriptionsPerUser: 10,
   /** JSON and form bodies (files go through multipart with their own limits). */
   jsonBodyBytes: 1024 * 1024,
 } as const;
