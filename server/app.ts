@@ -24,6 +24,7 @@ import { fallbackStore, rateLimitKey } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
 import { guardSlowBodies } from './http/slowClients.js';
 import { refuseUnstorableText } from './http/storableText.js';
+import { refuseLongPathParams, ROUTER_MAX_PARAM_LENGTH } from './http/pathParams.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     requestTimeout: 0,
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, config.headersTimeoutMs) },
     keepAliveTimeout: 72_000,
+    // Long path parameters are refused by http/pathParams.ts, in the envelope.
+    routerOptions: { maxParamLength: ROUTER_MAX_PARAM_LENGTH },
     // strictNumbers off: with it on, Ajv coerces '1e309' to Infinity and then skips minimum/maximum
     // (a 500 from the database); off, the bounds every numeric param has reject it with a 400.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, strictNumbers: false } },
@@ -103,6 +106,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app);
   instrumentApi(app, core.metrics);
   guardSlowBodies(app);
+  refuseLongPathParams(app);
   refuseUnstorableText(app);
   // The spec's settings screen posts plain forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
