@@ -81,7 +81,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: ROUTER_MAX_PARAM_LENGTH },
     // strictNumbers off: with it on, Ajv coerces '1e309' to Infinity and then skips minimum/maximum
     // (a 500 from the database); off, the bounds every numeric param has reject it with a 400.
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, strictNumbers: false } },
+    // coerceTypes true, not Fastify's 'array': query strings still turn '2' into 2 and 'true' into
+    // true, but nothing turns ["admin"] into "admin" (or "a" into ["a"]); no schema takes an array
+    // from a query string, and a key given twice in one is refused as it was.
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, strictNumbers: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const core = await createCore(config, app.log, 'api');
