@@ -23,7 +23,7 @@ export function unstorableText(field: string) {
  * The path of the first string (value or key) in a parsed body, query or params that is not
  * storable; null when all are. Walks without recursion: a 1 MB JSON body can nest deeper than the stack.
  */
-export function unstorableFieldIn(value: unknown, root: string): string | null {
+function unstorableFieldIn(value: unknown, root: string): string | null {
   const pending: Array<{ value: unknown; path: string }> = [{ value, path: root }];
   while (pending.length) {
     const { value: current, path } = pending.pop()!;
