@@ -27,8 +27,12 @@ export const LIMITS = {
   pageMax: 100_000,
   /** A username in a URL: longer than any valid one, so an unknown name is a 404, not a 400. */
   usernameLookupMax: 100,
+  /** Longest path parameter (an id, a username): a longer one answers 414. */
+  pathParamMax: 100,
   /** Schema bound on a free-text field before the rules give the spec's own message. */
   rawTextMax: 1000,
+  /** Web Push subscriptions kept per user: a new one beyond it drops the least recently saved. */
+  pushSubscriptionsPerUser: 10,
   /** JSON and form bodies (files go through multipart with their own limits). */
   jsonBodyBytes: 1024 * 1024,
 } as const;

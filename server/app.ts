@@ -25,6 +25,8 @@ import { registerErrorHandler } from './http/errorHandler.js';
 import { fallbackStore, rateLimitKey } from './http/rateLimitStore.js';
 import { requestLogEntry } from './http/requestLog.js';
 import { guardSlowBodies } from './http/slowClients.js';
+import { refuseUnstorableText } from './http/storableText.js';
+import { refuseLongPathParams, ROUTER_MAX_PARAM_LENGTH } from './http/pathParams.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
@@ -79,9 +81,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     requestTimeout: 0,
     http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5000, config.headersTimeoutMs) },
     keepAliveTimeout: 72_000,
+    // Long path parameters are refused by http/pathParams.ts, in the envelope.
+    routerOptions: { maxParamLength: ROUTER_MAX_PARAM_LENGTH },
     // strictNumbers off: with it on, Ajv coerces '1e309' to Infinity and then skips minimum/maximum
     // (a 500 from the database); off, the bounds every numeric param has reject it with a 400.
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, strictNumbers: false } },
+    // coerceTypes true, not Fastify's 'array': query strings still turn '2' into 2 and 'true' into
+    // true, but nothing turns ["admin"] into "admin" (or "a" into ["a"]); no schema takes an array
+    // from a query string, and a key given twice in one is refused as it was.
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, strictNumbers: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const core = await createCore(config, app.log, 'api');
@@ -111,6 +118,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerErrorHandler(app);
   instrumentApi(app, core.metrics);
   guardSlowBodies(app);
+  refuseLongPathParams(app);
+  refuseUnstorableText(app);
   // The spec's settings screen posts plain forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

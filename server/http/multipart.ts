@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { newId } from '../ids.js';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './envelope.js';
 import { partialUploadDir } from './partialUploads.js';
+import { isStorableText, unstorableText } from './storableText.js';
 
 export interface FileRule {
   maxBytes: number;
@@ -62,7 +63,9 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
     for await (const part of request.parts({ limits: { fieldSize: MAX_FIELD_BYTES } })) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw payloadTooLarge(`Field ${part.fieldname} is too long`);
-        form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (!isStorableText(part.fieldname) || !isStorableText(value)) throw unstorableText(part.fieldname);
+        form.fields[part.fieldname] = value;
         continue;
       }
       const rule = rules[part.fieldname];

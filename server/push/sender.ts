@@ -8,6 +8,8 @@ import webPush from 'web-push';
 import type { PushConfig } from '../config.js';
 import { checkEndpointForm, publicOnlyLookup } from './endpointGuard.js';
 
+const connectToPublicOnly = publicOnlyLookup();
+
 export interface PushTarget {
   endpoint: string;
   p256dh: string;
@@ -39,7 +41,7 @@ export async function sendPush(config: PushConfig, target: PushTarget, message: 
       method: details.method,
       headers: details.headers as Record<string, string | number>,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      ...(exempt ? {} : { lookup: publicOnlyLookup }),
+      ...(exempt ? {} : { lookup: connectToPublicOnly }),
     });
     outgoing.on('response', (response) => {
       response.resume(); // the body says nothing we act on

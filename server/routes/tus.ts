@@ -15,6 +15,7 @@ import { sizeLimitMessage } from '../http/multipart.js';
 import { busy } from '../domain/errors.js';
 import { NO_REDIS_FOR_LOCKS } from '../health/readiness.js';
 import { checkVideoDetails } from '../videos/ingest.js';
+import { isStorableText, unstorableText } from '../http/storableText.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
 
 /** A Redis restart takes a few seconds; tus clients retry on their own. */
@@ -91,6 +92,8 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw badRequest('Upload-Metadata is malformed (keys with base64 values, comma separated)');
       }
+      const unstorable = Object.entries(metadata).find(([key, value]) => !isStorableText(key) || (value !== null && !isStorableText(value)));
+      if (unstorable) throw unstorableText(unstorable[0]);
       checkVideoDetails(metadata);
       refuseBodyPast(request, Number(length));
       await handOver(request, reply, Number(length));

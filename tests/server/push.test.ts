@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../contract/limits.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { until } from './liveFixtures.js';
 import { browserSubscription, decryptPush, type PushService, startPushService, verifyVapid, type BrowserSubscription } from './pushService.js';
@@ -142,29 +143,68 @@ describe.each(databases)('web push on %s', (dialect) => {
     expect(pushesTo(device)).toEqual([]);
   });
 
-  it('keeps one row per endpoint: sent again, it is updated (new keys, new owner)', async () => {
+  it('keeps one row per endpoint: sent again with the same keys it is updated, and moves to whoever proves it', async () => {
     const first = await registerUser(server);
     const second = await registerUser(server);
     const device = await subscribedDevice(first);
     expect((await subscribePush(first, device.json)).status).toBe(201);
     expect(await rowsOf(device.json.endpoint)).toHaveLength(1);
-    const newKeys = browserSubscription(service).json.keys;
-    expect((await subscribePush(second, { ...device.json, keys: newKeys, expirationTime: null })).status).toBe(201);
+    // The same browser signed in as someone else: the same keys, so the endpoint moves.
+    expect((await subscribePush(second, { ...device.json, expirationTime: null })).status).toBe(201);
     const rows = await rowsOf(device.json.endpoint);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ user_id: second.id, p256dh: newKeys.p256dh, auth: newKeys.auth });
+    expect(rows[0]).toMatchObject({ user_id: second.id, p256dh: device.json.keys.p256dh, auth: device.json.keys.auth });
+    // Its owner may send new keys for it.
+    const newKeys = browserSubscription(service).json.keys;
+    expect((await subscribePush(second, { ...device.json, keys: newKeys })).status).toBe(201);
+    expect(await rowsOf(device.json.endpoint)).toMatchObject([{ user_id: second.id, p256dh: newKeys.p256dh, auth: newKeys.auth }]);
+  });
+
+  it("refuses another user's endpoint sent with other keys (409) and leaves the owner's subscription alone", async () => {
+    const owner = await registerUser(server);
+    const intruder = await registerUser(server);
+    const device = await subscribedDevice(owner);
+    const before = await rowsOf(device.json.endpoint);
+    const otherKeys = browserSubscription(service).json.keys;
+    for (const keys of [otherKeys, { p256dh: device.json.keys.p256dh, auth: otherKeys.auth }, { p256dh: otherKeys.p256dh, auth: device.json.keys.auth }]) {
+      const answer = await subscribePush(intruder, { endpoint: device.json.endpoint, keys });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ statusCode: 409, success: false, message: 'This push endpoint is registered to another account with other keys' });
+    }
+    expect(await rowsOf(device.json.endpoint)).toEqual(before);
+  });
+
+  it(`keeps at most ${LIMITS.pushSubscriptionsPerUser} subscriptions per user, dropping the least recently saved, so a notification makes at most that many requests`, async () => {
+    const user = await registerUser(server);
+    const fan = await registerUser(server);
+    const devices: BrowserSubscription[] = [];
+    for (let index = 0; index < LIMITS.pushSubscriptionsPerUser + 2; index += 1) {
+      devices.push(await subscribedDevice(user));
+      // Sent again, the first device counts as recent: the second and third go instead.
+      if (index === LIMITS.pushSubscriptionsPerUser - 1) expect((await subscribePush(user, devices[0]!.json)).status).toBe(201);
+    }
+    const kept = await server.app.repos.pushSubscriptions.forUser(user.id);
+    expect(kept).toHaveLength(LIMITS.pushSubscriptionsPerUser);
+    const dropped = [devices[1]!, devices[2]!];
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(devices.filter((device) => !dropped.includes(device)).map((device) => device.json.endpoint).sort());
+
+    expect((await subscribeTo(fan, user)).status).toBe(200);
+    const pushed = () => devices.filter((device) => pushesTo(device).length > 0);
+    await until(() => pushed().length === LIMITS.pushSubscriptionsPerUser, 'a push to every kept device', DELIVERY_WITHIN_MS);
+    expect(pushed()).not.toContain(dropped[0]);
+    expect(pushed()).not.toContain(dropped[1]);
   });
 
   it('refuses endpoints that are not https or point inside the network, and bad bodies, with a 400 envelope', async () => {
     const user = await registerUser(server);
     const keys = browserSubscription(service).json.keys;
     const refusals: Array<[string, RegExp]> = [
-      ['https://127.0.0.1/push/x', /loopback, private or link-local/],
-      ['https://10.0.0.1/push/x', /loopback, private or link-local/],
-      ['https://[::1]/', /loopback, private or link-local/],
-      ['https://169.254.169.254/latest', /loopback, private or link-local/],
-      ['https://[::ffff:192.168.1.1]/x', /loopback, private or link-local/],
-      ['https://localhost/push/x', /loopback, private or link-local/],
+      ...[
+        '127.0.0.1', '10.0.0.1', '[::1]', '169.254.169.254', '[::ffff:192.168.1.1]', 'localhost',
+        // IPv4-compatible, NAT64, 6to4, site-local and documentation ranges
+        '[::127.0.0.1]', '[::7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::]', '[fec0::1]',
+        '192.0.2.1', '198.51.100.1', '203.0.113.1', '[2001:db8::1]', '[100::1]',
+      ].map((host): [string, RegExp] => [`https://${host}/push/x`, /must be a public address/]),
       ['http://example.com/push/x', /must use https/],
       ['not a url', /absolute https URL/],
     ];
