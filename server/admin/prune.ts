@@ -82,6 +82,11 @@ async function localUploadOrphans(core: Core, refs: MediaReferences, nowMs: numb
 
 export async function run({ flags }: CommandInput): Promise<void> {
   await withCore(async (core) => {
+    // A restored copy pointing at another deployment's storage sees that deployment's newer files as orphans.
+    if (flags.apply) {
+      const deployment = await checkDeployment(core);
+      if (!deployment.matches) throw new Refusal(`Nothing removed: ${mismatchReason(deployment)}`);
+    }
     const nowMs = Date.now();
     const refs = await core.repos.maintenance.mediaReferences();
     const orphans = [...(await storageOrphans(core, refs, nowMs)), ...(core.config.s3 ? [] : await localUploadOrphans(core, refs, nowMs))];
@@ -95,9 +100,6 @@ export async function run({ flags }: CommandInput): Promise<void> {
       say(`${orphans.length} orphaned files, ${sizeOf(bytes)}. Nothing removed: run with --apply to remove them.`);
       return;
     }
-    // A restored copy pointing at another deployment's storage sees that deployment's newer files as orphans.
-    const deployment = await checkDeployment(core);
-    if (!deployment.matches) throw new Refusal(`Nothing removed: ${mismatchReason(deployment)}`);
     for (const orphan of orphans) await orphan.remove();
     say(`Removed ${orphans.length} orphaned files, ${sizeOf(bytes)}.`);
   });
