@@ -24,8 +24,6 @@ export async function entriesOf(dir: string): Promise<string[]> {
   }
 }
 
-const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-
 /**
  * Whether `name` is a relative path made of plain segments ('/'-separated, none empty, `.` or
  * `..`, no backslash or NUL): joined to a folder, it cannot leave it.
@@ -73,36 +71,6 @@ export async function digestOf(path: string): Promise<FileDigest> {
 export async function isRegularFile(path: string): Promise<boolean> {
   const info = await lstat(path).catch(() => null);
   return info?.isFile() ?? false;
-}
-
-/**
- * Copies every file under `from` into `to`, keeping the layout, and answers each copied file's
- * digest by its path under `to` ('/'-separated). Made for a folder the server keeps writing: a file
- * removed meanwhile is skipped, and `skip` names what to leave out (writes not yet in place, probes).
- * Links are never followed.
- */
-export async function copyTree(from: string, to: string, skip: (name: string) => boolean, prefix = ''): Promise<Record<string, FileDigest>> {
-  const copied: Record<string, FileDigest> = {};
-  let entries;
-  try {
-    entries = await readdir(from, { withFileTypes: true });
-  } catch (error) {
-    if (vanished(error)) return copied;
-    throw error;
-  }
-  for (const entry of entries) {
-    const name = `${prefix}${entry.name}`;
-    if (entry.isDirectory()) {
-      Object.assign(copied, await copyTree(join(from, entry.name), join(to, entry.name), skip, `${name}/`));
-    } else if (entry.isFile() && !skip(name)) {
-      try {
-        copied[name] = await writeHashed(createReadStream(join(from, entry.name)), join(to, entry.name));
-      } catch (error) {
-        if (!vanished(error)) throw error;
-      }
-    }
-  }
-  return copied;
 }
 
 /** Every regular file under `dir` by its '/'-separated path (links and other kinds left out). */

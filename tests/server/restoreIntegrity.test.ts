@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer } from './harness.js';
+import { databases, registerUser, startServer } from './harness.js';
 import { runAdmin } from './adminFixtures.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -62,7 +62,7 @@ describe.each(databases)('restore of an untrusted backup on %s', (dialect) => {
 
   beforeAll(async () => {
     const api = await startServer({ dialect, env: noSecret });
-    const user = await registerUser(api); // an avatar: media in the backup
+    await registerUser(api); // an avatar: media in the backup
     backupDir = join(await folder('backup'), 'taken');
     const cli = { DATA_DIR: api.dataDir, LOG_LEVEL: 'warn', ...noSecret, ...(api.config.databaseUrl ? { DATABASE_URL: api.config.databaseUrl } : {}) };
     const backup = await runAdmin(['backup', backupDir], cli);
@@ -120,7 +120,7 @@ describe.each(databases)('restore of an untrusted backup on %s', (dialect) => {
     const altered = await tampered(async (dir, manifest) => {
       const image = Object.keys(manifest.files).find((name) => name.startsWith('media/images/'))!;
       const bytes = await readFile(join(dir, image));
-      bytes[bytes.length - 1] ^= 0xff; // same size, other bytes
+      bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff; // same size, other bytes
       await writeFile(join(dir, image), bytes);
     });
     const refused = await runAdmin(['restore', altered], env);
