@@ -15,6 +15,7 @@ import { authenticate } from './auth/authenticate.js';
 import { closeCore, createCore, jobLanesFor, registerInternals, subscribeAll } from './composition.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/kysely.js';
+import { sweepAtStart } from './deployment/startupSweeps.js';
 import type { Repositories } from './db/repositories/index.js';
 import type { DomainEventBus } from './domain/eventBus.js';
 import { COMPRESS_MIN_BYTES } from './http/envelope.js';
@@ -31,7 +32,6 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
 import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
 import { queueSlowLinkRungs } from './jobs/handlers/slowLinkRungs.js';
-import { removeLeftLiveFiles } from './jobs/handlers/transcode.js';
 import { createJobQueue } from './jobs/queue.js';
 import type { JobDeps } from './jobs/types.js';
 import type { MediaStorage } from './media/storage.js';
@@ -196,12 +196,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       .then((count) => count && app.log.info({ videos: count }, 'queued the slow-link rungs of older videos'))
       .catch((err: unknown) => app.log.warn({ err }, 'queueing the slow-link rungs of older videos failed'));
   });
-  // Streamed rungs' files a stop within their grace period left behind (where jobs run).
-  if (config.runJobsInProcess) {
-    app.afterListen(async () => {
-      void removeLeftLiveFiles(app).catch((err: unknown) => app.log.warn({ err }, 'sweeping left streamed files failed'));
-    });
-  }
+  // Images a crash left without a row, and streamed rungs' files a stop left behind (where jobs
+  // run): removed once the port is bound (never by a process that failed to start), and only on
+  // this deployment's own storage (deployment/startupSweeps.ts). A close waits for them.
+  let sweeping: Promise<void> = Promise.resolve();
+  app.afterListen(() => {
+    sweeping = sweepAtStart(app, { images: true, liveFiles: config.runJobsInProcess });
+  });
+  app.addHook('preClose', () => sweeping);
   app.addHook('preClose', () => app.jobs.stop());
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(mediaRoutes, { prefix: '/media' });

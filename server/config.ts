@@ -69,7 +69,7 @@ export interface Config {
   ffprobePath: string | null;
   /** Run transcoding jobs in this process (off for API-only nodes when a separate worker runs). */
   runJobsInProcess: boolean;
-  /** BullMQ queue name (with REDIS_URL): every API node and worker of one deployment shares it. */
+  /** BullMQ queue name (with REDIS_URL): every API node and worker of one deployment shares it; by default one per database. */
   jobsQueueName: string;
   /** x264 preset for renditions (veryfast: chosen by bench/media.ts's CPU, bytes and SSIM per rung). */
   transcodePreset: string;
@@ -179,8 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = env.DATABASE_URL || null;
   const sqliteFile = join(dataDir, 'vidshare.sqlite');
-  // Names what the processes of one deployment share in Redis: processes on one database are one deployment.
-  const databaseHash = createHash('sha256').update(databaseUrl ?? sqliteFile).digest('hex').slice(0, 12);
+  // Names everything one deployment keeps in Redis (the queue, cache keys, channels, rate-limit
+  // counters): REDIS_NAMESPACE, else one per database (processes on one database are one deployment),
+  // so deployments sharing a Redis never take each other's jobs or events.
+  const redisNamespace = (env.REDIS_NAMESPACE || createHash('sha256').update(databaseUrl ?? sqliteFile).digest('hex').slice(0, 12)).replaceAll(':', '-');
   const clientDir = resolve(env.CLIENT_DIR || './dist');
   const publicUrl = (env.PUBLIC_URL || '').replace(/\/$/, '');
   const s3 =
@@ -206,8 +208,8 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteFile,
     redisUrl: env.REDIS_URL || null,
     readCacheTtlMs: int(env, 'READ_CACHE_TTL_MS', 10_000),
-    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${databaseHash}`,
-    liveEventsNamespace: env.LIVE_EVENTS_NAMESPACE || `vidshare:io:${databaseHash}`,
+    readCacheNamespace: env.READ_CACHE_NAMESPACE || `vidshare:rc:${redisNamespace}`,
+    liveEventsNamespace: env.LIVE_EVENTS_NAMESPACE || `vidshare:io:${redisNamespace}`,
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 30 * 24 * 3600),
     corsOrigins: list(env.CORS_ORIGINS),
@@ -221,7 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     ffmpegPath: env.FFMPEG_PATH || null,
     ffprobePath: env.FFPROBE_PATH || null,
     runJobsInProcess: bool(env, 'RUN_JOBS_IN_PROCESS', true),
-    jobsQueueName: env.JOBS_QUEUE || 'vidshare-jobs',
+    jobsQueueName: env.JOBS_QUEUE || `vidshare-jobs-${redisNamespace}`,
     transcodePreset: env.TRANSCODE_PRESET || 'veryfast',
     liveFilesGraceMs: int(env, 'LIVE_FILES_GRACE_MS', 60_000),
     frameGrabs: {
@@ -234,7 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
       authMax: int(env, 'RATE_LIMIT_AUTH_MAX', 30),
       writeMax: int(env, 'RATE_LIMIT_WRITE_MAX', 300),
-      namespace: env.RATE_LIMIT_NAMESPACE || 'vidshare-rl-',
+      namespace: env.RATE_LIMIT_NAMESPACE || `vidshare-rl-${redisNamespace}-`,
     },
     maxVideoBytes: int(env, 'MAX_VIDEO_BYTES', LIMITS.videoBytes),
     maxImageBytes: int(env, 'MAX_IMAGE_BYTES', LIMITS.imageBytes),

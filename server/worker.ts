@@ -6,7 +6,7 @@ import { closeCore, createCore, jobLanesFor, liveEventsWithoutHttp, subscribeAll
 import { loadConfig } from './config.js';
 import { checkReadiness, checkStatus, type HealthDeps, readinessAnswer, statusAnswer, watchHealth } from './health/readiness.js';
 import { onShutdownSignal } from './shutdown.js';
-import { removeLeftLiveFiles } from './jobs/handlers/transcode.js';
+import { sweepAtStart } from './deployment/startupSweeps.js';
 import { createJobQueue, type JobDeps } from './jobs/queue.js';
 
 const config = loadConfig();
@@ -39,7 +39,8 @@ deps.jobs = queue;
 subscribeAll(core, liveEventsWithoutHttp(redis, config.liveEventsNamespace), queue);
 await queue.start();
 log.info({ queue: config.redisUrl ? `bullmq:${config.jobsQueueName}` : 'database', dataDir: config.dataDir }, 'worker started');
-void removeLeftLiveFiles(deps).catch((err: unknown) => log.warn({ err }, 'sweeping left streamed files failed'));
+// Streamed rungs' files a stop left behind, on this deployment's own storage only.
+const sweeping = sweepAtStart(core, { images: false, liveFiles: true });
 
 // The running job is interrupted and goes back to the queue (its ffmpeg stops with it).
 onShutdownSignal(log, config.shutdownTimeoutMs, async () => {
@@ -47,6 +48,7 @@ onShutdownSignal(log, config.shutdownTimeoutMs, async () => {
   // No new scrapes; one in flight reads the jobs table, so it must end before the database closes.
   const metricsClosed = new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
   await queue.stop();
+  await sweeping;
   metricsServer?.closeIdleConnections(); // a scrape answered since the close keeps its connection otherwise
   await metricsClosed;
   await closeCore(core);

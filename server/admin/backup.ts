@@ -1,7 +1,8 @@
 // `backup <dir>`: a consistent copy of the database (taken while the server runs and writes), the
-// local media and the secret files, with a manifest saying what is in it.
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+// media (DATA_DIR/media or the S3 bucket) and the secret files, with a manifest saying what is in
+// it and each file's SHA-256. Everything it writes is owner-only.
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, SECRET_FILES } from '../config.js';
 import { backupSqlite, dumpPostgres } from '../db/dump.js';
@@ -10,8 +11,9 @@ import { createRepositories } from '../db/repositories/index.js';
 import type { TableCounts } from '../db/repositories/maintenance.js';
 import { type CommandInput, Refusal, say, sizeOf } from './command.js';
 import { withDatabase } from './core.js';
-import { copyTree, entriesOf } from './files.js';
-import { BACKUP_FORMAT, type BackupManifest, backupPaths, writeManifest } from './manifest.js';
+import { createStorage } from '../media/storage.js';
+import { digestOf, entriesOf, type FileDigest, isPlainRelativePath, writeHashed } from './files.js';
+import { BACKUP_FORMAT, type BackupManifest, backupPaths, DATABASE_FILE, writeManifest } from './manifest.js';
 
 async function appVersion(): Promise<string> {
   return (JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -47,14 +49,33 @@ async function backupDatabase(config: Config, dir: string): Promise<Pick<BackupM
   });
 }
 
-async function backupSecrets(config: Config, dir: string): Promise<string[]> {
-  const copied: string[] = [];
+/** Storage keys that are media: in a folder, and neither a probe nor a write not yet in place (tus leftovers sit at the top of a bucket). */
+const isMediaKey = (key: string) => key.includes('/') && isPlainRelativePath(key) && !key.startsWith('.capability-probe/') && !key.endsWith('.part');
+
+/**
+ * Every media object (DATA_DIR/media, or the S3 bucket) into media/, the layout the disk backend
+ * uses, with its digest. An object deleted while the backup runs is left out.
+ */
+async function backupMedia(config: Config, dir: string): Promise<Record<string, FileDigest>> {
+  const storage = createStorage(config);
+  const copied: Record<string, FileDigest> = {};
+  for (const key of (await storage.list('')).filter(isMediaKey)) {
+    try {
+      copied[`media/${key}`] = await writeHashed(await storage.read(key), join(backupPaths(dir).media, key));
+    } catch (error) {
+      if (await storage.stat(key).then((found) => found !== null, () => true)) throw error;
+      await rm(join(backupPaths(dir).media, key), { force: true });
+    }
+  }
+  return copied;
+}
+
+async function backupSecrets(config: Config, dir: string): Promise<Record<string, FileDigest>> {
+  const copied: Record<string, FileDigest> = {};
   for (const name of SECRET_FILES) {
     const file = join(config.dataDir, name);
     if (!existsSync(file)) continue;
-    await mkdir(backupPaths(dir).secrets, { recursive: true, mode: 0o700 });
-    await copyFile(file, join(backupPaths(dir).secrets, name));
-    copied.push(name);
+    copied[`secrets/${name}`] = await writeHashed(createReadStream(file), join(backupPaths(dir).secrets, name));
   }
   return copied;
 }
@@ -65,18 +86,27 @@ export async function run({ positionals: [dir] }: CommandInput): Promise<void> {
   await mkdir(target, { recursive: true, mode: 0o700 });
   const config = loadConfig();
   const database = await backupDatabase(config, target);
+  const databaseFile = DATABASE_FILE[config.dialect];
+  const files: Record<string, FileDigest> = { [databaseFile]: await digestOf(join(target, databaseFile)) };
   say(`Database (${config.dialect}${database.schema ? `, schema ${database.schema}` : ''}) copied at migration ${database.migration}`);
-  let media: BackupManifest['media'];
-  if (config.s3) {
-    media = { included: false, reason: `media is in the S3 bucket ${config.s3.bucket}: back it up with the bucket's own versioning or replication` };
-    say(`Media not copied: ${media.reason}`);
-  } else {
-    media = { included: true, ...(await copyTree(config.mediaDir, backupPaths(target).media)) };
-    say(`Media: ${media.files} files, ${sizeOf(media.bytes)}`);
-  }
-  const secrets = await backupSecrets(config, target);
+  const media = await backupMedia(config, target);
+  Object.assign(files, media);
+  const mediaBytes = Object.values(media).reduce((sum, file) => sum + file.bytes, 0);
+  say(`Media${config.s3 ? ` (S3 bucket ${config.s3.bucket})` : ''}: ${Object.keys(media).length} files, ${sizeOf(mediaBytes)}`);
+  const secretFiles = await backupSecrets(config, target);
+  Object.assign(files, secretFiles);
+  const secrets = Object.keys(secretFiles).map((name) => name.slice('secrets/'.length));
   say(secrets.length ? `Secrets: ${secrets.join(', ')}` : 'Secrets: none under DATA_DIR (JWT_SECRET comes from the environment: keep it with your other secrets)');
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, version: await appVersion(), createdAt: new Date().toISOString(), dialect: config.dialect, ...database, media, secrets };
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: await appVersion(),
+    createdAt: new Date().toISOString(),
+    dialect: config.dialect,
+    ...database,
+    media: { included: true, files: Object.keys(media).length, bytes: mediaBytes, from: config.s3 ? 's3' : 'disk' },
+    secrets,
+    files,
+  };
   await writeManifest(target, manifest);
   say(`Rows: ${Object.entries(manifest.counts).map(([table, count]) => `${table} ${count}`).join(', ')}`);
   say(`Backup written to ${target}`);

@@ -5,14 +5,14 @@ import type { AdminCommand } from './command.js';
 const backupCommand: AdminCommand = {
   name: 'backup',
   args: '<dir>',
-  summary: 'copy the database, local media and secret files into a new, empty folder',
+  summary: 'copy the database, the media (disk or S3) and secret files into a new, empty folder',
   details: [
     'Safe while the server runs and writes: the database is copied first, as one consistent',
     "snapshot (SQLite's online backup API; pg_dump in custom format on PostgreSQL), then the media",
-    'folder (DATA_DIR/media) and the secret files under DATA_DIR (jwt-secret, ...). With S3 storage the',
-    "media stays in the bucket: back the bucket up with S3's own versioning or replication.",
-    'Writes manifest.json (version, migration level, time, row counts). <dir> must be empty or absent.',
-    'Restore with: npm run admin -- restore <dir>',
+    '(DATA_DIR/media, or every object of the S3 bucket) into <dir>/media, and the secret files under',
+    'DATA_DIR (jwt-secret, vapid-keys.json). Writes manifest.json (version, migration level, time,',
+    'row counts, and the SHA-256 of every file). Everything is owner-only (0700 folders, 0600 files).',
+    '<dir> must be empty or absent. Restore with: npm run admin -- restore <dir>',
   ].join('\n'),
   positionals: 1,
   load: async () => (await import('./backup.js')).run,
@@ -21,15 +21,21 @@ const backupCommand: AdminCommand = {
 const restoreCommand: AdminCommand = {
   name: 'restore',
   args: '<dir>',
-  summary: 'restore a backup into an empty DATA_DIR (and an empty database on PostgreSQL)',
+  summary: 'restore a backup into an empty DATA_DIR, database and S3 bucket',
   details: [
-    'Reads a folder written by `backup`. DATA_DIR must be empty or absent; on PostgreSQL the schema',
-    "DATABASE_URL works in must hold no table (it is created under the backup's name when missing).",
-    'The backup and the target must be the same database kind. Media goes back into DATA_DIR/media',
-    '(with S3 storage, copy <dir>/media into the bucket yourself), secret files into DATA_DIR.',
+    "Reads a folder written by `backup` and checks every file against the manifest's SHA-256 before",
+    'writing anything. DATA_DIR must be empty or absent; on PostgreSQL the schema DATABASE_URL works',
+    "in must hold no table (it is created under the backup's name when missing). The backup and the",
+    'target must be the same database kind. Media goes into DATA_DIR/media, or into the S3 bucket',
+    'S3_BUCKET names, which must be empty. Secret files go into DATA_DIR (0600). The restored copy',
+    'gets a deployment id of its own. A failure removes what the restore wrote, so it can be run again.',
     'Start the server afterwards: it applies any migration newer than the backup.',
   ].join('\n'),
   positionals: 1,
+  flags: {
+    force:
+      "restore into an S3 bucket that is not empty (production's own, after a loss); the restored copy then takes the bucket's deployment id",
+  },
   load: async () => (await import('./restore.js')).run,
 };
 

@@ -6,8 +6,9 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from '../composition.js';
 import type { MediaReferences } from '../db/repositories/maintenance.js';
+import { checkDeployment, DEPLOYMENT_MARKER_KEY, mismatchReason } from '../deployment/identity.js';
 import { imageStorageKey } from '../media/images.js';
-import { type CommandInput, say, sizeOf } from './command.js';
+import { type CommandInput, Refusal, say, sizeOf } from './command.js';
 import { withCore } from './core.js';
 
 /** A file younger than this may belong to a request (on any node) that has not written its row yet. */
@@ -58,7 +59,7 @@ async function storageOrphans(core: Core, refs: MediaReferences, nowMs: number):
   }
   // On S3, tus keeps partial uploads at the top of the bucket.
   if (core.config.s3) {
-    for (const key of (await storage.list('')).filter((candidate) => !candidate.includes('/'))) {
+    for (const key of (await storage.list('')).filter((candidate) => !candidate.includes('/') && candidate !== DEPLOYMENT_MARKER_KEY)) {
       if (!refs.unfinishedUploadIds.has(uploadIdOf(key))) await consider(key, UPLOAD_GRACE_MS);
     }
   }
@@ -81,6 +82,11 @@ async function localUploadOrphans(core: Core, refs: MediaReferences, nowMs: numb
 
 export async function run({ flags }: CommandInput): Promise<void> {
   await withCore(async (core) => {
+    // A restored copy pointing at another deployment's storage sees that deployment's newer files as orphans.
+    if (flags.apply) {
+      const deployment = await checkDeployment(core);
+      if (!deployment.matches) throw new Refusal(`Nothing removed: ${mismatchReason(deployment)}`);
+    }
     const nowMs = Date.now();
     const refs = await core.repos.maintenance.mediaReferences();
     const orphans = [...(await storageOrphans(core, refs, nowMs)), ...(core.config.s3 ? [] : await localUploadOrphans(core, refs, nowMs))];

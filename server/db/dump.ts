@@ -1,7 +1,7 @@
 // Whole-database copies for `npm run admin -- backup|restore`: SQLite's online backup API (a
 // consistent copy while other processes write), pg_dump/pg_restore in custom format on PostgreSQL.
 import { execFile } from 'node:child_process';
-import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,12 +27,6 @@ export async function backupSqlite(sourceFile: string, targetFile: string): Prom
     source.close();
   }
   await chmod(targetFile, 0o600); // password hashes and sessions: owner-only, like the live file
-}
-
-/** Puts a backed-up SQLite file in place (no process has the target open: restore refuses a used DATA_DIR). */
-export async function restoreSqlite(backupFile: string, targetFile: string): Promise<void> {
-  await copyFile(backupFile, targetFile);
-  await chmod(targetFile, 0o600);
 }
 
 /** Why an external tool failed, in one line: its stderr rather than Node's long command echo. */

@@ -277,6 +277,13 @@ interface PushDeliveriesTable {
   delivered_at: string;
 }
 
+/** The one row naming the deployment this database belongs to (0016). */
+interface DeploymentTable {
+  slot: number;
+  deployment_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -301,4 +308,5 @@ export interface Database {
   push_deliveries: PushDeliveriesTable;
   user_blocks: UserBlocksTable;
   moderation_log: ModerationLogTable;
+  deployment: DeploymentTable;
 }

@@ -5,7 +5,7 @@
 // handed to BullMQ when Redis is back (ids already there are ignored by it).
 // Each lane (types.ts) is its own BullMQ queue with its own worker, so a push never waits behind
 // a transcode: the media lane is JOBS_QUEUE, the messages lane JOBS_QUEUE-messages.
-import { type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { RedisLink } from '../redis/redisLink.js';
 import { type Outcome, runJob, type Settled, settleJob } from './runner.js';
 import type { JobRow, JobRepository } from '../db/repositories/jobs.js';
@@ -34,6 +34,17 @@ export interface BullQueueOptions {
 
 /** BullMQ's priority for background job types (any priority runs after the jobs that have none). */
 const BACKGROUND_PRIORITY = 10;
+
+/** A job of another deployment found on this queue goes back for this long, for that deployment's workers to take. */
+const FOREIGN_JOB_DELAY_MS = 5000;
+
+/** What a BullMQ job carries besides its id (the row id): enough to name it in a log without the row. */
+interface BullJobData {
+  type: string;
+  /** The deployment id of the database the row is in (server/deployment/identity.ts). */
+  deployment?: string;
+  videoId?: string;
+}
 
 /** How long an enqueue waits for BullMQ before leaving the job to the hand-over on reconnect. */
 const ADD_TIMEOUT_MS = 2000;
@@ -85,12 +96,23 @@ export class BullJobQueue implements JobQueue {
     return queue;
   }
 
-  private async add(row: Pick<JobRow, 'id' | 'type' | 'max_attempts'>): Promise<void> {
+  private deploymentId: Promise<string> | null = null;
+
+  /** This database's deployment id, which every job carries: a worker of another deployment on the same queue can tell. */
+  private deployment(): Promise<string> {
+    const id = (this.deploymentId ??= this.deps.repos.deployment.ensureId());
+    id.catch(() => (this.deploymentId = null)); // asked again next time
+    return id;
+  }
+
+  private async add(row: Pick<JobRow, 'id' | 'type' | 'max_attempts' | 'payload'>): Promise<void> {
     // BullMQ takes jobs without a priority before any with one: background work waits.
     const background = this.handlers[row.type as JobType]?.background ? { priority: BACKGROUND_PRIORITY } : {};
+    const { videoId } = JSON.parse(row.payload) as { videoId?: unknown };
+    const data: BullJobData = { type: row.type, deployment: await this.deployment(), ...(typeof videoId === 'string' ? { videoId } : {}) };
     await this.bull(this.laneOf(row.type)).add(
       row.type,
-      { type: row.type },
+      data,
       // Removed once settled: the jobs table is the record, and a reused id can be queued again.
       { jobId: row.id, attempts: row.max_attempts, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true, ...background },
     );
@@ -104,7 +126,7 @@ export class BullJobQueue implements JobQueue {
       return id;
     }
     try {
-      await within(this.add({ id, type, max_attempts: maxAttempts }), ADD_TIMEOUT_MS, 'enqueue');
+      await within(this.add({ id, type, max_attempts: maxAttempts, payload: JSON.stringify(payload) }), ADD_TIMEOUT_MS, 'enqueue');
     } catch (error) {
       this.deps.log.warn({ jobId: id, type, err: (error as Error).message }, 'job recorded; BullMQ gets it on reconnect');
     }
@@ -189,7 +211,23 @@ export class BullJobQueue implements JobQueue {
 
   private async process(job: Job, token?: string): Promise<void> {
     const id = job.id!;
-    if (!(await this.store.markRunning(id, job.attemptsMade + 1))) return; // cancelled: nothing to do
+    const data = job.data as BullJobData;
+    const mine = await this.deployment();
+    if (data.deployment && data.deployment !== mine) {
+      // Another deployment's job on this queue (two deployments given one JOBS_QUEUE on one Redis):
+      // its row is in the other database. Left for that deployment's workers, nothing marked.
+      this.deps.log.warn(
+        { jobId: id, type: data.type, videoId: data.videoId, jobDeployment: data.deployment, deployment: mine, queue: job.queueName },
+        'job of another deployment on this queue: left for it (give each deployment its own JOBS_QUEUE, or leave it unset)',
+      );
+      await job.moveToDelayed(Date.now() + FOREIGN_JOB_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    if (!(await this.store.markRunning(id, job.attemptsMade + 1))) {
+      // The row is gone: the job was cancelled (its BullMQ entry outlived the cancel while Redis was away).
+      this.deps.log.warn({ jobId: id, type: data.type, videoId: data.videoId }, 'job has no row in the jobs table: dropped as cancelled');
+      return;
+    }
     const row = await this.store.get(id);
     if (!row) return;
     const controller = new AbortController();

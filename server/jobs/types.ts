@@ -38,8 +38,8 @@ export interface JobLogger {
 /** What a handler may touch. The Fastify app satisfies it; the worker process builds its own. */
 export interface JobDeps {
   config: Config;
-  /** The jobs table (`jobs`, server/db/repositories/jobs.ts) and the repositories handlers use. */
-  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions'>;
+  /** The jobs table (`jobs`, server/db/repositories/jobs.ts), the deployment id jobs carry, and the repositories handlers use. */
+  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions' | 'deployment'>;
   storage: MediaStorage;
   /** What jobs publish (progress, qualities, a published video); subscribers react. */
   events: DomainEventBus;

@@ -16,7 +16,7 @@ import { suspendedAt } from '../db/repositories/moderation.js';
 import { suspensionMessage } from '../useCases/moderation.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
-import { removeImage, storeImage, sweepUnreferencedImages } from '../media/images.js';
+import { removeImage, storeImage } from '../media/images.js';
 import { replaceProfileImage, updateAccountDetails } from '../useCases/profile.js';
 import { forgetSessionPush } from '../useCases/push.js';
 import { join } from 'node:path';
@@ -34,21 +34,8 @@ const DetailsBody = Type.Object({
 const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String()), newPassword: Type.Optional(Type.String()) });
 
 
-/** An image younger than this may belong to a request still writing its row (on any node). */
-const IMAGE_SWEEP_GRACE_MS = 3600_000;
-
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = app.repos.users;
-  // Images a crash left with nothing pointing at them go at start (once the port is ours).
-  app.afterListen(async () => {
-    const referenced = async () => [...(await users.imageNames()), ...(await app.repos.videos.thumbnailNames())];
-    try {
-      const removed = await sweepUnreferencedImages({ storage: app.storage, referenced }, IMAGE_SWEEP_GRACE_MS);
-      if (removed) app.log.info({ removed }, 'unreferenced images removed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'unreferenced image sweep failed');
-    }
-  });
   const sessions = app.repos.sessions;
   const subscriptions = app.repos.subscriptions;
   const tempDir = join(app.config.dataDir, 'tmp');

@@ -83,7 +83,7 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
       expect(backup.code, backup.stdout).toBe(0);
       expect(writesDuringBackup).toBeGreaterThan(0);
       const manifest = JSON.parse(await readFile(join(backupDir, 'manifest.json'), 'utf8'));
-      expect(manifest).toMatchObject({ format: 1, dialect, secrets: ['jwt-secret', 'vapid-keys.json'], media: { included: true } });
+      expect(manifest).toMatchObject({ format: 2, dialect, secrets: ['jwt-secret', 'vapid-keys.json'], media: { included: true } });
       expect(manifest.migration).toMatch(/^\d{4}_/);
       expect(manifest.counts.users).toBeGreaterThanOrEqual(before.length);
       expect(manifest.counts.videos).toBe(1);

@@ -1,9 +1,10 @@
 // Files nothing points at. Concurrent image changes leave none behind, and what a crash
 // left (images without a row, partial uploads) is swept when a server starts.
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
 import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from './harness.js';
 import { filesUnder } from './mediaFixtures.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
@@ -59,6 +60,22 @@ describe.each(databases)('files nothing points at, on %s', (dialect) => {
     const second = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
     await second.close();
     expect(await filesUnder(imagesDir())).toEqual([...inUse, recentOrphan, unknownName, `w480/${inUse[0]}`].sort());
+  });
+
+  it('sweeps nothing in a process that fails to bind its port', async () => {
+    const orphan = `${v7({ msecs: Date.now() - 2 * HOUR })}.webp`;
+    await writeFile(join(imagesDir(), orphan), 'x');
+    const before = await filesUnder(imagesDir());
+    // A second node given the port the first one holds: its start fails, and its sweeps never run.
+    const failed = await buildApp(server.config);
+    try {
+      await expect(failed.listen({ port: Number(new URL(server.url).port), host: '127.0.0.1' })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await failed.close();
+    }
+    expect(await filesUnder(imagesDir())).toEqual(before);
+    expect(before).toContain(orphan);
+    await rm(join(imagesDir(), orphan)); // the next node to start would sweep it
   });
 
   it('sweeps partial uploads a crashed process left at start, and keeps uploads that can still finish', async () => {

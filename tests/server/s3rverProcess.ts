@@ -20,16 +20,16 @@ export interface S3rverProcess {
 // Runs in the child: starts s3rver on a free port and prints that port.
 const CHILD = `
 const S3rver = require(process.env.S3RVER_MODULE);
-new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIR, configureBuckets: [{ name: process.env.S3RVER_BUCKET }] })
+new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIR, configureBuckets: process.env.S3RVER_BUCKETS.split(',').map((name) => ({ name })) })
   .run()
   .then((address) => console.log('port ' + address.port), (error) => { console.error(error.message); process.exit(1); });
 `;
 
-/** Starts s3rver with one bucket; rejects with the reason when it cannot start. */
-export async function startS3rverProcess(bucket: string): Promise<S3rverProcess> {
+/** Starts s3rver with `bucket` (the one `env` names) and any `others`; rejects with the reason when it cannot start. */
+export async function startS3rverProcess(bucket: string, ...others: string[]): Promise<S3rverProcess> {
   const directory = await mkdtemp(join(tmpdir(), 'vidshare-s3rver-'));
   const child: ChildProcess = spawn(process.execPath, ['-e', CHILD], {
-    env: { ...process.env, S3RVER_MODULE: createRequire(import.meta.url).resolve('s3rver'), S3RVER_DIR: directory, S3RVER_BUCKET: bucket },
+    env: { ...process.env, S3RVER_MODULE: createRequire(import.meta.url).resolve('s3rver'), S3RVER_DIR: directory, S3RVER_BUCKETS: [bucket, ...others].join(',') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -13,6 +13,7 @@ import * as push from './0011_push.js';
 import * as moderation from './0012_moderation.js';
 import * as moderationTools from './0013_moderation_tools.js';
 import * as mustChangePassword from './0015_must_change_password.js';
+import * as deployment from './0016_deployment.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -31,6 +32,7 @@ const all: Record<string, DialectMigration> = {
   '0012_moderation': moderation,
   '0013_moderation_tools': moderationTools,
   '0015_must_change_password': mustChangePassword,
+  '0016_deployment': deployment,
 };
 
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {

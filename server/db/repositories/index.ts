@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../kysely.js';
 import { BlockRepository } from './blocks.js';
 import { CaptionRepository } from './captions.js';
 import { CommentRepository } from './comments.js';
+import { DeploymentRepository } from './deployment.js';
 import { HistoryRepository } from './history.js';
 import { IdempotencyKeyRepository, STALE_RESERVATION_MS } from './idempotencyKeys.js';
 import { MaintenanceRepository } from './maintenance.js';
@@ -34,6 +35,8 @@ export function createRepositories(handle: DatabaseHandle, options: RepositoryOp
     blocks: new BlockRepository(handle.db),
     captions: new CaptionRepository(handle.db, handle.dialect),
     comments: new CommentRepository(handle.db, handle.dialect),
+    /** Which deployment this database is (server/deployment/identity.ts). */
+    deployment: new DeploymentRepository(handle.db),
     history: new HistoryRepository(handle.db),
     moderation: new ModerationRepository(handle.db, handle.dialect),
     notifications: new NotificationRepository(handle.db),

@@ -85,6 +85,17 @@ export class MaintenanceRepository {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(this.db);
   }
 
+  /** Drops every table of the working schema: a restore that fails after its database step leaves the schema empty again. */
+  async dropAllTables(): Promise<void> {
+    if (this.dialect !== 'postgres') throw new Error('dropAllTables is for PostgreSQL: a SQLite restore removes its file instead');
+    for (const table of await this.tableNames()) await sql`drop table if exists ${sql.table(table)} cascade`.execute(this.db);
+  }
+
+  /** PostgreSQL: drops a schema a failed restore made. */
+  async dropSchema(schema: string): Promise<void> {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(this.db);
+  }
+
   async mediaReferences(): Promise<MediaReferences> {
     const [videos, users, captions, uploads] = await Promise.all([
       this.db.selectFrom('videos').select(['id', 'source_key', 'thumbnail']).execute(),
