@@ -148,7 +148,7 @@ describe.each(databases)('media routes on %s', (dialect) => {
     const etag = first.headers.get('etag')!;
     await first.arrayBuffer();
     // A cache revalidating its copy, whole or a fragment's byte range: nothing to send again.
-    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': etag, range: 'bytes=0-99' }]) {
+    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': etag, range: 'bytes=0-99' }] as Record<string, string>[]) {
       const again = await get(path, headers);
       expect(again.status).toBe(304);
       expect(again.headers.get('cache-control')).toBe('public, no-cache');
