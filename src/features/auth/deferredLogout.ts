@@ -2,7 +2,7 @@
 // session revoked, so the token and the access cookie stop working) once the network is back.
 // Sent with the signed-out token alone and no cookies, so another user signed in meanwhile keeps
 // their own session and cookie.
-import { API_BASE } from '../../api/client';
+import { apiUrl } from '../../api/client';
 import { readDeviceValue, writeDeviceValue } from '../../lib/storage';
 
 const KEY = 'vidshare.signedOutSessions';
@@ -23,7 +23,7 @@ export function revokeWhenOnline(token: string): void {
 /** Tells the server about sessions signed out offline; what the network does not reach waits for the next try. */
 export async function revokeSignedOutSessions(): Promise<void> {
   for (const token of pendingTokens()) {
-    const answered = await fetch(`${API_BASE}/users/logout`, {
+    const answered = await fetch(apiUrl('/users/logout'), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: '{}',
