@@ -122,6 +122,8 @@ export async function shareSession(session: { token: string; userId: string } | 
   if (typeof indexedDB === 'undefined') return;
   await storeQueueSession(await database(), session).catch(() => undefined);
   await loadQueue();
+  // Signed in again with actions kept from an earlier session: they go now, with this one.
+  if (session && pending.length && online()) void replayQueue();
 }
 
 /** The signed-in user's actions still waiting (after a replay if online): what sign-out would leave behind. */
