@@ -4,7 +4,7 @@
 // discarding it. A file shared to the app goes with the sign-out.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Video } from '../../contract/entities';
 import { reactionsApi } from '../../src/api/endpoints/reactions';
 import { videosApi } from '../../src/api/endpoints/videos';
@@ -120,6 +120,9 @@ function LogoutButton() {
 }
 
 describe('sign-out and the queue', () => {
+  // The dialog is a lazy chunk: transformed once here, not inside a test's wait for it.
+  beforeAll(() => import('../../src/features/auth/SignOutPrompt'));
+
   it("online, sends the user's queued actions first, then signs out", async () => {
     let networkUp = false;
     const { calls } = mockFetch((call) => {
