@@ -64,7 +64,7 @@ describe('saved videos the server no longer serves', () => {
   it('removes those answered 410, 404 or 403 and tells the user; keeps those answered 200 or 5xx', async () => {
     const caches = fakeCaches();
     await saveAll(caches, [saved('taken', 'Taken down clip'), saved('deleted', 'Deleted clip'), saved('kept', 'Kept clip'), saved('flaky', 'Flaky clip')]);
-    const answers: Record<string, ReturnType<typeof ok>> = {
+    const answers: Record<string, { status: number; body: unknown }> = {
       taken: fail(410, 'This video was removed by a moderator'),
       deleted: fail(404, 'Video not found'),
       kept: ok({ _id: 'kept' }),
