@@ -4,13 +4,13 @@
 // same module). Periodic Background Sync, where the browser grants it, keeps the subscriptions feed
 // and its thumbnails fresh in the caches the app reads offline.
 import { IMAGE_WIDTHS } from '../contract/limits';
-import { openQueueDb, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readSessionToken } from '../src/api/queueReplay';
+import { openQueueDb, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readQueueSession } from '../src/api/queueReplay';
 import { replayStoredQueue, sendStoredAction } from '../src/api/queueReplayRules';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
 import { imageCopy } from '../src/lib/imageUrls';
 import { CACHE_NAMES } from './cacheNames';
 import { networkWorkSignal, workerFetch } from './networkWork';
-import { broadcast, signedInToken } from './session';
+import { broadcast, signedInSession } from './session';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -20,9 +20,10 @@ type TaggedEvent = ExtendableEvent & { tag: string };
 async function replayOfflineQueue(): Promise<void> {
   const db = await openQueueDb();
   try {
-    const token = await readSessionToken(db);
-    if (!token) return; // signed out: the actions wait for the page (they need a user)
-    const outcome = await replayStoredQueue(db, { send: (action) => sendStoredAction(action, token, networkWorkSignal()) });
+    const session = await readQueueSession(db);
+    if (!session) return; // signed out: the actions wait for their user's next sign-in
+    // Only the signed-in user's actions, with their own token: another user's are never sent.
+    const outcome = await replayStoredQueue(db, session.userId, { send: (action) => sendStoredAction(action, session.token, networkWorkSignal()) });
     if (outcome.settled.length) await broadcast({ type: QUEUE_REPLAYED_MESSAGE });
     // A rejected sync is retried by the browser later, with its own backoff.
     if (outcome.offline || outcome.retrySoon) throw new Error('Offline queue not fully sent');
@@ -35,7 +36,7 @@ async function replayOfflineQueue(): Promise<void> {
 const FEED_PATH = '/api/v1/subscription/feed?page=1';
 
 async function refreshSubscriptionsFeed(): Promise<void> {
-  const token = await signedInToken();
+  const token = (await signedInSession())?.token;
   if (!token) return;
   const request = new Request(new URL(FEED_PATH, self.location.origin).href, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
   const response = await workerFetch(request);

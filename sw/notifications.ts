@@ -3,7 +3,7 @@
 // replaces it) and sets the app's badge to the unread count. A click opens its link in an open
 // window of the app (or a new one) and marks the notification read with the signed-in user's token.
 import type { PushPayload } from '../contract/push';
-import { signedInToken } from './session';
+import { signedInSession } from './session';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -47,7 +47,7 @@ self.addEventListener('push', (event: PushEvent) => {
 });
 
 async function markRead(notificationId: string): Promise<void> {
-  const token = await signedInToken().catch(() => null);
+  const token = (await signedInSession().catch(() => null))?.token ?? null;
   if (!token) return; // signed out on this device: nothing to mark
   const response = await fetch(`/api/v1/notifications/read/${encodeURIComponent(notificationId)}`, {
     method: 'PATCH',

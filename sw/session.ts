@@ -1,15 +1,15 @@
 /// <reference lib="WebWorker" />
 // What the worker knows of the signed-in user: the access token the page mirrors into IndexedDB
 // (it cannot read local storage), and a way to tell every open page something.
-import { openQueueDb, readSessionToken } from '../src/api/queueReplay';
+import { openQueueDb, type QueueSession, readQueueSession } from '../src/api/queueReplay';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** The signed-in user's token, or null when signed out (the worker then sends nothing of theirs). */
-export async function signedInToken(): Promise<string | null> {
+/** The signed-in user's token and id, or null when signed out (the worker then sends nothing of theirs). */
+export async function signedInSession(): Promise<QueueSession | null> {
   const db = await openQueueDb();
   try {
-    return await readSessionToken(db);
+    return await readQueueSession(db);
   } finally {
     db.close();
   }

@@ -18,7 +18,7 @@ import './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
 import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
 import './notifications';
-import { broadcast } from './session';
+import { broadcast, signedInSession } from './session';
 import './shareTarget';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -89,10 +89,19 @@ const reauthQueue: Queue = new Queue('vidshare-reauth', {
   onSync: () => replayReauth(),
 });
 
-/** Replays the queued /users/me; the page applies the answer (401 signs out, 200 refreshes the user). */
+/**
+ * Replays the queued /users/me; the page applies the answer (401 signs out, 200 refreshes the user).
+ * A check made with another session than the current one (its user signed out meanwhile, maybe
+ * another signed in) is dropped unsent: its answer would be applied to the wrong user.
+ */
 async function drainReauthQueue(): Promise<void> {
+  const session = await signedInSession();
   let entry = await reauthQueue.shiftRequest();
   while (entry) {
+    if (!session || entry.request.headers.get('Authorization') !== `Bearer ${session.token}`) {
+      entry = await reauthQueue.shiftRequest();
+      continue;
+    }
     let response: Response;
     try {
       response = await workerFetch(entry.request.clone());

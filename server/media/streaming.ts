@@ -9,13 +9,25 @@ import type { MediaStorage, StoredObject } from './storage.js';
 export interface ServedFile {
   key: string;
   contentType: string;
-  /** The bytes behind this URL can never change: cache for a year without revalidating. */
-  immutable: boolean;
-  /** Only its owner and moderators may have it (a taken-down video): kept out of shared caches. */
-  private?: boolean;
+  /**
+   * How caches may keep it: `immutable`, a year without asking (images: their names change with
+   * their bytes, and nothing takes one away); `revalidate`, kept but asked again at every use with
+   * its ETag (a video's files: a takedown must reach every cache at its next use, and an unchanged
+   * file costs a 304); `private`, only its owner and moderators may have it (a taken-down video):
+   * kept out of every cache.
+   */
+  caching: MediaCaching;
   /** What storage.stat said of it, when the caller has just asked (not asked again). */
   stored?: StoredObject;
 }
+
+export type MediaCaching = 'immutable' | 'revalidate' | 'private';
+
+const CACHE_CONTROL: Record<MediaCaching, string> = {
+  immutable: 'public, max-age=31536000, immutable',
+  revalidate: 'public, no-cache',
+  private: 'private, no-store',
+};
 
 export type ByteRange = { start: number; end: number };
 
@@ -52,7 +64,7 @@ export async function sendStored(storage: MediaStorage, request: FastifyRequest,
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', new Date(info.mtimeMs || Date.now()).toUTCString())
-    .header('Cache-Control', file.private ? 'private, no-store' : file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    .header('Cache-Control', CACHE_CONTROL[file.caching]);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
   const rangeHeader = request.headers.range;

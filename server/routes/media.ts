@@ -12,8 +12,7 @@ import { notFound } from '../http/envelope.js';
 import { assertNotTakenDown } from '../videos/visibility.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { ensureImageVariant, imageStorageKey } from '../media/images.js';
-import { ladderFor, qualityHeight } from '../media/ladder.js';
-import { sendStored } from '../media/streaming.js';
+import { type MediaCaching, sendStored } from '../media/streaming.js';
 import { hlsMasterKey, liveFileKey, liveFileName } from '../media/videoFiles.js';
 
 const VIDEO_FILE = /^([A-Za-z0-9_-]{1,64})\.mp4$/;
@@ -39,10 +38,13 @@ function qualityOf(segment: string | undefined): number | undefined {
 type MediaParams = { quality?: string; file: string };
 type VideoFileParams = { videoId: string; file: string };
 
-/** Every rung the source gets exists: the URLs that fall back to another rung stop changing. */
-function ladderComplete(video: VideoMediaRow, heights: number[]): boolean {
-  return ladderFor(qualityHeight(video.width, video.height)).every((rung) => heights.includes(rung.height));
-}
+/**
+ * A video's files (renditions, HLS, source, captions) are asked again at every use, with their ETag:
+ * a moderator can take the video down, and that must reach every cache (a CDN, the browser) at its
+ * next request, which then answers 410. An unchanged file costs a 304. Taken down, only its owner
+ * and moderators get it, and no cache keeps it.
+ */
+const videoCaching = (restricted: boolean): MediaCaching => (restricted ? 'private' : 'revalidate');
 
 const mediaRoutes: FastifyPluginAsync = async (app) => {
   const media = app.repos.videoMedia;
@@ -63,8 +65,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
   function sendSource(request: FastifyRequest, reply: FastifyReply, video: VideoMediaRow, restricted: boolean) {
     const extension = /\.(mp4|webm)$/.exec(video.source_key)?.[1];
     if (!extension || !Number(video.source_playable)) throw notFound('Video is still processing');
-    // Revalidated: this URL's bytes become a rendition once the first rung lands.
-    return sendStored(app.storage, request, reply, { key: video.source_key, contentType: SOURCE_TYPES[extension]!, immutable: false, private: restricted });
+    return sendStored(app.storage, request, reply, { key: video.source_key, contentType: SOURCE_TYPES[extension]!, caching: videoCaching(restricted) });
   }
 
   async function serveVideo(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
@@ -81,13 +82,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const heights = renditions.map((rendition) => Number(rendition.height));
     const height = nearestHeight(wanted, heights)!;
     const rendition = renditions.find((row) => Number(row.height) === height)!;
-    // A fallback may be replaced by a better match while transcoding goes on: revalidate those.
-    return sendStored(app.storage, request, reply, {
-      key: rendition.storage_key,
-      contentType: 'video/mp4',
-      immutable: height === wanted || ladderComplete(video, heights),
-      private: restricted,
-    });
+    return sendStored(app.storage, request, reply, { key: rendition.storage_key, contentType: 'video/mp4', caching: videoCaching(restricted) });
   }
 
   async function serveSource(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
@@ -110,9 +105,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!match) throw notFound('Media not found');
     if (match[1] === undefined) {
       if (match[2] !== 'm3u8' || (packaged.length === 0 && video.streaming_height === null)) throw notFound('Video is still processing');
-      // The master grows as rungs land: cached for good only once the ladder is complete.
-      const complete = ladderComplete(video, packaged.map((row) => Number(row.height)));
-      return sendStored(app.storage, request, reply, { key: hlsMasterKey(videoId), contentType: HLS_CONTENT_TYPE, immutable: complete, private: restricted });
+      return sendStored(app.storage, request, reply, { key: hlsMasterKey(videoId), contentType: HLS_CONTENT_TYPE, caching: videoCaching(restricted) });
     }
     const rendition = packaged.find((row) => Number(row.height) === Number(match[1]));
     if (!rendition) throw notFound('Media not found');
@@ -120,8 +113,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     return sendStored(app.storage, request, reply, {
       key: playlist ? rendition.playlist_key! : rendition.storage_key,
       contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4',
-      immutable: true,
-      private: restricted,
+      caching: videoCaching(restricted),
     });
   }
 
@@ -145,13 +137,12 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const playlist = part === 'playlist';
     const rendition = packaged.find((row) => Number(row.height) === height);
     if (playlist && video.streaming_height !== height && rendition) {
-      return sendStored(app.storage, request, reply, { key: rendition.playlist_key!, contentType: HLS_CONTENT_TYPE, immutable: false, private: restricted });
+      return sendStored(app.storage, request, reply, { key: rendition.playlist_key!, contentType: HLS_CONTENT_TYPE, caching: videoCaching(restricted) });
     }
     return sendStored(app.storage, request, reply, {
       key: liveFileKey(video.id, request.params.file),
       contentType: playlist ? HLS_CONTENT_TYPE : 'video/mp4',
-      immutable: false,
-      private: restricted,
+      caching: videoCaching(restricted),
     });
   }
 
@@ -161,8 +152,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!caption) throw notFound('Media not found');
     const video = await media.find(request.params.videoId);
     const restricted = video ? await unlessTakenDown(request, video) : false;
-    // A caption's file never changes: replacing it means a new caption with a new id.
-    return sendStored(app.storage, request, reply, { key: caption.storage_key, contentType: 'text/vtt; charset=utf-8', immutable: true, private: restricted });
+    return sendStored(app.storage, request, reply, { key: caption.storage_key, contentType: 'text/vtt; charset=utf-8', caching: videoCaching(restricted) });
   }
 
   async function serveImage(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
@@ -173,7 +163,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!extension || (segment !== undefined && width === undefined && qualityOf(segment) === undefined)) throw notFound('Media not found');
     const found = width && extension === 'webp' ? await ensureImageVariant(app.storage, file, width) : { key: imageStorageKey(file) };
     if (!found) throw notFound('Media not found');
-    return sendStored(app.storage, request, reply, { ...found, contentType: IMAGE_TYPES[extension]!, immutable: true });
+    return sendStored(app.storage, request, reply, { ...found, contentType: IMAGE_TYPES[extension]!, caching: 'immutable' });
   }
 
   const hidden = { schema: { hide: true } };

@@ -1,12 +1,14 @@
 // Queued writes: a queueable mutation (declared in its definition, see offline.ts) made
 // offline, or whose request never reached an answer, is stored in IndexedDB as its endpoint name
-// and argument with an Idempotency-Key, and replayed in order when the network returns, with the
-// SAME key on every attempt, so the server runs it once and answers retries with its stored result.
+// and argument with an Idempotency-Key and the user who made it, and replayed in order when the
+// network returns, with the SAME key on every attempt, so the server runs it once and answers
+// retries with its stored result. Only the signed-in user's actions are shown, counted and sent.
 import type { BaseQueryApi, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
 import { type ApiError, apiCall, apiUrl } from './client';
 import type { AnyQueueSpec, OfflineOptions, QueueMeta } from './offlineTypes';
-import { openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeSessionToken, toStoredRequest } from './queueReplay';
+import { getStoredUser, getToken } from '../lib/storage';
+import { discardQueue, openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from './queueReplay';
 
 export { QUEUE_DB, type QueuedAction } from './queueReplay';
 /** A 409 'in progress' or a 5xx retries after this long while online. */
@@ -25,15 +27,25 @@ export async function closeQueueDb(): Promise<void> {
   const db = await dbPromise?.catch(() => null);
   db?.close();
   dbPromise = null;
+  forgetMirror();
+}
+
+function forgetMirror(): void {
   pending = [];
   loaded = null;
+  loadedFor = null;
   ready = false;
   notify();
 }
 
-/** The in-memory mirror of the store, in order (read by the UI and the cache patches). */
+/** The signed-in user (local storage is the truth, as for the token the requests carry). */
+const currentUserId = (): string | null => (getToken() && getStoredUser()?._id) || null;
+
+/** The in-memory mirror of the signed-in user's actions, in order (read by the UI and the cache patches). */
 let pending: QueuedAction[] = [];
 let loaded: Promise<QueuedAction[]> | null = null;
+/** Whose actions the mirror holds. */
+let loadedFor: string | null = null;
 /** The stored queue has been read (a write then needs no wait before it is sent). */
 let ready = false;
 const listeners = new Set<() => void>();
@@ -48,12 +60,15 @@ export function pendingActions(): readonly QueuedAction[] {
   return pending;
 }
 
-/** Reads the stored queue once (app start, after a reload). */
+/** Reads the signed-in user's stored actions once (app start, after a reload, when the user changes). */
 export function loadQueue(): Promise<QueuedAction[]> {
+  const userId = currentUserId();
+  if (loaded && loadedFor !== userId) forgetMirror();
+  loadedFor = userId;
   // Through a promise: without IndexedDB (server-side rendering) openDB throws at once.
   loaded ??= Promise.resolve()
     .then(database)
-    .then(readQueue)
+    .then((db) => (userId ? readQueue(db, userId) : []))
     .then((actions) => {
       pending = actions;
       ready = true;
@@ -99,10 +114,33 @@ async function requestBackgroundReplay(): Promise<void> {
   await sync?.register(QUEUE_SYNC_TAG).catch(() => undefined);
 }
 
-/** The worker sends queued actions with this token (it cannot read local storage): kept in step with it. */
-export async function shareSessionToken(token: string | null): Promise<void> {
+/**
+ * The worker sends the queued actions of this user with this token (it cannot read local storage):
+ * kept in step with the session at boot, sign-in and sign-out. The page's mirror follows too.
+ */
+export async function shareSession(session: { token: string; userId: string } | null): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  await storeSessionToken(await database(), token).catch(() => undefined);
+  await storeQueueSession(await database(), session).catch(() => undefined);
+  await loadQueue();
+  // Signed in again with actions kept from an earlier session: they go now, with this one.
+  if (session && pending.length && online()) void replayQueue();
+}
+
+/** The signed-in user's actions still waiting (after a replay if online): what sign-out would leave behind. */
+export async function sendQueuedActions(): Promise<number> {
+  await loadQueue();
+  if (pending.length && online()) await replayQueue();
+  return pending.length;
+}
+
+/** Sign-out without sending: the signed-in user's waiting actions are dropped (no other user would send them). */
+export async function discardQueuedActions(): Promise<number> {
+  const userId = currentUserId();
+  if (!userId || typeof indexedDB === 'undefined') return 0;
+  const count = await discardQueue(await database(), userId);
+  pending = [];
+  notify();
+  return count;
 }
 
 // --- Sending ---------------------------------------------------------------------------------
@@ -148,21 +186,25 @@ function retryLater(): void {
   }, RETRY_DELAY_MS);
 }
 
-/** Sends the queue in order, one at a time (the rules are queueReplayRules.ts', shared with the worker). */
+/**
+ * Sends the signed-in user's actions in order, one at a time, with their session (the rules are
+ * queueReplayRules.ts', shared with the worker). Stops if the user changes meanwhile.
+ */
 export function replayQueue(): Promise<void> {
   replaying ??= (async () => {
     let settled: QueuedAction[] = [];
     try {
       await loadQueue();
-      if (!pending.length) return;
+      const userId = loadedFor;
+      if (!pending.length || !userId) return;
       // The rules load only when something waits: most visits have nothing to send.
       const { replayStoredQueue } = await import('./queueReplayRules');
-      const outcome = await replayStoredQueue(await database(), {
+      const outcome = await replayStoredQueue(await database(), userId, {
         send: async (action) => {
           const result = await send(action);
           return 'data' in result ? { ok: true } : { ok: false, ...result.error };
         },
-        canSend: online,
+        canSend: () => online() && currentUserId() === userId,
         onRemoved: (action, error) => {
           pending = pending.filter((item) => item.seq !== action.seq);
           notify();
@@ -183,13 +225,13 @@ export function replayQueue(): Promise<void> {
   return replaying;
 }
 
-async function queueAction(spec: AnyQueueSpec, arg: unknown, key: string, api: BaseQueryApi): Promise<QueryReturnValue<unknown, ApiError, QueueMeta>> {
+async function queueAction(spec: AnyQueueSpec, arg: unknown, key: string, api: BaseQueryApi, userId: string): Promise<QueryReturnValue<unknown, ApiError, QueueMeta>> {
   const endpoint = api.endpoint;
   const createdAt = Date.now();
   const answer = spec.placeholder(arg, { read: (selector) => selector(api.getState() as never), key, createdAt });
   const request = spec.request(arg);
   const stored = toStoredRequest(apiUrl(request.url, request.params), request.method ?? 'GET', request.body);
-  const action = await enqueue({ key, endpoint, arg, request: stored, label: spec.label(arg), createdAt, serverErrors: 0, answer });
+  const action = await enqueue({ key, userId, endpoint, arg, request: stored, label: spec.label(arg), createdAt, serverErrors: 0, answer });
   handlers.onQueued(action);
   if (online()) void replayQueue();
   return { data: answer, meta: { queued: true } };
@@ -206,12 +248,14 @@ export async function sendOrQueue(arg: unknown, api: BaseQueryApi, extraOptions:
   // A stored action is replayed by name: an endpoint the registry does not read would be lost after a reload.
   if (!queueSpecOf(api.endpoint)) throw new Error(`${api.endpoint} is queueable but offlineEndpoints.ts does not read its area`);
   const key = crypto.randomUUID();
-  if (!ready) await loadQueue();
-  if (!online() || pending.length) return queueAction(spec, arg, key, api) as never;
+  // Queued for the user who made it; signed out there is no one to send it for: it goes as it is.
+  const userId = currentUserId();
+  if (!ready || loadedFor !== userId) await loadQueue();
+  if (userId && (!online() || pending.length)) return queueAction(spec, arg, key, api, userId) as never;
   const request = spec.request(arg);
   const result = await apiCall({ ...request, headers: { ...request.headers, [IDEMPOTENCY_KEY_HEADER]: key } }, api.signal);
   // No answer: the server may or may not have run it; the same key makes the replay safe.
-  if ('error' in result && result.error.status === 'FETCH_ERROR' && !api.signal.aborted) return queueAction(spec, arg, key, api) as never;
+  if (userId && 'error' in result && result.error.status === 'FETCH_ERROR' && !api.signal.aborted) return queueAction(spec, arg, key, api, userId) as never;
   return result as never;
 }
 

@@ -21,6 +21,11 @@ export interface StoredRequest {
 
 export interface QueuedAction {
   seq?: number;
+  /**
+   * The user who made it. Only that user's session sends it (page and worker alike): after a
+   * sign-out another user never replays it, and a session that ended (401) keeps it for that user.
+   */
+  userId: string;
   /** The Idempotency-Key, made once when the action was made. */
   key: string;
   /** The mutation's name; offlineEndpoints.ts finds its spec by it. */
@@ -39,35 +44,55 @@ export interface QueuedAction {
 
 interface QueueSchema extends DBSchema {
   actions: { key: number; value: QueuedAction };
-  /** 'token': the signed-in user's access token, mirrored from local storage for the worker. */
+  /** 'token' and 'userId': the signed-in user's access token and id, mirrored from local storage for the worker. */
   session: { key: string; value: string };
+}
+
+/** Whose session is current: the worker replays only this user's actions, with this token. */
+export interface QueueSession {
+  token: string;
+  userId: string;
 }
 export type QueueDb = IDBPDatabase<QueueSchema>;
 
 /** Opens the queue's database; `onBlocking` runs when another context needs a newer version. */
 export function openQueueDb(onBlocking?: () => void): Promise<QueueDb> {
-  return openDB<QueueSchema>(QUEUE_DB, 2, {
-    upgrade(db, oldVersion) {
+  return openDB<QueueSchema>(QUEUE_DB, 3, {
+    upgrade(db, oldVersion, _newVersion, transaction) {
       if (oldVersion < 1) db.createObjectStore('actions', { keyPath: 'seq', autoIncrement: true });
       if (oldVersion < 2) db.createObjectStore('session');
+      // Actions stored without their user cannot be sent safely (whose are they?): they go.
+      if (oldVersion >= 1 && oldVersion < 3) void transaction.objectStore('actions').clear();
     },
     blocking: onBlocking,
   });
 }
 
-export async function readQueue(db: QueueDb): Promise<QueuedAction[]> {
-  return (await db.getAll('actions')).sort((a, b) => a.seq! - b.seq!);
+/** One user's waiting actions, in order. */
+export async function readQueue(db: QueueDb, userId: string): Promise<QueuedAction[]> {
+  return (await db.getAll('actions')).filter((action) => action.userId === userId).sort((a, b) => a.seq! - b.seq!);
 }
 
-// --- The token the worker sends with (it cannot read local storage) ---------------------------
-
-export async function storeSessionToken(db: QueueDb, token: string | null): Promise<void> {
-  if (token) await db.put('session', token, 'token');
-  else await db.delete('session', 'token');
+/** Drops one user's waiting actions (they chose to sign out without sending them); returns how many went. */
+export async function discardQueue(db: QueueDb, userId: string): Promise<number> {
+  const mine = await readQueue(db, userId);
+  const tx = db.transaction('actions', 'readwrite');
+  await Promise.all([...mine.map((action) => tx.store.delete(action.seq!)), tx.done]);
+  return mine.length;
 }
 
-export async function readSessionToken(db: QueueDb): Promise<string | null> {
-  return (await db.get('session', 'token')) ?? null;
+// --- The session the worker sends with (it cannot read local storage) -------------------------
+
+export async function storeQueueSession(db: QueueDb, session: QueueSession | null): Promise<void> {
+  const tx = db.transaction('session', 'readwrite');
+  if (session) await Promise.all([tx.store.put(session.token, 'token'), tx.store.put(session.userId, 'userId'), tx.done]);
+  else await Promise.all([tx.store.delete('token'), tx.store.delete('userId'), tx.done]);
+}
+
+/** The current session, or null when signed out (or mirrored by an app that did not store the user). */
+export async function readQueueSession(db: QueueDb): Promise<QueueSession | null> {
+  const [token, userId] = await Promise.all([db.get('session', 'token'), db.get('session', 'userId')]);
+  return token && userId ? { token, userId } : null;
 }
 
 /** The stored form of a request: the worker sends exactly what the page would have sent. */

@@ -4,7 +4,7 @@
 // never send the queue together; were they to, each action still carries its Idempotency-Key and the
 // server runs it once.
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
-import { API_PREFIX, type QueueDb, type QueuedAction } from './queueReplay';
+import { API_PREFIX, type QueueDb, type QueuedAction, readQueue } from './queueReplay';
 
 const REPLAY_LOCK = 'vidshare-offline-replay';
 /** Server errors (5xx) an action may meet before it is given up (and reported). */
@@ -54,6 +54,8 @@ export interface ReplayOutcome {
   retrySoon: boolean;
   /** A network failure stopped the replay: try again when the network is back. */
   offline: boolean;
+  /** A 401 stopped the replay: the session is over, and the user's actions wait for their next sign-in. */
+  sessionEnded: boolean;
 }
 
 function withReplayLock<T>(run: () => Promise<T>): Promise<T> {
@@ -62,15 +64,17 @@ function withReplayLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends the stored queue in order, one at a time, each with its own key:
+ * Sends one user's stored actions in order, one at a time, each with its own key, with that user's
+ * session (the caller's `send`); other users' actions are never sent, and stay:
  * - an answer in the 2xx: the action leaves the queue;
  * - no answer (network): stop, keep it for later;
+ * - 401 (the session ended): stop, keep it for the same user's next sign-in;
  * - 409 (its first attempt still runs) or 5xx: stop and retry soon; after MAX_SERVER_ERRORS 5xx it is dropped;
  * - any other 4xx is final (the server answers every retry with this key the same): dropped and reported.
  */
-export function replayStoredQueue(db: QueueDb, hooks: ReplayHooks): Promise<ReplayOutcome> {
+export function replayStoredQueue(db: QueueDb, userId: string, hooks: ReplayHooks): Promise<ReplayOutcome> {
   return withReplayLock(async () => {
-    const outcome: ReplayOutcome = { settled: [], retrySoon: false, offline: false };
+    const outcome: ReplayOutcome = { settled: [], retrySoon: false, offline: false, sessionEnded: false };
     const drop = async (action: QueuedAction, error?: SendError) => {
       await db.delete('actions', action.seq!);
       outcome.settled.push(action);
@@ -79,7 +83,7 @@ export function replayStoredQueue(db: QueueDb, hooks: ReplayHooks): Promise<Repl
     for (;;) {
       if (hooks.canSend && !hooks.canSend()) return { ...outcome, offline: true };
       // Read from the store each time: another context may have sent some meanwhile.
-      const action = (await db.transaction('actions').store.openCursor())?.value;
+      const [action] = await readQueue(db, userId);
       if (!action) return outcome;
       const result = await hooks.send(action);
       if (result.ok) {
@@ -88,6 +92,7 @@ export function replayStoredQueue(db: QueueDb, hooks: ReplayHooks): Promise<Repl
       }
       const { status } = result;
       if (status === 'FETCH_ERROR') return { ...outcome, offline: true };
+      if (status === 401) return { ...outcome, sessionEnded: true };
       if (status === 409) return { ...outcome, retrySoon: true };
       if ((typeof status === 'number' && status >= 500) || status === 'PARSE_ERROR') {
         // Not stored by the server, so a retry runs it.

@@ -11,6 +11,7 @@ import { selectBooted } from '../features/auth/authSlice';
 import { DownloadedVideosContext } from '../components/downloadedVideos';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { VideoCardMenuContext } from '../components/videoCardMenu';
+import { useSignOutQuestion } from '../features/auth/signOutPrompt';
 import { useDownloadedIds } from '../features/downloads/useDownloadedIds';
 import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { lazyChunk } from '../lib/chunks';
@@ -22,18 +23,27 @@ import { appTheme } from './theme';
 // idle; toasts raised before that wait for it (components/toast.tsx).
 const Toaster = lazyChunk(() => import('../components/Toaster'));
 
+// Asked only when a sign-out would leave queued actions unsent.
+const SignOutPrompt = lazyChunk(() => import('../features/auth/SignOutPrompt'));
+
 // The cards' ⋮ menu: a chunk of its own, loaded the first time a menu opens.
 const VideoCardMenu = lazyChunk(() => import('../features/watch/VideoCardMenu'));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const toasterWanted = useAfterFirstPaint();
   const downloaded = useDownloadedIds();
+  const signOutQuestion = useSignOutQuestion();
   return (
     <ThemeProvider theme={appTheme()}>
       <CssBaseline />
       <VideoCardMenuContext.Provider value={VideoCardMenu}>
         <DownloadedVideosContext.Provider value={downloaded}>{children}</DownloadedVideosContext.Provider>
       </VideoCardMenuContext.Provider>
+      {signOutQuestion && (
+        <Suspense fallback={null}>
+          <SignOutPrompt question={signOutQuestion} />
+        </Suspense>
+      )}
       {toasterWanted && (
         <Suspense fallback={null}>
           <Toaster />

@@ -31,3 +31,11 @@ export async function takeSharedVideo(): Promise<File | null> {
   db.close();
   return file;
 }
+
+/** Sign-out: a file shared while signed in is that user's, never the next one's. */
+export async function dropSharedVideo(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  const db = await database();
+  await db.delete(STORE, KEY);
+  db.close();
+}

@@ -71,7 +71,7 @@ describe.each(databases)('media routes on %s', (dialect) => {
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('content-length')).toBe(String(bodies.get(720)!.length));
     expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cache-control')).toBe('public, no-cache');
     expect((await bytesOf(response)).equals(bodies.get(720)!)).toBe(true);
   });
 
@@ -122,20 +122,48 @@ describe.each(databases)('media routes on %s', (dialect) => {
     expect((await bytesOf(staleIfRange)).equals(bodies.get(360)!)).toBe(true);
   });
 
-  it('maps quality segments to renditions, falling back to the nearest one, revalidating fallbacks', async () => {
-    const expected: [string, number, boolean][] = [
-      ['', 720, true],
-      ['q_auto:good/', 720, true],
-      ['q_auto:best/', 720, false],
-      ['q_auto:eco/', 360, false],
-      ['q_auto:low/', 360, true],
+  it('maps quality segments to renditions, falling back to the nearest one', async () => {
+    const expected: [string, number][] = [
+      ['', 720],
+      ['q_auto:good/', 720],
+      ['q_auto:best/', 720],
+      ['q_auto:eco/', 360],
+      ['q_auto:low/', 360],
     ];
-    for (const [segment, height, immutable] of expected) {
+    for (const [segment, height] of expected) {
       const response = await get(`/media/video/upload/${segment}${videoId}.mp4`);
       expect(response.status, segment).toBe(200);
       expect((await bytesOf(response)).equals(bodies.get(height)!), segment).toBe(true);
-      expect(response.headers.get('cache-control'), segment).toBe(immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      expect(response.headers.get('cache-control'), segment).toBe('public, no-cache');
     }
+  });
+
+  it("has caches ask again at every use of a video's files, so a takedown reaches them: 304 while it stands, 410 once taken down", async () => {
+    const id = await videoWithRenditions([360]);
+    const moderator = await registerUser(server);
+    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const path = `/media/video/upload/${id}.mp4`;
+    const first = await get(path);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = first.headers.get('etag')!;
+    await first.arrayBuffer();
+    // A cache revalidating its copy, whole or a fragment's byte range: nothing to send again.
+    for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': etag, range: 'bytes=0-99' }] as Record<string, string>[]) {
+      const again = await get(path, headers);
+      expect(again.status).toBe(304);
+      expect(again.headers.get('cache-control')).toBe('public, no-cache');
+    }
+    const down = await call(server, 'POST', `/moderation/videos/${id}/takedown`, { token: moderator.token, json: { reason: 'Copyright claim' } });
+    expect(down.status).toBe(200);
+    // The same revalidation now learns the video is gone (not a 304 that would keep the copy).
+    const gone = await get(path, { 'if-none-match': etag, range: 'bytes=0-99' });
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ statusCode: 410, success: false });
+    // Its owner still has it, kept out of every cache.
+    const own = await get(path, { authorization: `Bearer ${user.token}` });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    await own.arrayBuffer();
   });
 
   it('answers 404 in the envelope for unknown videos, qualities, names and unfinished videos', async () => {

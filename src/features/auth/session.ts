@@ -5,7 +5,7 @@ import { TAG_TYPES } from '../../api/tags';
 import { isOffline, onSessionEnded } from '../../api/client';
 import { usersApi } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
-import { shareSessionToken } from '../../api/offlineQueue';
+import { shareSession } from '../../api/offlineQueue';
 import { clearPersistedCache, rehydrateCache } from '../../api/persist';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
@@ -21,6 +21,7 @@ import {
   storeUser,
   toStoredUser,
 } from '../../lib/storage';
+import { revokeSignedOutSessions } from './deferredLogout';
 import { booted, setCurrentUser, signedIn, signedOut, syncFromStorage } from './authSlice';
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';
@@ -36,18 +37,29 @@ type Dispatchable = Pick<AppStore, 'dispatch' | 'getState'>;
  */
 let endedByServer = false;
 
-/** Forget everything private: keys, store, cached responses (memory, IndexedDB, service worker). */
+/** The session the service worker replays queued actions with: this user's, with this token. */
+const queueSession = () => {
+  const token = getToken();
+  const userId = getStoredUser()?._id;
+  return token && userId ? { token, userId } : null;
+};
+
+/**
+ * Forget everything private: keys, store, cached responses (memory, IndexedDB, service worker). The
+ * user's queued actions stay theirs: sent or discarded before a sign-out (useLogout), kept for the
+ * same user's next sign-in when the session expired, never sent by another user.
+ */
 async function forgetSession(store: Dispatchable): Promise<void> {
   clearSession();
   store.dispatch(signedOut());
   store.dispatch(api.util.resetApiState());
-  await Promise.all([clearPersistedCache(), shareSessionToken(null)]);
+  await Promise.all([clearPersistedCache(), shareSession(null)]);
 }
 
 export function completeSignIn(store: Dispatchable, token: string, user: StoredUser): void {
   endedByServer = false;
   storeSession(token, user);
-  void shareSessionToken(token);
+  void shareSession({ token, userId: user._id });
   store.dispatch(signedIn({ token, user }));
   // Lists fetched signed out lack the caller's reactions and private data.
   store.dispatch(api.util.resetApiState());
@@ -109,7 +121,7 @@ export async function bootSession(store: Dispatchable): Promise<void> {
     store.dispatch(syncFromStorage());
   }
   // The worker replays queued actions and marks notifications read with it (a device signed in before it existed too).
-  void shareSessionToken(getToken());
+  void shareSession(queueSession());
   store.dispatch(booted());
 }
 
@@ -119,7 +131,7 @@ export async function bootSession(store: Dispatchable): Promise<void> {
  */
 export async function resumeStoredSession(store: Dispatchable): Promise<void> {
   store.dispatch(syncFromStorage());
-  void shareSessionToken(getToken());
+  void shareSession(queueSession());
   if (getToken() && getStoredUser()) {
     store.dispatch(api.util.invalidateTags([...TAG_TYPES]));
     await handleRefreshOutcome(store, await refreshCurrentUser(store));
@@ -134,11 +146,18 @@ export function watchSession(store: Dispatchable): () => void {
   const resync = () => {
     const wasSignedIn = Boolean(store.getState().auth.token);
     store.dispatch(syncFromStorage());
+    // Another tab signed in or out: the queue shown and sent here is the new user's.
+    void shareSession(queueSession());
     if (wasSignedIn && !getToken()) {
       store.dispatch(api.util.resetApiState());
       void clearPersistedCache();
     }
   };
+  const onOnline = () => {
+    resync();
+    void revokeSignedOutSessions();
+  };
+  void revokeSignedOutSessions();
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) resync();
   };
@@ -148,16 +167,16 @@ export function watchSession(store: Dispatchable): () => void {
     // After the failing call has delivered its 401 (a reset now would abort it unanswered).
     setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
     void clearPersistedCache();
-    void shareSessionToken(null);
+    void shareSession(null);
   });
   window.addEventListener('storage', onStorage);
   window.addEventListener(AUTH_EVENT, resync);
-  window.addEventListener('online', resync);
+  window.addEventListener('online', onOnline);
   return () => {
     stopSessionEnded();
     window.removeEventListener('storage', onStorage);
     window.removeEventListener(AUTH_EVENT, resync);
-    window.removeEventListener('online', resync);
+    window.removeEventListener('online', onOnline);
   };
 }
 

@@ -9,6 +9,7 @@ import { toast } from '../../components/toast';
 import { formatBytes, formatDuration, formatRelativeDate } from '../../lib/format';
 import { deleteSavedVideo, listSavedVideos, type SavedVideo, subscribeDownloads } from './downloadStore';
 import { usePageTitle } from '../../app/usePageTitle';
+import { checkSavedVideos } from './removedDownloads';
 
 /** What this site may still store (navigator.storage.estimate: the browser's own figure, rounded by it). */
 function useStorageEstimate(version: number) {
@@ -36,6 +37,8 @@ export default function DownloadsPage() {
   }, []);
   useEffect(() => {
     reload();
+    // A video taken down or deleted since it was saved leaves the list (and the device) now.
+    void checkSavedVideos();
     return subscribeDownloads(reload);
   }, [reload]);
 

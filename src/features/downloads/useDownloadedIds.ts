@@ -1,5 +1,7 @@
 // The ids of the videos saved on this device, kept current as downloads come and go. Read once the
-// first paint is done (IndexedDB and the download store stay out of the boot), offline too.
+// first paint is done (IndexedDB and the download store stay out of the boot), offline too. Then,
+// online, and again each time the connection returns, the saved videos are checked with the API:
+// a video taken down or deleted meanwhile leaves the device (removedDownloads.ts).
 import { useEffect, useState } from 'react';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { importChunk } from '../../lib/chunks';
@@ -11,20 +13,32 @@ export function useDownloadedIds(): ReadonlySet<string> {
   useEffect(() => {
     let live = true;
     let unsubscribe = () => {};
+    let saved: ReadonlySet<string> = NONE;
+    const checkRemoved = async () => {
+      if (!live || saved.size === 0) return;
+      const { checkSavedVideos } = await importChunk(() => import('./removedDownloads'));
+      if (live) await checkSavedVideos();
+    };
     afterFirstPaint(() => {
       void importChunk(() => import('./downloadStore')).then(({ listSavedVideos, subscribeDownloads }) => {
         if (!live) return;
         const read = () =>
-          void listSavedVideos()
-            .then((videos) => live && setIds(new Set(videos.map((video) => video.videoId))))
+          listSavedVideos()
+            .then((videos) => {
+              saved = new Set(videos.map((video) => video.videoId));
+              if (live) setIds(saved);
+            })
             .catch(() => undefined); // IndexedDB unavailable (private mode): no badges
-        read();
-        unsubscribe = subscribeDownloads(read);
+        void read().then(checkRemoved);
+        unsubscribe = subscribeDownloads(() => void read());
       });
     });
+    const onOnline = () => void checkRemoved();
+    window.addEventListener('online', onOnline);
     return () => {
       live = false;
       unsubscribe();
+      window.removeEventListener('online', onOnline);
     };
   }, []);
   return ids;

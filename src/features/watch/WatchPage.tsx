@@ -18,7 +18,7 @@ import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { formatRelativeDate, formatViews } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
-import { forgetRemovedVideo } from '../downloads/forgetRemovedVideo';
+import { forgetGoneVideo } from '../downloads/removedDownloads';
 import { useSavedVideo } from '../downloads/useSavedVideo';
 import { browserMedia } from '../player/playbackMode';
 import { loadHls } from '../player/useHlsPlayback';
@@ -79,11 +79,11 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const session = useWatchSession(videoId, next?._id, autoplay);
   const video = query.data;
   const missing = query.isError && isNotFound(query.error);
-  // Taken down: whatever this device kept of it (an older answer, a download) must not play.
+  // Taken down or deleted: whatever this device kept of it (an older answer, a download) must not play.
   const gone = query.isError && isGone(query.error);
   useEffect(() => {
-    if (gone) void forgetRemovedVideo(videoId);
-  }, [gone, videoId]);
+    if (gone || missing) void forgetGoneVideo(videoId);
+  }, [gone, missing, videoId]);
   usePageTitle(gone ? VIDEO_REMOVED : (video?.title ?? (missing ? MISSING_VIDEO_TITLE : undefined)));
   const captions = useGetCaptionsQuery(videoId, { skip: !video }).data ?? savedVideo.saved?.captions ?? [];
   // A maximize or the next video brings its own time; otherwise the saved position (signed in).
