@@ -136,8 +136,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const device = await subscribedDevice(user);
     const [row] = await rowsOf(device.json.endpoint);
     const notificationId = randomUUID();
-    const message = { type: 'new-subscriber', title: 'New subscriber', body: 'gone', url: '/', notificationId, unreadCount: 1 } as const;
-    const jobId = await server.app.jobs.enqueue('deliver-push', { subscriptionId: row!.id, notificationId, message });
+    const jobId = await server.app.jobs.enqueue('deliver-push', { subscriptionId: row!.id, notificationId });
     await until(async () => (await server.app.db.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirst())?.state === 'done', 'the job done');
     expect(pushesTo(device)).toEqual([]);
   });
