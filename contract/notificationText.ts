@@ -38,5 +38,7 @@ const withReason = (reason: string | undefined | null) => (reason ? `: ${reason}
 export function notificationLink(notification: Notification): string {
   if (notification.type === 'video-taken-down') return '/my-videos';
   if (notification.video) return `/watch/${encodeURIComponent(notification.video._id)}`;
+  // A moderation notice names nobody to link to.
+  if (!notification.actor.username) return '/notifications';
   return `/profile/${encodeURIComponent(notification.actor.username)}`;
 }
