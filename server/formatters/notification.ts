@@ -5,8 +5,8 @@
 import type { Notification, Owner } from '../../contract/entities.js';
 import { MODERATOR_ACTOR_NAME, REMOVED_VIDEO_TITLE } from '../../contract/notificationText.js';
 import type { NotificationRow } from '../db/repositories/notifications.js';
+import { seesTakenDown } from '../domain/roles.js';
 import type { MediaUrls } from '../media/urls.js';
-import { seesTakenDown } from '../videos/visibility.js';
 import { toOwner } from './user.js';
 
 const MODERATION_TYPES: ReadonlySet<Notification['type']> = new Set(['report-resolved', 'video-taken-down']);

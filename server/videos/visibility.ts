@@ -12,11 +12,10 @@
 // likes, history, positions, playlists, reports, captions list: usableVideo below); lists leave
 // it out (db/repositories/videoCards.ts); notifications about it lose its title and thumbnail
 // (formatters/notification.ts), and its live events reach only its owner and moderators.
-import type { Role } from '../../contract/entities.js';
 import type { Repositories } from '../db/repositories/index.js';
 import type { VideoRepository, VideoStateRow } from '../db/repositories/videos.js';
 import { gone, notFound } from '../domain/errors.js';
-import { isModerator } from '../domain/roles.js';
+import { seesTakenDown } from '../domain/roles.js';
 
 /** The video behind an id under the rule above, or the 404 every route answers. */
 export async function visibleVideo(videos: VideoRepository, videoId: string): Promise<VideoStateRow> {
@@ -26,11 +25,6 @@ export async function visibleVideo(videos: VideoRepository, videoId: string): Pr
 }
 
 const TAKEN_DOWN_MESSAGE = 'This video was removed by a moderator';
-
-/** Whether `viewer` still sees a taken-down video: its owner and moderators do, nobody else. */
-export function seesTakenDown(video: { owner_id: string }, viewer: { id: string; role: Role | undefined } | null): boolean {
-  return Boolean(viewer && (viewer.id === video.owner_id || isModerator(viewer.role)));
-}
 
 /** The video behind an id when `callerId` may use it (comment, react, save, report, list its comments): 404 or 410 otherwise. */
 export async function usableVideo(repos: Pick<Repositories, 'videos' | 'moderation'>, videoId: string, callerId: string | null): Promise<VideoStateRow> {
