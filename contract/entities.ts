@@ -276,7 +276,11 @@ const NotificationType = Type.Union([
 ]);
 type NotificationType = Static<typeof NotificationType>;
 
-const NotificationVideo = Type.Object({ _id: Id, title: Type.String(), thumbnail: Type.String() });
+/**
+ * `removed`: the video was taken down and the recipient may no longer see it: `title` is
+ * REMOVED_VIDEO_TITLE and `thumbnail` empty (contract/notificationText.ts).
+ */
+const NotificationVideo = Type.Object({ _id: Id, title: Type.String(), thumbnail: Type.String(), removed: Type.Optional(Type.Boolean()) });
 type NotificationVideo = Static<typeof NotificationVideo>;
 
 const NotificationComment = Type.Object({ _id: Id, content: Type.String() });
@@ -285,8 +289,9 @@ type NotificationComment = Static<typeof NotificationComment>;
 /**
  * One notification. new-video: the channel (actor) published `video`; comment-reply: the actor
  * replied to my comment with `comment` under `video`; new-subscriber: the actor subscribed to me;
- * report-resolved: a moderator (actor) acted on my report of `video` (`reason`: their note);
- * video-taken-down: a moderator (actor) took my `video` down (`reason`: why).
+ * report-resolved: a moderator acted on my report of `video` (`reason`: their note);
+ * video-taken-down: a moderator took my `video` down (`reason`: why). Moderators stay unnamed:
+ * the actor of those two is MODERATOR_ACTOR_NAME with the app's icon, `_id` and `username` empty.
  */
 export const Notification = Type.Object({
   _id: Id,

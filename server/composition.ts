@@ -68,7 +68,7 @@ export async function createCore(config: Config, log: CoreLogger, role: ProcessR
  */
 export function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueue'>): void {
   subscribeReadCacheInvalidation(core.events, core.readCache);
-  subscribeLiveEvents(core.events, live, core.urls);
+  subscribeLiveEvents(core.events, live, core.urls, core.repos.videos);
   subscribeNotifications(core.events, createNotifier(core.repos.notifications, core.events, core.urls, core.log));
   subscribePush(core.events, core.repos, jobs);
   subscribeMetrics(core.events, core.metrics);

@@ -1,5 +1,4 @@
 // Background jobs: a typed {type, payload} union, one handler per type, and what handlers may use.
-import type { PushPayload } from '../../contract/push.js';
 import type { Config } from '../config.js';
 import type { DomainEventBus } from '../domain/eventBus.js';
 import type { Repositories } from '../db/repositories/index.js';
@@ -12,8 +11,12 @@ export interface JobPayloads {
   transcode: { videoId: string; redo?: boolean };
   /** The migration to HLS: playlists for renditions made before them (remux, else re-queue the transcode). */
   'package-hls': { videoId: string };
-  /** One notification to one device's push subscription (the message is made when it is queued). */
-  'deliver-push': { subscriptionId: string; notificationId: string; message: PushPayload };
+  /**
+   * One notification to one device's push subscription. Ids only: the message is made when it is
+   * sent, from the notification as its recipient may see it then (a video taken down meanwhile
+   * has lost its title and thumbnail).
+   */
+  'deliver-push': { subscriptionId: string; notificationId: string };
   /** Backfill: the slow-link rungs (240p, 144p) for a video transcoded before they existed, from its lowest main rung. */
   'slow-link-rungs': { videoId: string };
 }
@@ -39,7 +42,7 @@ export interface JobLogger {
 export interface JobDeps {
   config: Config;
   /** The jobs table (`jobs`, server/db/repositories/jobs.ts), the deployment id jobs carry, and the repositories handlers use. */
-  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions' | 'deployment'>;
+  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions' | 'notifications' | 'deployment'>;
   storage: MediaStorage;
   /** What jobs publish (progress, qualities, a published video); subscribers react. */
   events: DomainEventBus;

@@ -8,6 +8,8 @@ export interface MediaUrls {
   /** The original upload, played while no rung exists (mp4 or webm). */
   source(videoId: string, extension: string): string;
   caption(videoId: string, captionId: string): string;
+  /** The app's own icon (the web app manifest's), where no person is shown (moderation notices). */
+  appIcon(): string;
 }
 
 export function createMediaUrls(publicUrl: string): MediaUrls {
@@ -17,5 +19,6 @@ export function createMediaUrls(publicUrl: string): MediaUrls {
     hls: (videoId) => `${publicUrl}/media/video/hls/${videoId}/master.m3u8`,
     source: (videoId, extension) => `${publicUrl}/media/video/source/${videoId}${extension}`,
     caption: (videoId, captionId) => `${publicUrl}/media/captions/${videoId}/${captionId}.vtt`,
+    appIcon: () => `${publicUrl}/icons/icon-192.png`,
   };
 }

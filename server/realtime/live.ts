@@ -1,7 +1,9 @@
 // One function per live event of the spec. Video events reach the video's room plus the
-// sockets that never joined a room (the spec's own clients join none).
+// sockets that never joined a room (the spec's own clients join none), or, for a taken-down
+// video, only its owner's sockets and the moderators (the audience: server/videos/visibility.ts).
 import type { Server } from 'socket.io';
 import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
+import type { LiveAudience } from '../videos/visibility.js';
 
 export const ALL_ROOM = 'all';
 export const videoRoom = (videoId: string) => `video:${videoId}`;
@@ -11,17 +13,19 @@ export const channelRoom = (channelId: string) => `channel:${channelId}`;
 /** Moderators and admins (joined on connect): the moderation queues' live updates. */
 export const MODERATORS_ROOM = 'moderators';
 
+const EVERYONE: LiveAudience = { kind: 'everyone' };
+
 export interface LiveEvents {
-  commentUpdated(videoId: string): void;
-  commentReactionsUpdated(payload: LiveEventPayloads['comment-reactions-updated']): void;
+  commentUpdated(videoId: string, audience?: LiveAudience): void;
+  commentReactionsUpdated(payload: LiveEventPayloads['comment-reactions-updated'], audience?: LiveAudience): void;
   subscriptionUpdated(payload: LiveEventPayloads['subscription-updated']): void;
-  viewsUpdated(payload: LiveEventPayloads['views-updated']): void;
-  videoReactionUpdated(payload: LiveEventPayloads['video-reaction-updated']): void;
+  viewsUpdated(payload: LiveEventPayloads['views-updated'], audience?: LiveAudience): void;
+  videoReactionUpdated(payload: LiveEventPayloads['video-reaction-updated'], audience?: LiveAudience): void;
   transcodeProgress(ownerId: string, payload: LiveEventPayloads['transcode-progress']): void;
   notificationCreated(recipientId: string, payload: LiveEventPayloads['notification-created']): void;
   notificationsRead(recipientId: string, payload: LiveEventPayloads['notifications-read']): void;
-  videoUpdated(payload: LiveEventPayloads['video-updated']): void;
-  videoQualitiesUpdated(payload: LiveEventPayloads['video-qualities-updated']): void;
+  videoUpdated(payload: LiveEventPayloads['video-updated'], audience?: LiveAudience): void;
+  videoQualitiesUpdated(payload: LiveEventPayloads['video-qualities-updated'], audience?: LiveAudience): void;
   moderationUpdated(payload: LiveEventPayloads['moderation-updated']): void;
   /** Closes every socket of the user, in every process (through the Redis adapter). */
   disconnectUser(userId: string): void;
@@ -30,19 +34,20 @@ export interface LiveEvents {
 }
 
 export function createLiveEvents(io: Server): LiveEvents {
-  const toVideo = (videoId: string) => io.to([videoRoom(videoId), ALL_ROOM]);
+  const toVideo = (videoId: string, audience: LiveAudience = EVERYONE) =>
+    audience.kind === 'everyone' ? io.to([videoRoom(videoId), ALL_ROOM]) : io.to([userRoom(audience.ownerId), MODERATORS_ROOM]);
   return {
-    commentUpdated: (videoId) => toVideo(videoId).emit(LiveEvent.commentUpdated, { videoId }),
-    commentReactionsUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.commentReactionsUpdated, payload),
-    viewsUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.viewsUpdated, payload),
-    videoReactionUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoReactionUpdated, payload),
+    commentUpdated: (videoId, audience) => toVideo(videoId, audience).emit(LiveEvent.commentUpdated, { videoId }),
+    commentReactionsUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.commentReactionsUpdated, payload),
+    viewsUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.viewsUpdated, payload),
+    videoReactionUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.videoReactionUpdated, payload),
     subscriptionUpdated: (payload) =>
       io.to([userRoom(payload.channelId), userRoom(payload.subscriberId), channelRoom(payload.channelId), ALL_ROOM]).emit(LiveEvent.subscriptionUpdated, payload),
     transcodeProgress: (ownerId, payload) => io.to(userRoom(ownerId)).emit(LiveEvent.transcodeProgress, payload),
     notificationCreated: (recipientId, payload) => io.to(userRoom(recipientId)).emit(LiveEvent.notificationCreated, payload),
     notificationsRead: (recipientId, payload) => io.to(userRoom(recipientId)).emit(LiveEvent.notificationsRead, payload),
-    videoUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoUpdated, payload),
-    videoQualitiesUpdated: (payload) => toVideo(payload.videoId).emit(LiveEvent.videoQualitiesUpdated, payload),
+    videoUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.videoUpdated, payload),
+    videoQualitiesUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.videoQualitiesUpdated, payload),
     moderationUpdated: (payload) => io.to(MODERATORS_ROOM).emit(LiveEvent.moderationUpdated, payload),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     setModerator: (userId, moderator) =>

@@ -15,7 +15,7 @@ import { newId } from '../ids.js';
 import { canonicalCaptionLanguage } from '../media/captionLanguage.js';
 import { CaptionFormatError, toWebVtt } from '../media/captions.js';
 import { captionKey } from '../media/videoFiles.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const CaptionParams = Type.Object({ videoId: IdString, captionId: IdString });
@@ -96,7 +96,7 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(Caption)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await visibleVideo(app.repos.videos, videoId);
+      await usableVideo(app.repos, videoId, request.auth?.userId ?? null);
       const rows = await app.repos.captions.list(videoId);
       return send(reply, 200, rows.map(toCaption), 'Captions fetched successfully');
     },

@@ -12,7 +12,7 @@ import { CacheDeps } from '../cache/readCache.js';
 import { badRequest, notFound, send, sendCached, serializedEnvelope } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 import { deleteComment, editComment, postComment, toggleHeart, togglePin } from '../useCases/comments.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo, visibleVideo } from '../videos/visibility.js';
 
 
 const LIST_MESSAGE = 'Comments fetched successfully';
@@ -57,6 +57,10 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { videoId } = request.params;
       const limit = request.query.limit ?? LIMITS.commentsPageDefault;
       const offset = ((request.query.page ?? 1) - 1) * limit;
+      const callerId = request.auth?.userId ?? null;
+      // A taken-down video's comments are gone (410) for all but its owner and moderators: checked
+      // per caller, before the shared cached page.
+      await usableVideo(app.repos, videoId, callerId);
       // The page as everyone sees it, from the read cache; whether the caller likes each comment apart.
       const page = await app.readCache.read(`comments:${videoId}:${limit}:${offset}`, [CacheDeps.comments(videoId)], async () => {
         // The visibility rule (videos/visibility.ts) throws the 404 here; deleting the video bumps the entry.
@@ -64,7 +68,6 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const list = (await comments.listForVideo(videoId, { limit, offset })).map((row) => toComment(row, app.urls));
         return { value: { list, body: serializedEnvelope(reply, list, LIST_MESSAGE) }, store: true };
       });
-      const callerId = request.auth?.userId ?? null;
       if (!callerId) return sendCached(request, reply, 200, page);
       // The caller's own view: what they like, without the comments of users they blocked.
       const [liked, blocked] = await Promise.all([comments.likedAmong(callerId, page.list.map((comment) => comment._id)), app.repos.blocks.blockedIds(callerId)]);

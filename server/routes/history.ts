@@ -8,14 +8,13 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toHistoryEntry } from '../formatters/video.js';
 import { badRequest, notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const PositionBody = Type.Object({ position: Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX, description: 'seconds into the video' }) });
 
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const history = app.repos.history;
-  const videos = app.repos.videos;
   const base = { preHandler: requireUser };
   const schema = { tags: ['watch-history'], security: [{ bearer: [] }] };
   const write = { ...base, config: { rateLimit: app.rateLimits.write } };
@@ -25,7 +24,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), watchedAt: Type.String() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await visibleVideo(videos, videoId);
+      await usableVideo(app.repos, videoId, userIdOf(request));
       const watchedAt = await history.add(userIdOf(request), videoId);
       return send(reply, 200, { videoId, watchedAt }, 'Video added to watch history');
     },
@@ -37,7 +36,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...write, schema: { ...schema, params: VideoParams, body: PositionBody, response: { 200: Envelope(WatchPosition) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      const video = await visibleVideo(videos, videoId);
+      const video = await usableVideo(app.repos, videoId, userIdOf(request));
       const duration = Number(video.duration);
       const { position } = request.body;
       // A little past the end is clock drift of the player; far past it is a wrong video or a bad client.

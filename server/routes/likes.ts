@@ -18,7 +18,7 @@ import { toLikedEntry } from '../formatters/video.js';
 import { send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { clearLikedVideos, toggleCommentLike, toggleVideoReaction } from '../useCases/reactions.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 /** Who reacted: up to 100 per page, newest first. */
@@ -30,14 +30,10 @@ const REACTORS_PAGE = 100;
 
 const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reactions = app.repos.reactions;
-  const videos = app.repos.videos;
   const tags = ['likes'];
   const security = [{ bearer: [] }];
   const write = { preHandler: requireUser, config: { rateLimit: app.rateLimits.write } };
 
-  async function requireVideo(videoId: string) {
-    await visibleVideo(videos, videoId);
-  }
 
   app.post(
     '/toggle/v/:videoId',
@@ -89,7 +85,7 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       list.path,
       { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(list.schema)) } } },
       async (request, reply) => {
-        await requireVideo(request.params.videoId);
+        await usableVideo(app.repos, request.params.videoId, request.auth?.userId ?? null);
         const rows = await reactions.reactorsOf(request.params.videoId, list.type, pageOf(request.query, REACTORS_PAGE));
         return send(reply, 200, rows.map((row) => list.entry(row)), list.message);
       },

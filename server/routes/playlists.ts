@@ -12,7 +12,7 @@ import type { PlaylistRow } from '../db/repositories/playlists.js';
 import { toPlaylist } from '../formatters/playlist.js';
 import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo } from '../videos/visibility.js';
 
 /** Videos shown on a playlist card in a user's list; videosCount has the full count. */
 const CARD_PREVIEW_VIDEOS = 4;
@@ -38,7 +38,6 @@ function descriptionOf(raw: string | undefined): string {
 const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const playlists = app.repos.playlists;
   const users = app.repos.users;
-  const videos = app.repos.videos;
   const tags = ['playlists'];
   const signedIn = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
@@ -158,7 +157,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const callerId = userIdOf(request);
       const { videoId, playlistId } = request.params;
       const row = await ownPlaylist(playlistId, callerId);
-      await visibleVideo(videos, videoId);
+      await usableVideo(app.repos, videoId, callerId);
       const outcome = await playlists.addVideo(row.id, videoId);
       if (outcome === 'no-video') throw notFound('Video not found');
       if (outcome === 'no-playlist') throw notFound('Playlist not found');

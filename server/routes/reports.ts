@@ -8,7 +8,7 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { conflict, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 import { fileReport } from '../useCases/moderation.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const ReportBody = Type.Object({
@@ -19,7 +19,6 @@ const ALREADY_REPORTED = 'You have already reported this video';
 
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reports = app.repos.reports;
-  const videos = app.repos.videos;
   const schema = { tags: ['reports'], security: [{ bearer: [] }], params: VideoParams };
 
   app.post(
@@ -32,7 +31,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { videoId } = request.params;
       const reporterId = userIdOf(request);
-      await visibleVideo(videos, videoId);
+      await usableVideo(app.repos, videoId, reporterId);
       if (await reports.exists(reporterId, videoId)) throw conflict(ALREADY_REPORTED);
       const row = await fileReport(app, { reporterId, videoId, reason: request.body.reason, details: request.body.details?.trim() ?? '' });
       if (!row) throw conflict(ALREADY_REPORTED);
@@ -45,7 +44,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { ...schema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await visibleVideo(videos, videoId);
+      await usableVideo(app.repos, videoId, userIdOf(request));
       return send(reply, 200, { reported: await reports.exists(userIdOf(request), videoId) }, 'Report status fetched successfully');
     },
   );

@@ -1,18 +1,22 @@
 // Posting, editing and deleting comments. Content arrives checked (the route gives the spec's 400).
+// A taken-down video takes no comment, reply or edit but from its owner and moderators (410,
+// server/videos/visibility.ts); a blocked user neither comments on the blocker's videos nor
+// replies to their comments, and cannot edit what they wrote there before the block (403).
 import { forbidden, invalid, notFound } from '../domain/errors.js';
-import { visibleVideo } from '../videos/visibility.js';
+import { usableVideo } from '../videos/visibility.js';
 import { isModerator } from '../domain/roles.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
 
 const BLOCKED_FROM_COMMENTING = 'You cannot comment on this video';
+const BLOCKED_FROM_REPLYING = 'You cannot reply to this comment';
 
 /** Posts a comment, or a reply (a reply to a reply joins the top-level thread). Returns its id. */
 export async function postComment(deps: Deps, input: { videoId: string; authorId: string; content: string; parentId?: string | null }): Promise<string> {
-  const { comments, videos } = deps.repos;
+  const { comments } = deps.repos;
   const { videoId, authorId, content } = input;
-  const video = await visibleVideo(videos, videoId);
+  const video = await usableVideo(deps.repos, videoId, authorId);
   if (await deps.repos.blocks.isBlocked(video.owner_id, authorId)) throw forbidden(BLOCKED_FROM_COMMENTING);
   let parentId: string | null = null;
   let repliedToAuthorId: string | null = null;
@@ -20,7 +24,7 @@ export async function postComment(deps: Deps, input: { videoId: string; authorId
     const parent = await comments.findById(input.parentId);
     if (!parent) throw notFound('Parent comment not found');
     if (parent.video_id !== videoId) throw invalid('A reply must be on the same video as its comment');
-    if (await deps.repos.blocks.isBlocked(parent.owner_id, authorId)) throw forbidden('You cannot reply to this comment');
+    if (await deps.repos.blocks.isBlocked(parent.owner_id, authorId)) throw forbidden(BLOCKED_FROM_REPLYING);
     parentId = parent.parent_id ?? parent.id;
     repliedToAuthorId = parent.owner_id;
   }
@@ -35,6 +39,11 @@ export async function editComment(deps: Deps, input: { commentId: string; caller
   const row = await deps.repos.comments.findById(input.commentId);
   if (!row) throw notFound('Comment not found');
   if (row.owner_id !== input.callerId) throw forbidden('You are not allowed to edit this comment');
+  const video = await usableVideo(deps.repos, row.video_id, input.callerId);
+  const { blocks, comments } = deps.repos;
+  if (await blocks.isBlocked(video.owner_id, input.callerId)) throw forbidden(BLOCKED_FROM_COMMENTING);
+  const parent = row.parent_id ? await comments.findById(row.parent_id) : undefined;
+  if (parent && (await blocks.isBlocked(parent.owner_id, input.callerId))) throw forbidden(BLOCKED_FROM_REPLYING);
   await deps.repos.comments.updateContent(row.id, input.content);
   await deps.events.publish('comment.edited', { commentId: row.id, videoId: row.video_id });
 }

@@ -8,11 +8,14 @@
 // Why not owner-only: media is served without credentials (video elements, S3 or a CDN in front),
 // so hiding the row while its bytes stay reachable would be two rules; ids are unguessable UUIDv7s.
 // A video a moderator took down is GONE (410) for everyone but its owner and moderators: its
-// detail and every media path (files, HLS, captions); lists leave it out (db/repositories/videoCards.ts).
+// detail, every media path (files, HLS, captions), and every interaction (comments and their list,
+// likes, history, positions, playlists, reports, captions list: usableVideo below); lists leave
+// it out (db/repositories/videoCards.ts); notifications about it lose its title and thumbnail
+// (formatters/notification.ts), and its live events reach only its owner and moderators.
 import type { Repositories } from '../db/repositories/index.js';
 import type { VideoRepository, VideoStateRow } from '../db/repositories/videos.js';
 import { gone, notFound } from '../domain/errors.js';
-import { isModerator } from '../domain/roles.js';
+import { seesTakenDown } from '../domain/roles.js';
 
 /** The video behind an id under the rule above, or the 404 every route answers. */
 export async function visibleVideo(videos: VideoRepository, videoId: string): Promise<VideoStateRow> {
@@ -23,6 +26,25 @@ export async function visibleVideo(videos: VideoRepository, videoId: string): Pr
 
 const TAKEN_DOWN_MESSAGE = 'This video was removed by a moderator';
 
+/** The video behind an id when `callerId` may use it (comment, react, save, report, list its comments): 404 or 410 otherwise. */
+export async function usableVideo(repos: Pick<Repositories, 'videos' | 'moderation'>, videoId: string, callerId: string | null): Promise<VideoStateRow> {
+  const video = await visibleVideo(repos.videos, videoId);
+  await assertNotTakenDown(repos, video, callerId);
+  return video;
+}
+
+/**
+ * Who hears a video's live events: its room and the sockets in no room (the spec's clients), or,
+ * for a taken-down video, only its owner and the moderators. A video deleted meanwhile has nothing
+ * left to hide.
+ */
+export type LiveAudience = { kind: 'everyone' } | { kind: 'owner-and-moderators'; ownerId: string };
+
+export async function liveAudience(videos: VideoRepository, videoId: string): Promise<LiveAudience> {
+  const video = await videos.findState(videoId);
+  return video?.taken_down_at ? { kind: 'owner-and-moderators', ownerId: video.owner_id } : { kind: 'everyone' };
+}
+
 /** Throws the 410 unless the video is up, or the caller is its owner or a moderator. */
 export async function assertNotTakenDown(
   repos: Pick<Repositories, 'moderation'>,
@@ -30,6 +52,6 @@ export async function assertNotTakenDown(
   callerId: string | null,
 ): Promise<void> {
   if (!video.taken_down_at) return;
-  if (callerId && (callerId === video.owner_id || isModerator(await repos.moderation.roleOf(callerId)))) return;
+  if (callerId && (callerId === video.owner_id || seesTakenDown(video, { id: callerId, role: await repos.moderation.roleOf(callerId) }))) return;
   throw gone(TAKEN_DOWN_MESSAGE);
 }

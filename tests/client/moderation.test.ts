@@ -130,6 +130,16 @@ describe('moderation notifications', () => {
     expect(notificationText(takenDown)).toBe('Your video "Cats" was removed by a moderator: Spam links');
     expect(notificationLink(takenDown)).toBe('/my-videos');
   });
+
+  it('says a video the reader may no longer see was removed, without its title or the comment', () => {
+    const removed = { _id: 'v1', title: 'This video was removed', thumbnail: '', removed: true };
+    expect(notificationText({ ...base, video: removed, reason: 'Spam' })).toBe('Your report of a video was reviewed and action was taken. This video was removed: Spam');
+    const uploader = { ...owner, fullName: 'Ada' };
+    expect(notificationText({ ...base, type: 'new-video', actor: uploader, video: removed })).toBe('Ada uploaded a video. This video was removed');
+    expect(notificationText({ ...base, type: 'comment-reply', actor: uploader, video: removed, comment: { _id: 'c1', content: '' } })).toBe('Ada replied to your comment. This video was removed');
+    // A moderation notice without a video links to the list, never to a nameless profile.
+    expect(notificationLink({ ...base, actor: { _id: '', username: '', fullName: 'A moderator', avatar: '/icons/icon-192.png' }, video: undefined })).toBe('/notifications');
+  });
 });
 
 describe('suspension end date', () => {

@@ -164,8 +164,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
       });
       const media = await queue.enqueue('transcode', { videoId: 'busy' });
       await until(() => row(media), (job) => job?.progress === 20);
-      const message = { type: 'new-subscriber', title: 't', body: 'b', url: '/', notificationId: 'beside', unreadCount: 1 } as const;
-      const push = await queue.enqueue('deliver-push', { subscriptionId: 's', notificationId: 'beside', message });
+      const push = await queue.enqueue('deliver-push', { subscriptionId: 's', notificationId: 'beside' });
       expect(await until(() => row(push), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
       expect(delivered).toEqual(['beside']);
       expect((await row(media))?.state).toBe('running');

@@ -78,7 +78,14 @@ describe.each(databases)('moderation on %s', (dialect) => {
     expect(resolved.status).toBe(200);
     expect(resolved.body.data).toMatchObject({ _id: reportId, state: 'resolved', note: 'Removed the links', resolvedAt: expect.any(String) });
     const notifications = await call(server, 'GET', '/notifications', { token: viewer.token });
-    expect(notifications.body.data.notifications[0]).toMatchObject({ type: 'report-resolved', reason: 'Removed the links', video: { _id: videoId }, actor: { _id: admin.id } });
+    // Moderators stay unnamed to the people they act on.
+    expect(notifications.body.data.notifications[0]).toMatchObject({
+      type: 'report-resolved',
+      reason: 'Removed the links',
+      video: { _id: videoId, title: 'Reported clip' },
+      actor: { _id: '', username: '', fullName: 'A moderator', avatar: expect.stringMatching(/\/icons\/icon-192\.png$/) },
+    });
+    expect(JSON.stringify(notifications.body.data.notifications[0])).not.toMatch(new RegExp(`${admin.id}|${admin.username}`));
     const resolvedList = await call(server, 'GET', '/moderation/reports?state=resolved', { token: moderator.token });
     expect(resolvedList.body.data.reports.map((report: { _id: string }) => report._id)).toContain(reportId);
 
@@ -146,7 +153,8 @@ describe.each(databases)('moderation on %s', (dialect) => {
     const ownList = await call(server, 'GET', '/videos/all-uploaded-videos', { token: owner.token });
     expect(ownList.body.data.videos.find((video: { _id: string }) => video._id === videoId)?.takenDown).toEqual({ reason: 'Copyright claim', at: expect.any(String) });
     const told = await call(server, 'GET', '/notifications', { token: owner.token });
-    expect(told.body.data.notifications[0]).toMatchObject({ type: 'video-taken-down', reason: 'Copyright claim', video: { _id: videoId } });
+    expect(told.body.data.notifications[0]).toMatchObject({ type: 'video-taken-down', reason: 'Copyright claim', video: { _id: videoId }, actor: { _id: '', fullName: 'A moderator' } });
+    expect(JSON.stringify(told.body.data.notifications[0])).not.toMatch(new RegExp(`${moderator.id}|${moderator.username}`));
 
     const listed = await call(server, 'GET', '/moderation/takedowns', { token: moderator.token });
     expect(listed.body.data.takedowns[0]).toMatchObject({ video: { _id: videoId }, reason: 'Copyright claim', actor: { _id: moderator.id, username: moderator.username } });
@@ -160,6 +168,49 @@ describe.each(databases)('moderation on %s', (dialect) => {
     expect(ids(await call(server, 'GET', '/videos/all-videos?limit=50'))).toContain(videoId);
     expect((await call(server, 'GET', '/videos/search?q=zebra')).body.data.map((video: { _id: string }) => video._id)).toContain(videoId);
     expect(ids(await call(server, 'GET', '/watch-history/get/', { token: viewer.token }))).toContain(videoId);
+  });
+
+  it('a taken-down video takes no comment, reply, like, history, position, playlist entry or report, and lists nothing, but from its owner and moderators', async () => {
+    const videoId = await insertVideo(server, owner.id, { title: 'Down for interactions' });
+    const ownerComment = (await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: 'Owner says' } })).body.data._id;
+    const viewerComment = (await call(server, 'POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'Before' } })).body.data._id;
+    const playlistId = (await call(server, 'POST', '/playlist/create', { token: viewer.token, json: { name: 'Later', description: 'Saved' } })).body.data._id;
+    expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+
+    const removed = { status: 410, body: { success: false, statusCode: 410, message: 'This video was removed by a moderator' } };
+    const attempts: Array<[string, string, { json?: unknown; token?: string }]> = [
+      ['GET', `/comments/all/${videoId}`, {}],
+      ['GET', `/comments/all/${videoId}`, { token: viewer.token }],
+      ['GET', `/videos/${videoId}/captions`, {}],
+      ['GET', `/likes/get/video/likes/${videoId}`, {}],
+      ['POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'After' } }],
+      ['POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'A reply', parentId: ownerComment } }],
+      ['PATCH', `/comments/update/${viewerComment}`, { token: viewer.token, json: { content: 'Edited' } }],
+      ['POST', `/likes/toggle/v/${videoId}?reactionType=like`, { token: viewer.token }],
+      ['POST', `/likes/toggle/v/${videoId}?reactionType=disLike`, { token: viewer.token }],
+      ['POST', `/likes/toggle/c/${ownerComment}`, { token: viewer.token }],
+      ['POST', `/watch-history/add/${videoId}`, { token: viewer.token }],
+      ['PATCH', `/watch-history/position/${videoId}`, { token: viewer.token, json: { position: 3 } }],
+      ['PATCH', `/playlist/add/${videoId}/${playlistId}`, { token: viewer.token }],
+      ['POST', `/reports/video/${videoId}`, { token: viewer.token, json: { reason: 'spam' } }],
+    ];
+    for (const [method, path, options] of attempts) expect(await call(server, method, path, options), `${method} ${path}`).toMatchObject(removed);
+    // Nothing was written and the reply notified nobody.
+    const counts = await server.app.db.db.selectFrom('videos').select(['comments_count', 'likes_count', 'dislikes_count']).where('id', '=', videoId).executeTakeFirstOrThrow();
+    expect(counts).toMatchObject({ comments_count: 2, likes_count: 0, dislikes_count: 0 });
+    const ownerHeard = (await call(server, 'GET', '/notifications?limit=50', { token: owner.token })).body.data.notifications;
+    expect(ownerHeard.filter((n: { type: string; video?: { _id: string } }) => n.video?._id === videoId).map((n: { type: string }) => n.type)).toEqual(['video-taken-down']);
+
+    // Its owner and moderators still read and use it.
+    expect((await call(server, 'GET', `/comments/all/${videoId}`, { token: owner.token })).status).toBe(200);
+    expect((await call(server, 'GET', `/comments/all/${videoId}`, { token: moderator.token })).status).toBe(200);
+    expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: 'Appealing' } })).status).toBe(201);
+    expect((await call(server, 'POST', `/likes/toggle/v/${videoId}?reactionType=like`, { token: owner.token })).status).toBe(200);
+
+    // Restored: open to everyone again.
+    expect((await call(server, 'DELETE', `/moderation/videos/${videoId}/takedown`, { token: moderator.token })).status).toBe(200);
+    expect((await call(server, 'GET', `/comments/all/${videoId}`)).status).toBe(200);
+    expect((await call(server, 'POST', `/likes/toggle/v/${videoId}?reactionType=like`, { token: viewer.token })).status).toBe(200);
   });
 
   it('suspends a user: sessions end, login refused with the reason, videos and comments hidden; lifted, all is back', async () => {
@@ -272,6 +323,42 @@ describe.each(databases)('moderation on %s', (dialect) => {
     expect((await call(server, 'DELETE', `/users/blocks/${blocked.id}`, { token: blocker.token })).body.data.blocked).toBe(false);
     expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: blocked.token, json: { content: 'Hi' } })).status).toBe(201);
     expect((await call(server, 'POST', `/subscription/toggle/sub/${blocker.id}`, { token: blocked.token })).status).toBe(200);
+  });
+
+  it('blocks: the blocked user\'s subscription ends, and they cannot react to or edit earlier comments on the blocker\'s content; reports still reach moderators', async () => {
+    const blocker = await registerUser(server);
+    const blocked = await registerUser(server);
+    const videoId = await insertVideo(server, blocker.id);
+    const otherVideo = await insertVideo(server, owner.id);
+    const blockerComment = (await call(server, 'POST', `/comments/add/${otherVideo}`, { token: blocker.token, json: { content: 'Mine' } })).body.data._id;
+    const onBlockerVideo = (await call(server, 'POST', `/comments/add/${videoId}`, { token: blocker.token, json: { content: 'Welcome' } })).body.data._id;
+    const earlier = (await call(server, 'POST', `/comments/add/${videoId}`, { token: blocked.token, json: { content: 'Written before' } })).body.data._id;
+    const earlierReply = (await call(server, 'POST', `/comments/add/${otherVideo}`, { token: blocked.token, json: { content: 'Reply before', parentId: blockerComment } })).body.data._id;
+    expect((await call(server, 'POST', `/subscription/toggle/sub/${blocker.id}`, { token: blocked.token })).body.data.isSubscribed).toBe(true);
+    const subscribers = async () => (await call(server, 'GET', `/users/c/${blocker.username}`, { token: blocked.token })).body.data;
+    expect(await subscribers()).toMatchObject({ subscribersCount: 1, isSubscribed: true });
+
+    expect((await call(server, 'POST', `/users/blocks/${blocked.id}`, { token: blocker.token })).status).toBe(200);
+    expect(await subscribers()).toMatchObject({ subscribersCount: 0, isSubscribed: false });
+
+    const refusals: Array<[string, string, unknown, string]> = [
+      ['POST', `/likes/toggle/v/${videoId}?reactionType=like`, undefined, 'You cannot react to this video'],
+      ['POST', `/likes/toggle/v/${videoId}?reactionType=disLike`, undefined, 'You cannot react to this video'],
+      ['POST', `/likes/toggle/c/${blockerComment}`, undefined, 'You cannot like this comment'],
+      ['POST', `/likes/toggle/c/${onBlockerVideo}`, undefined, 'You cannot like this comment'],
+      ['PATCH', `/comments/update/${earlier}`, { content: 'Edited after' }, 'You cannot comment on this video'],
+      ['PATCH', `/comments/update/${earlierReply}`, { content: 'Edited after' }, 'You cannot reply to this comment'],
+    ];
+    for (const [method, path, json, message] of refusals) {
+      expect(await call(server, method, path, { token: blocked.token, json }), `${method} ${path}`).toMatchObject({ status: 403, body: { success: false, statusCode: 403, message } });
+    }
+    const video = await server.app.db.db.selectFrom('videos').select(['likes_count', 'dislikes_count']).where('id', '=', videoId).executeTakeFirstOrThrow();
+    expect(video).toMatchObject({ likes_count: 0, dislikes_count: 0 });
+    expect((await call(server, 'POST', `/reports/video/${videoId}`, { token: blocked.token, json: { reason: 'spam' } })).status).toBe(201);
+
+    expect((await call(server, 'DELETE', `/users/blocks/${blocked.id}`, { token: blocker.token })).status).toBe(200);
+    expect((await call(server, 'POST', `/likes/toggle/v/${videoId}?reactionType=like`, { token: blocked.token })).status).toBe(200);
+    expect((await call(server, 'PATCH', `/comments/update/${earlier}`, { token: blocked.token, json: { content: 'Edited after' } })).status).toBe(200);
   });
 
   it('keeps an append-only log of every action, for moderators only', async () => {

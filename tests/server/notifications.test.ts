@@ -206,4 +206,43 @@ describe.each(databases)('notifications on %s', (dialect) => {
     await call(server, 'DELETE', `/videos/delete/${videoId}`, { token: channel.token });
     expect(await notificationsOf(bellOn)).toEqual([]);
   });
+
+  it('hides a video taken down since from the notifications of everyone but its owner and moderators, and names no moderator', async () => {
+    const owner = await registerUser(server, { fullName: 'Uploader' });
+    const author = await registerUser(server);
+    const replier = await registerUser(server, { fullName: 'Replier' });
+    const moderator = await registerUser(server, { fullName: 'Mod Person' });
+    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const videoId = await insertVideo(server, owner.id, { title: 'Soon gone', thumbnail: 'thumb-gone.webp' });
+    const top = (await comment(author, videoId, 'first!')).body.data;
+    const reply = (await comment(replier, videoId, 'secret reply text', top._id)).body.data;
+    expect((await notificationsOf(author))[0]).toMatchObject({ video: { title: 'Soon gone', thumbnail: expect.stringContaining('thumb-gone.webp') } });
+
+    const ownerLive = await liveOf(owner);
+    const takedown = `/moderation/videos/${videoId}/takedown`;
+    expect((await call(server, 'POST', takedown, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+
+    // The reply's recipient no longer sees the video: the row made before the takedown says so.
+    const [hidden] = await notificationsOf(author);
+    expect(hidden).toMatchObject({
+      type: 'comment-reply',
+      actor: { _id: replier.id },
+      video: { _id: videoId, title: 'This video was removed', thumbnail: '', removed: true },
+      comment: { _id: reply._id, content: '' },
+    });
+    expect(JSON.stringify(hidden)).not.toMatch(/Soon gone|thumb-gone|secret reply text/);
+
+    // Its owner still sees it, and hears from 'A moderator' with the app's icon, in the list and live.
+    await until(() => ownerLive.length === 1, 'notification-created');
+    const [told] = await notificationsOf(owner);
+    expect(told).toMatchObject({ type: 'video-taken-down', reason: 'Spam', video: { _id: videoId, title: 'Soon gone', thumbnail: expect.stringContaining('thumb-gone.webp') } });
+    expect(told!.video!.removed).toBeUndefined();
+    expect(told!.actor).toEqual({ _id: '', username: '', fullName: 'A moderator', avatar: expect.stringMatching(/\/icons\/icon-192\.png$/) });
+    expect(ownerLive[0]).toEqual(told);
+    for (const seen of [told, ownerLive[0]]) expect(JSON.stringify(seen)).not.toMatch(new RegExp(`${moderator.id}|${moderator.username}|Mod Person`));
+
+    // Restored: the same row shows the video again.
+    expect((await call(server, 'DELETE', takedown, { token: moderator.token })).status).toBe(200);
+    expect((await notificationsOf(author))[0]).toMatchObject({ video: { title: 'Soon gone', thumbnail: expect.stringContaining('thumb-gone.webp') }, comment: { content: 'secret reply text' } });
+  });
 });

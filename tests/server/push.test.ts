@@ -137,10 +137,43 @@ describe.each(databases)('web push on %s', (dialect) => {
     const device = await subscribedDevice(user);
     const [row] = await rowsOf(device.json.endpoint);
     const notificationId = randomUUID();
-    const message = { type: 'new-subscriber', title: 'New subscriber', body: 'gone', url: '/', notificationId, unreadCount: 1 } as const;
-    const jobId = await server.app.jobs.enqueue('deliver-push', { subscriptionId: row!.id, notificationId, message });
+    const jobId = await server.app.jobs.enqueue('deliver-push', { subscriptionId: row!.id, notificationId });
     await until(async () => (await server.app.db.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirst())?.state === 'done', 'the job done');
     expect(pushesTo(device)).toEqual([]);
+  });
+
+  it('makes the message when it is sent: a push queued before a takedown carries no title, thumbnail or text of the video; moderation pushes show the app icon', async () => {
+    const owner = await registerUser(server);
+    const author = await registerUser(server);
+    const replier = await registerUser(server, { fullName: 'Late Replier' });
+    const moderator = await registerUser(server, { fullName: 'Mod Person' });
+    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const device = await subscribedDevice(author);
+    const ownerDevice = await subscribedDevice(owner);
+    const videoId = await insertVideo(server, owner.id, { title: 'Pushed then removed', thumbnail: 'thumb-removed.webp' });
+    const top = (await call(server, 'POST', `/comments/add/${videoId}`, { token: author.token, json: { content: 'first!' } })).body.data;
+    // The first two tries fail: the delivery waits in its retry while the video is taken down.
+    service.answer(device.path, 503, 503);
+    await call(server, 'POST', `/comments/add/${videoId}`, { token: replier.token, json: { content: 'secret words', parentId: top._id } });
+    await until(() => pushesTo(device).length >= 1, 'the first try');
+    expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    await until(() => pushesTo(device).some((push) => push.status === 201), 'the delivery after the takedown', 20_000);
+    const delivered = pushesTo(device).find((push) => push.status === 201)!;
+    const message = decryptPush(device, delivered) as Record<string, unknown>;
+    expect(message).toMatchObject({ type: 'comment-reply', body: 'Late Replier replied to your comment. This video was removed', url: `/watch/${videoId}` });
+    expect(message.image).toBeUndefined();
+    expect(JSON.stringify(message)).not.toMatch(/Pushed then removed|thumb-removed|secret words/);
+
+    // The owner still sees the video; the notice comes from nobody by name.
+    await until(() => pushesTo(ownerDevice).length === 1, 'the takedown notice');
+    const notice = decryptPush(ownerDevice, pushesTo(ownerDevice)[0]!) as Record<string, unknown>;
+    expect(notice).toMatchObject({
+      type: 'video-taken-down',
+      body: 'Your video "Pushed then removed" was removed by a moderator: Spam',
+      icon: expect.stringMatching(/\/icons\/icon-192\.png$/),
+      image: expect.stringContaining('thumb-removed.webp'),
+    });
+    expect(JSON.stringify(notice)).not.toMatch(new RegExp(`${moderator.id}|${moderator.username}|Mod Person|/media/image/upload/(?!thumb-removed)`));
   });
 
   it('keeps one row per endpoint: sent again with the same keys it is updated, and moves to whoever proves it', async () => {

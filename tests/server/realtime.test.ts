@@ -2,8 +2,8 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveEvent, RoomCommand } from '../../contract/events.js';
-import { channelRoom, userRoom, videoRoom } from '../../server/realtime/live.js';
-import { call, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
+import { channelRoom, MODERATORS_ROOM, userRoom, videoRoom } from '../../server/realtime/live.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
 import { redisForTests, skipReason } from './redisFixtures.js';
 import { internalsOf } from '../../server/composition.js';
 
@@ -147,6 +147,46 @@ describe('live events', () => {
 
 const redisUrl = redisForTests.url;
 skipReason('two-server live events');
+
+// A video's audience is read from the database when its event happens: both dialects.
+describe.each(databases)('live events of a taken-down video on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+  });
+  afterAll(() => server?.close());
+
+  it("reach only its owner and moderators: a visitor's socket and the video's room hear nothing", async () => {
+    const [owner, moderator, fan] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const videoId = await insertVideo(server, owner.id, { title: 'Before the takedown' });
+    const visitor = await connect(server);
+    const watcher = await connect(server);
+    watcher.emit(RoomCommand.joinVideo, videoId);
+    await inRoom(server, videoRoom(videoId), watcher);
+    const ownerSocket = await connect(server, { token: owner.token });
+    await inRoom(server, userRoom(owner.id), ownerSocket);
+    const moderatorSocket = await connect(server, { token: moderator.token });
+    await inRoom(server, MODERATORS_ROOM, moderatorSocket);
+    const heard = (socket: Socket) => ({ updated: record(socket, LiveEvent.videoUpdated), comments: record(socket, LiveEvent.commentUpdated), subscriptions: record(socket, LiveEvent.subscriptionUpdated) });
+    const [byVisitor, byWatcher, byOwner, byModerator] = [visitor, watcher, ownerSocket, moderatorSocket].map(heard);
+
+    expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    expect((await call(server, 'PATCH', `/videos/${videoId}`, { token: owner.token, json: { title: 'Renamed while down' } })).status).toBe(200);
+    expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: 'Appeal' } })).status).toBe(201);
+    for (const socket of [byOwner!, byModerator!]) {
+      await until(() => socket.updated.length === 1 && socket.comments.length === 1, 'the events of the taken-down video');
+      expect(socket.updated[0]).toMatchObject({ videoId, title: 'Renamed while down' });
+    }
+    // A later event for everyone arrives after anything sent before it on the same socket.
+    expect((await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: fan.token })).status).toBe(200);
+    for (const socket of [byVisitor!, byWatcher!]) {
+      await until(() => socket.subscriptions.length === 1, 'the later subscription-updated');
+      expect(socket.updated).toEqual([]);
+      expect(socket.comments).toEqual([]);
+    }
+  });
+});
 
 describe.skipIf(!redisUrl)('live events across two servers (Redis adapter)', () => {
   let first: Awaited<ReturnType<typeof startServer>>;

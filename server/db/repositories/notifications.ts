@@ -2,7 +2,7 @@
 // (recipient, subject), so making one twice for the same event is a no-op.
 import { newId } from '../../ids.js';
 import { type DB, now } from '../kysely.js';
-import type { NotificationKind } from '../schema.js';
+import type { NotificationKind, UserRole } from '../schema.js';
 import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
 import type { PageWindow } from './videos.js';
 
@@ -28,6 +28,11 @@ export interface NotificationRow extends OwnerColumnsRow {
   video_id: string | null;
   video_title: string | null;
   video_thumbnail: string | null;
+  /** Whose video it is and whether it is taken down: the formatter hides it from everyone else. */
+  video_owner_id: string | null;
+  video_taken_down_at: string | null;
+  /** The recipient's role (moderators still see a taken-down video). */
+  recipient_role: UserRole;
   comment_id: string | null;
   comment_content: string | null;
   reason: string;
@@ -130,6 +135,7 @@ export class NotificationRepository {
     return this.db
       .selectFrom('notifications')
       .innerJoin('users as owner', 'owner.id', 'notifications.actor_id')
+      .innerJoin('users as recipient', 'recipient.id', 'notifications.user_id')
       .leftJoin('videos', 'videos.id', 'notifications.video_id')
       .leftJoin('comments', 'comments.id', 'notifications.comment_id')
       .select([
@@ -142,6 +148,9 @@ export class NotificationRepository {
         'videos.id as video_id',
         'videos.title as video_title',
         'videos.thumbnail as video_thumbnail',
+        'videos.owner_id as video_owner_id',
+        'videos.taken_down_at as video_taken_down_at',
+        'recipient.role as recipient_role',
         'comments.id as comment_id',
         'comments.content as comment_content',
         'notifications.reason',

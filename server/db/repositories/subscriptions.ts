@@ -61,6 +61,27 @@ export class SubscriptionRepository {
     });
   }
 
+  /** Ends the subscription if there is one (a block); answers the new count, or null when there was none. */
+  unsubscribe(subscriberId: string, channelId: string): Promise<SubscriptionStatusRow | null> {
+    return this.db.transaction().execute(async (trx) => {
+      // The channel's row first, as toggle() does, so the two cannot deadlock.
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ subscribers_count: eb.ref('subscribers_count') }))
+        .where('id', '=', channelId)
+        .execute();
+      const removed = await trx.deleteFrom('subscriptions').where('subscriber_id', '=', subscriberId).where('channel_id', '=', channelId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) === 0) return null;
+      const channel = await trx
+        .updateTable('users')
+        .set((eb) => ({ subscribers_count: eb('subscribers_count', '-', 1) }))
+        .where('id', '=', channelId)
+        .returning('subscribers_count')
+        .executeTakeFirstOrThrow();
+      return { isSubscribed: false, totalSubscribers: Number(channel.subscribers_count) };
+    });
+  }
+
   async isSubscribed(subscriberId: string | null, channelId: string): Promise<boolean> {
     if (!subscriberId) return false;
     const row = await this.find(subscriberId, channelId);

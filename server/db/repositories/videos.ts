@@ -42,6 +42,8 @@ export interface VideoStateRow {
   owner_id: string;
   status: VideoStatus;
   duration: number;
+  /** Set while a moderator has it down. */
+  taken_down_at: string | null;
 }
 
 export interface PageWindow {
@@ -122,7 +124,7 @@ export class VideoRepository {
   }
 
   findState(id: string): Promise<VideoStateRow | undefined> {
-    return this.db.selectFrom('videos').select(['id', 'owner_id', 'status', 'duration']).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('videos').select(['id', 'owner_id', 'status', 'duration', 'taken_down_at']).where('id', '=', id).executeTakeFirst();
   }
 
   findCard(id: string): Promise<VideoCardRow | undefined> {
