@@ -97,13 +97,18 @@ export async function suspendUser(deps: Deps, input: { actorId: string; userId: 
   await deps.events.publish('user.suspended', { userId: input.userId, actorId: input.actorId, reason, until });
 }
 
-/** Lifts a suspension in force; one an admin set, only an admin lifts. */
+/** Lifts a suspension in force (one an admin set, only an admin lifts) and publishes the videos it held back. */
 export async function unsuspendUser(deps: Deps, input: { actorId: string; userId: string }) {
   const result = await deps.repos.moderation.unsuspend(input.actorId, input.userId);
   if (result === 'not-suspended') throw conflict('This user is not suspended');
   if (result === 'admin-set') throw forbidden('Only an admin can lift a suspension an admin set');
   if (result !== true) refuseSuspension(result, true);
   await deps.events.publish('user.unsuspended', { userId: input.userId, actorId: input.actorId });
+  // Videos whose transcoding reached a playable rung during the suspension were held back: they
+  // are published now, as their transcode job would have (subscribers with the bell hear of them).
+  for (const videoId of await deps.repos.videoMedia.heldVideoIds(input.userId)) {
+    if ((await deps.repos.videoMedia.markReady(videoId)) === 'published') await deps.events.publish('video.published', { videoId, ownerId: input.userId });
+  }
 }
 
 /** The text a suspended user reads when signing in. */
