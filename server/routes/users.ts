@@ -13,7 +13,7 @@ import { toCurrentUser, toProfile } from '../formatters/user.js';
 import { CacheDeps } from '../cache/readCache.js';
 import { badRequest, conflict, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { suspendedAt } from '../db/repositories/moderation.js';
-import { suspensionMessage } from '../useCases/moderation.js';
+import { suspensionMessage } from '../domain/suspension.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
 import { removeImage, storeImage, sweepUnreferencedImages } from '../media/images.js';

@@ -110,8 +110,3 @@ export async function unsuspendUser(deps: Deps, input: { actorId: string; userId
     if ((await deps.repos.videoMedia.markReady(videoId)) === 'published') await deps.events.publish('video.published', { videoId, ownerId: input.userId });
   }
 }
-
-/** The text a suspended user reads when signing in. */
-export function suspensionMessage(user: { suspended_reason: string | null; suspended_until: string | null }): string {
-  return `This account is suspended: ${user.suspended_reason ?? ''}${user.suspended_until ? ` until ${user.suspended_until}` : ''}`;
-}

@@ -4,7 +4,7 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { forbidden, invalid, notFound } from '../domain/errors.js';
 import { forgetSessionPush } from './push.js';
-import { suspensionMessage } from './moderation.js';
+import { suspensionMessage } from '../domain/suspension.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events' | 'config'>;

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
 import { suspendedAt } from '../db/repositories/moderation.js';
 import { forbidden, invalid } from '../domain/errors.js';
-import { suspensionMessage } from '../useCases/moderation.js';
+import { suspensionMessage } from '../domain/suspension.js';
 import { newId } from '../ids.js';
 import type { JobQueue } from '../jobs/types.js';
 import { grabFrame } from '../media/frames.js';
