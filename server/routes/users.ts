@@ -54,8 +54,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
   /** Opens a session (refused while the user is suspended) and hands its token over, also as the cookie. */
-  async function signIn(userId: string, request: FastifyRequest, reply: FastifyReply) {
-    const session = await openSession(app, { userId });
+  async function signIn(userId: string, request: FastifyRequest, reply: FastifyReply, verifiedHash?: string) {
+    const session = await openSession(app, { userId, verifiedHash });
     if (!request.cookies[XSRF_COOKIE]) issueXsrfCookie(request, reply);
     const token = await app.tokens.sign({ userId, sessionId: session.id });
     reply.setCookie(ACCESS_COOKIE, token, {
@@ -123,9 +123,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Verify even for unknown emails so timing does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g', password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
-      // Checked again with the session's insert (openSession), against a suspension committing meanwhile.
+      // Checked again with the session's insert (openSession), against a suspension or a password
+      // change committing while the password was being checked.
       if (suspendedAt(user)) throw forbidden(suspensionMessage(user));
-      const accessToken = await signIn(user.id, request, reply);
+      const accessToken = await signIn(user.id, request, reply, user.password_hash);
       return send(reply, 200, { accessToken, loggedInUser: await me(user) }, 'User logged in successfully');
     },
   );

@@ -2,16 +2,21 @@
 // Every end of a session is published as `session.ended`, so the sockets opened with it close in
 // every process (subscribers/standing.ts) the moment the revocation has committed.
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { forbidden, invalid, notFound } from '../domain/errors.js';
+import { forbidden, invalid, notFound, unauthenticated } from '../domain/errors.js';
 import { forgetSessionPush } from './push.js';
 import { suspensionMessage } from '../domain/suspension.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events' | 'config'>;
 
-/** A new session for the user; refused with the suspension's message when one is in force as it opens. */
-export async function openSession(deps: Deps, input: { userId: string }): Promise<{ id: string; expiresAt: string }> {
-  const opened = await deps.repos.sessions.open(input.userId, deps.config.tokenTtlSeconds);
+/**
+ * A new session for the user; refused with the suspension's message when one is in force as it
+ * opens. `verifiedHash`: the password hash a login checked the password against; a login whose
+ * password was changed or reset while it was checking is refused as a wrong password.
+ */
+export async function openSession(deps: Deps, input: { userId: string; verifiedHash?: string }): Promise<{ id: string; expiresAt: string }> {
+  const opened = await deps.repos.sessions.open(input.userId, deps.config.tokenTtlSeconds, input.verifiedHash);
+  if (opened === 'password-changed') throw unauthenticated('Invalid email or password');
   if ('suspended' in opened) throw forbidden(suspensionMessage(opened.suspended));
   return opened;
 }

@@ -80,6 +80,24 @@ describe.each(databases)('a change of standing on %s', (dialect) => {
     for (const seen of sockets) expect(seen.notifications).toBe(0);
   }, 60_000);
 
+  it('leaves no working token from 20 logins with the old password staggered around a password change', async () => {
+    const user = await registerUser(server);
+    const logins: Promise<ApiResult>[] = [];
+    let change: Promise<ApiResult> | null = null;
+    for (let i = 0; i < 20; i++) {
+      logins.push(login(server, user));
+      if (i === 9) change = call(server, 'POST', '/users/update-password', { token: user.token, json: { currentPassword: user.password, newPassword: 'a brand new secret' } });
+      await pause(30);
+    }
+    expect((await change!).status).toBe(200);
+    const answers = await Promise.all(logins);
+    for (const answer of answers) expect([200, 401]).toContain(answer.status);
+    for (const answer of answers.filter((each) => each.status === 200)) {
+      expect((await call(server, 'GET', '/users/me', { token: answer.body.data.accessToken })).status).toBe(401);
+    }
+    expect((await call(server, 'GET', '/users/me', { token: user.token })).status).toBe(200);
+  }, 60_000);
+
   it('closes the sockets of the sessions a password change ended: none gets a private event after it', async () => {
     const user = await registerUser(server);
     const other = (await login(server, user)).body.data.accessToken as string;

@@ -8,7 +8,7 @@ import { newId } from '../../ids.js';
 import { suspendedAt } from './moderation.js';
 
 /** The user's suspension, as the login's refusal words it. */
-export interface SuspendedUser {
+interface SuspendedUser {
   suspended: { suspended_reason: string | null; suspended_until: string | null };
 }
 
@@ -19,16 +19,19 @@ export class SessionRepository {
   ) {}
 
   /**
-   * Opens a session unless the user is suspended, in one transaction with that check. The user's
-   * row is locked on PostgreSQL (SQLite write transactions take the lock at BEGIN), so a suspension
-   * committing at the same time either sees this session (and revokes it) or is seen here.
+   * Opens a session unless the user is suspended, or their password is no longer `verifiedHash`
+   * (the one a login checked: it was changed or reset meanwhile), in one transaction with those
+   * checks. The user's row is locked on PostgreSQL (SQLite write transactions take the lock at
+   * BEGIN), so a suspension or password change committing at the same time either sees this
+   * session (and revokes it) or is seen here.
    */
-  async open(userId: string, ttlSeconds: number): Promise<{ id: string; expiresAt: string } | SuspendedUser> {
+  async open(userId: string, ttlSeconds: number, verifiedHash?: string): Promise<{ id: string; expiresAt: string } | SuspendedUser | 'password-changed'> {
     return this.db.transaction().execute(async (trx) => {
-      let user = trx.selectFrom('users').select(['suspended_reason', 'suspended_at', 'suspended_until']).where('id', '=', userId);
+      let user = trx.selectFrom('users').select(['suspended_reason', 'suspended_at', 'suspended_until', 'password_hash']).where('id', '=', userId);
       if (this.dialect === 'postgres') user = user.forShare();
       const row = await user.executeTakeFirst();
       if (row && suspendedAt(row)) return { suspended: row };
+      if (row && verifiedHash !== undefined && row.password_hash !== verifiedHash) return 'password-changed';
       const createdAt = now();
       const expiresAt = new Date(Date.now() + ttlSeconds * 1000).toISOString();
       const id = newId();
