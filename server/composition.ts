@@ -20,6 +20,7 @@ import { subscribeMetrics } from './subscribers/metrics.js';
 import { subscribeNotifications } from './subscribers/notifications.js';
 import { subscribePush } from './subscribers/push.js';
 import { subscribeReadCacheInvalidation } from './subscribers/readCacheInvalidation.js';
+import { subscribeStanding } from './subscribers/standing.js';
 
 export interface CoreLogger {
   info(details: object, message?: string): void;
@@ -63,11 +64,13 @@ export async function createCore(config: Config, log: CoreLogger, role: ProcessR
 
 /**
  * Who reacts to the domain events, in this order: the read cache first (a client that refetches
- * on a live event must read past the write), then the live events, notifications, Web Push (it
+ * on a live event must read past the write), then the standing of open sockets (closed before
+ * any later event of the same write can reach them), the live events, notifications, Web Push (it
  * queues deliveries on `jobs`) and metrics.
  */
 export function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueue'>): void {
   subscribeReadCacheInvalidation(core.events, core.readCache);
+  subscribeStanding(core.events, live);
   subscribeLiveEvents(core.events, live, core.urls, core.repos.videos);
   subscribeNotifications(core.events, createNotifier(core.repos.notifications, core.events, core.urls, core.log));
   subscribePush(core.events, core.repos, jobs);

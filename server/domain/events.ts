@@ -32,6 +32,11 @@ export interface DomainEvents {
   'user.roleChanged': { userId: string; role: Role; actorId: string | null };
   /** An operator reset the password: every session of the user has ended. */
   'user.passwordReset': { userId: string };
+  /**
+   * These sessions of the user were revoked (signed out, the password changed or reset by an
+   * operator, a suspension): the sockets opened with them must close in every process.
+   */
+  'session.ended': { userId: string; sessionIds: string[]; reason: 'signed-out' | 'password-changed' | 'password-reset' | 'suspended' };
   'notification.created': { recipientId: string; notification: Notification };
   'notifications.read': { userId: string; notificationId: string | null; unreadCount: number };
   'upload.bytesReceived': { kind: 'multipart' | 'tus'; bytes: number };

@@ -8,6 +8,8 @@ import type { LiveAudience } from '../videos/visibility.js';
 export const ALL_ROOM = 'all';
 export const videoRoom = (videoId: string) => `video:${videoId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The sockets opened with one session's token: they close when that session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Viewers of any of a channel's videos. */
 export const channelRoom = (channelId: string) => `channel:${channelId}`;
 /** Moderators and admins (joined on connect): the moderation queues' live updates. */
@@ -27,8 +29,8 @@ export interface LiveEvents {
   videoUpdated(payload: LiveEventPayloads['video-updated'], audience?: LiveAudience): void;
   videoQualitiesUpdated(payload: LiveEventPayloads['video-qualities-updated'], audience?: LiveAudience): void;
   moderationUpdated(payload: LiveEventPayloads['moderation-updated']): void;
-  /** Closes every socket of the user, in every process (through the Redis adapter). */
-  disconnectUser(userId: string): void;
+  /** Closes the sockets opened with these sessions, in every process (through the Redis adapter). */
+  disconnectSessions(sessionIds: string[]): void;
   /** The user's open sockets join or leave the moderators room (a role changed). */
   setModerator(userId: string, moderator: boolean): void;
 }
@@ -49,7 +51,9 @@ export function createLiveEvents(io: Server): LiveEvents {
     videoUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.videoUpdated, payload),
     videoQualitiesUpdated: (payload, audience) => toVideo(payload.videoId, audience).emit(LiveEvent.videoQualitiesUpdated, payload),
     moderationUpdated: (payload) => io.to(MODERATORS_ROOM).emit(LiveEvent.moderationUpdated, payload),
-    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    disconnectSessions: (sessionIds) => {
+      if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
     setModerator: (userId, moderator) =>
       moderator ? io.in(userRoom(userId)).socketsJoin(MODERATORS_ROOM) : io.in(userRoom(userId)).socketsLeave(MODERATORS_ROOM),
   };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
+import type { AccessClaims } from '../auth/tokens.js';
 import { cachedLookup, DropCounter, EventBucket } from './eventLimits.js';
-import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, MODERATORS_ROOM, userRoom, videoRoom } from './live.js';
+import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, MODERATORS_ROOM, sessionRoom, userRoom, videoRoom } from './live.js';
 import { shareThroughRedis } from './redisAdapter.js';
 
 declare module 'fastify' {
@@ -53,17 +54,28 @@ export async function attachRealtime(app: FastifyInstance): Promise<LiveEvents> 
       }
     });
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    let claims: AccessClaims | null = null;
     if (token && !closing) {
       try {
-        const claims = await app.tokens.verify(token);
-        if (claims && (await sessions.check(claims.sessionId, claims.userId))) {
-          socket.data.userId = claims.userId;
-          socket.join(userRoom(claims.userId));
-          const role = (await app.repos.users.findById(claims.userId))?.role;
-          if (role === 'moderator' || role === 'admin') socket.join(MODERATORS_ROOM);
+        claims = await app.tokens.verify(token);
+        if (claims) {
+          // Each room before the check it depends on: a revocation (sign-out, password change or
+          // reset, suspension) or role change that commits while this handshake runs is either
+          // seen by the check or reaches the socket through that room (subscribers/standing.ts).
+          socket.join(sessionRoom(claims.sessionId));
+          if (await sessions.check(claims.sessionId, claims.userId)) {
+            socket.data.userId = claims.userId;
+            socket.data.sessionId = claims.sessionId;
+            socket.join(userRoom(claims.userId));
+            const role = (await app.repos.users.findById(claims.userId))?.role;
+            if (role === 'moderator' || role === 'admin') socket.join(MODERATORS_ROOM);
+          } else {
+            socket.leave(sessionRoom(claims.sessionId));
+          }
         }
       } catch (error) {
         // A rejection here would be unhandled (and end the process): the socket stays a visitor's.
+        if (claims && !socket.data.userId) socket.leave(sessionRoom(claims.sessionId));
         app.log.warn({ err: (error as Error).message, socketId: socket.id }, 'socket sign-in could not be checked');
       }
     }

@@ -13,12 +13,12 @@ import { toCurrentUser, toProfile } from '../formatters/user.js';
 import { CacheDeps } from '../cache/readCache.js';
 import { badRequest, conflict, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { suspendedAt } from '../db/repositories/moderation.js';
-import { suspensionMessage } from '../useCases/moderation.js';
+import { suspensionMessage } from '../domain/suspension.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
 import { removeImage, storeImage } from '../media/images.js';
 import { replaceProfileImage, updateAccountDetails } from '../useCases/profile.js';
-import { forgetSessionPush } from '../useCases/push.js';
+import { changePassword, openSession, signOut } from '../useCases/sessions.js';
 import { join } from 'node:path';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
@@ -36,13 +36,13 @@ const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String())
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = app.repos.users;
-  const sessions = app.repos.sessions;
   const subscriptions = app.repos.subscriptions;
   const tempDir = join(app.config.dataDir, 'tmp');
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
-  async function openSession(userId: string, request: FastifyRequest, reply: FastifyReply) {
-    const session = await sessions.open(userId, app.config.tokenTtlSeconds);
+  /** Opens a session (refused while the user is suspended) and hands its token over, also as the cookie. */
+  async function signIn(userId: string, request: FastifyRequest, reply: FastifyReply, verifiedHash?: string) {
+    const session = await openSession(app, { userId, verifiedHash });
     if (!request.cookies[XSRF_COOKIE]) issueXsrfCookie(request, reply);
     const token = await app.tokens.sign({ userId, sessionId: session.id });
     reply.setCookie(ACCESS_COOKIE, token, {
@@ -99,7 +99,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (await users.taken(username, email)) throw conflict('Username or email is already registered');
         throw error;
       }
-      const token = await openSession(user.id, request, reply);
+      const token = await signIn(user.id, request, reply);
       return reply.code(201).send({ ...envelope(201, await me(user), 'User registered successfully'), token });
     },
   );
@@ -116,8 +116,10 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Verify even for unknown emails so timing does not reveal which emails exist.
       const valid = await verifyPassword(user?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g', password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
+      // Checked again with the session's insert (openSession), against a suspension or a password
+      // change committing while the password was being checked.
       if (suspendedAt(user)) throw forbidden(suspensionMessage(user));
-      const accessToken = await openSession(user.id, request, reply);
+      const accessToken = await signIn(user.id, request, reply, user.password_hash);
       return send(reply, 200, { accessToken, loggedInUser: await me(user) }, 'User logged in successfully');
     },
   );
@@ -132,8 +134,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { sessionId } = request.auth!;
-      await forgetSessionPush(app, { userId: userIdOf(request), sessionId, pushEndpoint: request.body.pushEndpoint });
-      await sessions.revoke(sessionId);
+      await signOut(app, { userId: userIdOf(request), sessionId, pushEndpoint: request.body.pushEndpoint });
       reply.clearCookie(ACCESS_COOKIE, { path: '/' });
       return send(reply, 200, {}, 'User logged out successfully');
     },
@@ -245,13 +246,9 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (invalid) throw badRequest(invalid);
       const currentPassword = (fields.currentPassword ?? '').trim();
       const newPassword = (fields.newPassword ?? '').trim();
-      const claims = request.auth!;
-      const user = await users.findById(claims.userId);
-      if (!user) throw notFound('User not found');
-      if (!(await verifyPassword(user.password_hash, currentPassword))) throw badRequest('Current password is incorrect');
-      await users.setPasswordHash(user.id, await hashPassword(newPassword));
+      const { userId, sessionId } = request.auth!;
       // Anyone holding an older session (a stolen token, another device) is signed out.
-      await sessions.revokeOthers(user.id, claims.sessionId);
+      await changePassword(app, { userId, sessionId, currentPassword, newPassword });
       return send(reply, 200, {}, 'Password updated successfully');
     },
   );

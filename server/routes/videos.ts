@@ -14,7 +14,7 @@ import { CacheDeps } from '../cache/readCache.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { videoMediaState } from '../videos/mediaState.js';
-import { assertNotTakenDown } from '../videos/visibility.js';
+import { assertNotTakenDown, assertOwnerNotSuspended } from '../videos/visibility.js';
 import { editVideoDetails, ownVideo, removeAllVideos, removeVideo, type VideoEdit } from '../useCases/videos.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
@@ -80,7 +80,8 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!row) return null;
     const media = await videoMediaState(app.repos, videoId);
     const video = toVideo(row, app.urls, { ...media, userReaction: null });
-    return { video, settled: row.status === 'ready' && media.pendingQualities.length === 0 && video.progress === 100 };
+    const ownerSuspension = { suspended_at: row.owner_suspended_at, suspended_until: row.owner_suspended_until };
+    return { video, ownerSuspension, settled: row.status === 'ready' && media.pendingQualities.length === 0 && video.progress === 100 };
   }
 
   /** The caller's own fields of a video: their reaction and where they resume. */
@@ -164,11 +165,12 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const found = await publicVideo(videoId);
         if (!found) return { value: null, store: false };
         // Only settled videos: transcoding progress changes faster than it is worth keeping.
-        return { value: { video: found.video, body: serializedEnvelope(reply, found.video, VIDEO_MESSAGE) }, store: found.settled };
+        return { value: { video: found.video, ownerSuspension: found.ownerSuspension, body: serializedEnvelope(reply, found.video, VIDEO_MESSAGE) }, store: found.settled };
       });
       if (!cached) throw notFound(VIDEO_MISSING);
       const { takenDown } = cached.video;
       if (takenDown) await assertNotTakenDown(app.repos, { owner_id: cached.video.owner._id, taken_down_at: takenDown.at }, callerId);
+      await assertOwnerNotSuspended(app.repos, cached.ownerSuspension, callerId);
       if (!callerId) return sendCached(request, reply, 200, cached);
       return send(reply, 200, await callerFields(callerId, cached.video), VIDEO_MESSAGE);
     },

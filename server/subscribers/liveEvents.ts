@@ -43,15 +43,8 @@ function subscribeModerationQueues(events: DomainEventBus, live: LiveEvents): vo
   events.on('report.resolved', SUBSCRIBER, updated('report'));
   events.on('video.takenDown', SUBSCRIBER, updated('takedown'));
   events.on('video.restored', SUBSCRIBER, updated('takedown'));
-  events.on('user.suspended', SUBSCRIBER, ({ userId }) => {
-    // Its sessions are revoked already: its open sockets go too, in every process.
-    live.disconnectUser(userId);
-    live.moderationUpdated({ kind: 'suspension' });
-  });
+  events.on('user.suspended', SUBSCRIBER, updated('suspension'));
   events.on('user.unsuspended', SUBSCRIBER, updated('suspension'));
-  events.on('user.roleChanged', SUBSCRIBER, ({ userId, role }) => {
-    live.setModerator(userId, role !== 'user');
-    live.moderationUpdated({ kind: 'log' });
-  });
+  events.on('user.roleChanged', SUBSCRIBER, updated('log'));
   events.on('moderation.logged', SUBSCRIBER, updated('log'));
 }

@@ -16,7 +16,8 @@ const oneTimePassword = () => randomBytes(18).toString('base64url');
 export async function resetPassword(deps: Deps, input: { userId: string }): Promise<{ password: string }> {
   const password = oneTimePassword();
   await deps.repos.users.setOneTimePassword(input.userId, await hashPassword(password));
-  await deps.repos.sessions.revokeAll(input.userId);
+  const ended = await deps.repos.sessions.revokeAll(input.userId);
   await deps.events.publish('user.passwordReset', { userId: input.userId });
+  if (ended.length) await deps.events.publish('session.ended', { userId: input.userId, sessionIds: ended, reason: 'password-reset' });
   return { password };
 }

@@ -5,7 +5,6 @@
 // moderators' screens.
 import { ROLES } from '../../contract/entities.js';
 import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js';
-import { suspendedAt } from '../db/repositories/moderation.js';
 import type { UserRole } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import type { UseCaseDeps } from './deps.js';
@@ -68,16 +67,20 @@ export async function restoreVideo(deps: Deps, input: { actorId: string; videoId
   await deps.events.publish('video.restored', { videoId: input.videoId, ownerId: result.ownerId, actorId: input.actorId });
 }
 
-/** Who may suspend whom: nobody themselves; moderators only plain users. */
-async function suspendable(deps: Deps, actorId: string, userId: string) {
-  if (actorId === userId) throw forbidden('You cannot suspend yourself');
-  const [actorRole, target] = await Promise.all([deps.repos.moderation.roleOf(actorId), deps.repos.users.findById(userId)]);
-  if (!target) throw notFound('User not found');
-  if (actorRole !== 'admin' && target.role !== 'user') throw forbidden('Moderators cannot suspend moderators or admins');
-  return target;
+/** The refusals shared by suspending and lifting (the rule is decided in the repository's transaction). */
+function refuseSuspension(result: 'not-found' | 'self' | 'not-moderator' | 'protected-user', lifting: boolean): never {
+  if (result === 'not-found') throw notFound('User not found');
+  if (result === 'self') throw forbidden(lifting ? 'You cannot lift your own suspension' : 'You cannot suspend yourself');
+  if (result === 'not-moderator') throw forbidden('You are not allowed to do this');
+  throw forbidden(lifting ? 'Moderators cannot lift suspensions of moderators or admins' : 'Moderators cannot suspend moderators or admins');
 }
 
-/** `until`: an ISO date in the future, or none (until lifted). Every session of the user ends at once. */
+/**
+ * Suspends a user: `until` an ISO date in the future, or none (until lifted). Every session of the
+ * user ends at once (and its sockets in every process). Who may: an admin anyone but themselves,
+ * a moderator plain users. A suspension in force is changed only by an admin (reason, end and
+ * actor are replaced); a moderator gets 409, so nobody but an admin shortens an admin's suspension.
+ */
 export async function suspendUser(deps: Deps, input: { actorId: string; userId: string; reason?: string; until?: string }) {
   const reason = reasonOf(input.reason, 'suspend a user');
   let until: string | null = null;
@@ -87,18 +90,23 @@ export async function suspendUser(deps: Deps, input: { actorId: string; userId: 
     if (time <= Date.now()) throw invalid('until must be in the future');
     until = new Date(time).toISOString();
   }
-  await suspendable(deps, input.actorId, input.userId);
-  await deps.repos.moderation.suspend(input.actorId, input.userId, reason, until);
+  const result = await deps.repos.moderation.suspend(input.actorId, input.userId, reason, until);
+  if (result === 'already') throw conflict('This user is already suspended: only an admin can change a suspension in force');
+  if (typeof result === 'string') refuseSuspension(result, false);
+  if (result.sessionIds.length) await deps.events.publish('session.ended', { userId: input.userId, sessionIds: result.sessionIds, reason: 'suspended' });
   await deps.events.publish('user.suspended', { userId: input.userId, actorId: input.actorId, reason, until });
 }
 
+/** Lifts a suspension in force (one an admin set, only an admin lifts) and publishes the videos it held back. */
 export async function unsuspendUser(deps: Deps, input: { actorId: string; userId: string }) {
-  const target = await suspendable(deps, input.actorId, input.userId);
-  if (!suspendedAt(target) || !(await deps.repos.moderation.unsuspend(input.actorId, input.userId))) throw conflict('This user is not suspended');
+  const result = await deps.repos.moderation.unsuspend(input.actorId, input.userId);
+  if (result === 'not-suspended') throw conflict('This user is not suspended');
+  if (result === 'admin-set') throw forbidden('Only an admin can lift a suspension an admin set');
+  if (result !== true) refuseSuspension(result, true);
   await deps.events.publish('user.unsuspended', { userId: input.userId, actorId: input.actorId });
-}
-
-/** The text a suspended user reads when signing in. */
-export function suspensionMessage(user: { suspended_reason: string | null; suspended_until: string | null }): string {
-  return `This account is suspended: ${user.suspended_reason ?? ''}${user.suspended_until ? ` until ${user.suspended_until}` : ''}`;
+  // Videos whose transcoding reached a playable rung during the suspension were held back: they
+  // are published now, as their transcode job would have (subscribers with the bell hear of them).
+  for (const videoId of await deps.repos.videoMedia.heldVideoIds(input.userId)) {
+    if ((await deps.repos.videoMedia.markReady(videoId)) === 'published') await deps.events.publish('video.published', { videoId, ownerId: input.userId });
+  }
 }

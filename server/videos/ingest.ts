@@ -4,7 +4,9 @@ import { rm } from 'node:fs/promises';
 import { videoDetailsError } from '../../contract/rules.js';
 import type { Config } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
-import { invalid } from '../domain/errors.js';
+import { suspendedAt } from '../db/repositories/moderation.js';
+import { forbidden, invalid } from '../domain/errors.js';
+import { suspensionMessage } from '../domain/suspension.js';
 import { newId } from '../ids.js';
 import type { JobQueue } from '../jobs/types.js';
 import { grabFrame } from '../media/frames.js';
@@ -30,7 +32,7 @@ export function checkVideoDetails(fields: { title?: string | null; description?:
 /** What taking in a video needs (the Fastify app satisfies it; seed builds its own). */
 export interface IngestDeps {
   config: Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'frameGrabs'>;
-  repos: Pick<Repositories, 'videos'>;
+  repos: Pick<Repositories, 'videos' | 'users'>;
   storage: MediaStorage;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
 }
@@ -56,6 +58,16 @@ async function thumbnailFrom(deps: IngestDeps, upload: NewUpload, probe: VideoPr
 }
 
 /**
+ * The moment an upload completes is a moment of standing: bytes sent by a user suspended meanwhile
+ * (an upload started before the suspension) become no video. A suspension committing after this
+ * check is caught where the transcode job publishes (media repository `markReady`).
+ */
+async function refuseSuspendedOwner(deps: IngestDeps, ownerId: string): Promise<void> {
+  const owner = await deps.repos.users.findById(ownerId);
+  if (owner && suspendedAt(owner)) throw forbidden(`Upload refused. ${suspensionMessage(owner)}`);
+}
+
+/**
  * Stores a checked upload and queues its transcoding; returns the new video id. On any failure
  * everything created so far is removed again, so a refused upload leaves no row and no file.
  */
@@ -70,6 +82,7 @@ export async function ingestVideo(deps: IngestDeps, upload: NewUpload): Promise<
     undo.push(() => deps.storage.remove(source));
     await deps.storage.putFile(source, upload.sourcePath, mime, { move: true });
     undo.push(() => deps.repos.videos.remove([videoId]));
+    await refuseSuspendedOwner(deps, upload.ownerId);
     await deps.repos.videos.create({
       id: videoId,
       ownerId: upload.ownerId,

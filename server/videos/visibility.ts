@@ -12,10 +12,14 @@
 // likes, history, positions, playlists, reports, captions list: usableVideo below); lists leave
 // it out (db/repositories/videoCards.ts); notifications about it lose its title and thumbnail
 // (formatters/notification.ts), and its live events reach only its owner and moderators.
+// While its owner is suspended a video leaves every list, and its detail answers 403 to everyone but
+// moderators; one whose transcoding reached a playable rung meanwhile is held back (processing)
+// and published when the suspension is lifted (db/repositories/videoMedia.ts `markReady`).
 import type { Repositories } from '../db/repositories/index.js';
 import type { VideoRepository, VideoStateRow } from '../db/repositories/videos.js';
-import { gone, notFound } from '../domain/errors.js';
-import { seesTakenDown } from '../domain/roles.js';
+import { suspendedAt } from '../db/repositories/moderation.js';
+import { forbidden, gone, notFound } from '../domain/errors.js';
+import { isModerator, seesTakenDown } from '../domain/roles.js';
 
 /** The video behind an id under the rule above, or the 404 every route answers. */
 export async function visibleVideo(videos: VideoRepository, videoId: string): Promise<VideoStateRow> {
@@ -43,6 +47,19 @@ export type LiveAudience = { kind: 'everyone' } | { kind: 'owner-and-moderators'
 export async function liveAudience(videos: VideoRepository, videoId: string): Promise<LiveAudience> {
   const video = await videos.findState(videoId);
   return video?.taken_down_at ? { kind: 'owner-and-moderators', ownerId: video.owner_id } : { kind: 'everyone' };
+}
+
+const OWNER_SUSPENDED_MESSAGE = 'This video is unavailable while its owner is suspended';
+
+/** Throws the 403 while the video's owner is suspended, unless the caller is a moderator. */
+export async function assertOwnerNotSuspended(
+  repos: Pick<Repositories, 'moderation'>,
+  owner: { suspended_at: string | null; suspended_until: string | null },
+  callerId: string | null,
+): Promise<void> {
+  if (!suspendedAt(owner)) return;
+  if (callerId && isModerator(await repos.moderation.roleOf(callerId))) return;
+  throw forbidden(OWNER_SUSPENDED_MESSAGE);
 }
 
 /** Throws the 410 unless the video is up, or the caller is its owner or a moderator. */

@@ -33,6 +33,12 @@ export function connectLive(dispatch: LiveDispatch): Socket {
   for (const event of EVENTS) {
     socket.on(event, (payload: LiveEventPayloads[typeof event]) => handleLiveEvent(event, payload, dispatch));
   }
+  // The server closes the sockets of a session that ended (signed out elsewhere, a password change,
+  // a suspension). socket.io does not reconnect after that by itself: connect again at once, with
+  // the current token (a visitor's socket once there is none), so public events keep coming.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') socket?.connect();
+  });
   socket.on('connect', () => {
     for (const videoId of joinedVideos) socket?.emit(RoomCommand.joinVideo, videoId);
   });

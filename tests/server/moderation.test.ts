@@ -260,6 +260,44 @@ describe.each(databases)('moderation on %s', (dialect) => {
     expect((await login(server, target)).status).toBe(200);
   });
 
+  it('changes a suspension in force only by an admin: a moderator can neither shorten nor lift an admin\'s', async () => {
+    const target = await registerUser(server);
+    const path = `/moderation/users/${target.id}/suspend`;
+    const current = async () => (await server.app.repos.moderation.suspensionOf(target.id))!;
+    const actorOf = async () => (await server.app.db.db.selectFrom('users').select('suspended_by').where('id', '=', target.id).executeTakeFirst())?.suspended_by;
+
+    // An admin's indefinite suspension stays as the admin set it.
+    expect((await call(server, 'POST', path, { token: admin.token, json: { reason: 'Fraud' } })).status).toBe(200);
+    const shortened = await call(server, 'POST', path, { token: moderator.token, json: { reason: 'Mild', until: new Date(Date.now() + 60_000).toISOString() } });
+    expect(shortened.status).toBe(409);
+    expect(shortened.body.message).toBe('This user is already suspended: only an admin can change a suspension in force');
+    expect(await current()).toMatchObject({ suspended_reason: 'Fraud', suspended_until: null });
+    expect(await actorOf()).toBe(admin.id);
+    const lifted = await call(server, 'DELETE', path, { token: moderator.token });
+    expect(lifted.status).toBe(403);
+    expect(lifted.body.message).toBe('Only an admin can lift a suspension an admin set');
+    expect((await login(server, target)).status).toBe(403);
+
+    // An admin may change it (reason, end, actor), and lift it.
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    const changed = await call(server, 'POST', path, { token: admin.token, json: { reason: 'Fraud, reviewed', until } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ reason: 'Fraud, reviewed', until, actor: { _id: admin.id } });
+    expect((await call(server, 'DELETE', path, { token: admin.token })).status).toBe(200);
+
+    // A moderator's suspension: another re-suspension by a moderator is a 409 too; a moderator lifts it.
+    expect((await call(server, 'POST', path, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    expect((await call(server, 'POST', path, { token: moderator.token, json: { reason: 'Spam again' } })).status).toBe(409);
+    expect((await current()).suspended_reason).toBe('Spam');
+    expect((await call(server, 'DELETE', path, { token: moderator.token })).status).toBe(200);
+
+    // Who may is decided in the suspension's own transaction, on the roles as they are there.
+    expect(await server.app.repos.moderation.suspend(viewer.id, target.id, 'Spam', null)).toBe('not-moderator');
+    expect(await server.app.repos.moderation.suspend(moderator.id, admin.id, 'Spam', null)).toBe('protected-user');
+    expect(await server.app.repos.moderation.suspend(target.id, target.id, 'Spam', null)).toBe('self');
+    expect((await current()).suspended_at).toBeNull();
+  });
+
   it('lets the video owner delete, pin and heart comments under their video, and moderators delete any', async () => {
     const videoId = await insertVideo(server, owner.id);
     const first = (await call(server, 'POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'First' } })).body.data._id;

@@ -50,7 +50,7 @@ export function createRepositories(handle: DatabaseHandle, options: RepositoryOp
     reactions: new ReactionRepository(handle),
     reports: new ReportRepository(handle.db),
     search: new SearchRepository(handle.db, handle.dialect, playlists, handle.reads),
-    sessions: new SessionRepository(handle.db),
+    sessions: new SessionRepository(handle.db, handle.dialect),
     subscriptions: new SubscriptionRepository(handle.db),
     tusUploads: new TusUploadRepository(handle.db),
     users: new UserRepository(handle.db, handle.dialect),

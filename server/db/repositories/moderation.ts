@@ -255,32 +255,68 @@ export class ModerationRepository {
     return this.db.selectFrom('users').select(['suspended_reason', 'suspended_at', 'suspended_until']).where('id', '=', userId).executeTakeFirst();
   }
 
-  /** Suspends a user and revokes every session of theirs, in one transaction. */
-  async suspend(actorId: string, userId: string, reason: string, until: string | null): Promise<{ at: string }> {
+  /**
+   * Who may suspend whom, decided inside the suspension's own transaction on rows locked there
+   * (PostgreSQL; SQLite write transactions take the lock at BEGIN), so a role change or another
+   * suspension committing meanwhile cannot slip between the check and the write. Nobody acts on
+   * themselves; only moderators and admins act; moderators act on plain users only.
+   */
+  private async suspensionParties(trx: Transaction<Database>, actorId: string, userId: string) {
+    let query = trx.selectFrom('users').select(['id', 'role', 'suspended_at', 'suspended_until', 'suspended_by']).where('id', 'in', [actorId, userId]).orderBy('id');
+    if (this.dialect === 'postgres') query = query.forUpdate();
+    const rows = await query.execute();
+    const actor = rows.find((row) => row.id === actorId);
+    const target = rows.find((row) => row.id === userId);
+    if (!target) return 'not-found' as const;
+    if (actorId === userId) return 'self' as const;
+    if (actor?.role !== 'admin' && actor?.role !== 'moderator') return 'not-moderator' as const;
+    if (actor.role !== 'admin' && target.role !== 'user') return 'protected-user' as const;
+    const setBy = target.suspended_by && (await trx.selectFrom('users').select('role').where('id', '=', target.suspended_by).executeTakeFirst())?.role;
+    return { actorRole: actor.role, target, inForce: suspendedAt(target), setByAdmin: setBy === 'admin' };
+  }
+
+  /**
+   * Suspends a user and revokes every session of theirs, in one transaction; the ids of the
+   * sessions that ended. A suspension in force is changed (reason, end, actor) only by an admin:
+   * 'already' for a moderator.
+   */
+  async suspend(
+    actorId: string,
+    userId: string,
+    reason: string,
+    until: string | null,
+  ): Promise<{ at: string; sessionIds: string[] } | 'not-found' | 'self' | 'not-moderator' | 'protected-user' | 'already'> {
     return this.db.transaction().execute(async (trx) => {
+      const parties = await this.suspensionParties(trx, actorId, userId);
+      if (typeof parties === 'string') return parties;
+      if (parties.inForce && parties.actorRole !== 'admin') return 'already';
       const at = now();
       await trx
         .updateTable('users')
         .set({ suspended_reason: reason, suspended_at: at, suspended_until: until, suspended_by: actorId })
         .where('id', '=', userId)
         .execute();
-      await trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      const sessions = await trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
       await this.log(trx, { actorId, action: 'user-suspended', subjectType: 'user', subjectId: userId, reason: until ? `${reason} (until ${until})` : reason });
-      return { at };
+      return { at, sessionIds: sessions.map((row) => row.id) };
     });
   }
 
-  /** Lifts a suspension in force; false when there was none. */
-  async unsuspend(actorId: string, userId: string): Promise<boolean> {
+  /**
+   * Lifts a suspension in force: 'not-suspended' when there is none, 'admin-set' when an admin set
+   * it and the actor is a moderator (only an admin undoes an admin's suspension).
+   */
+  async unsuspend(actorId: string, userId: string): Promise<true | 'not-found' | 'self' | 'not-moderator' | 'protected-user' | 'not-suspended' | 'admin-set'> {
     return this.db.transaction().execute(async (trx) => {
-      const changed = await trx
+      const parties = await this.suspensionParties(trx, actorId, userId);
+      if (typeof parties === 'string') return parties;
+      if (!parties.inForce) return 'not-suspended';
+      if (parties.setByAdmin && parties.actorRole !== 'admin') return 'admin-set';
+      await trx
         .updateTable('users')
         .set({ suspended_reason: null, suspended_at: null, suspended_until: null, suspended_by: null })
         .where('id', '=', userId)
-        .where('suspended_at', 'is not', null)
-        .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now())]))
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) return false;
+        .execute();
       await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId });
       return true;
     });

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { type DB, now } from '../kysely.js';
 import type { VideoStatus } from '../schema.js';
+import { ownerNotSuspended } from './videoCards.js';
 
 export interface VideoMediaRow {
   id: string;
@@ -174,15 +175,35 @@ export class VideoMediaRepository {
     }
   }
 
-  /** Publishes the video; true only for the call that made it ready (the one that notifies). */
-  async markReady(videoId: string): Promise<boolean> {
+  /**
+   * Publishes the video: 'published' only for the call that made it ready (the one that notifies),
+   * 'already' when it was ready, 'held' while its owner is suspended (it stays processing, unlisted
+   * and out of reach, until the suspension is lifted: useCases/moderation.ts `unsuspendUser`).
+   */
+  async markReady(videoId: string): Promise<'published' | 'already' | 'held'> {
+    const at = now();
     const result = await this.db
       .updateTable('videos')
-      .set({ status: 'ready', updated_at: now() })
+      .set({ status: 'ready', updated_at: at })
       .where('id', '=', videoId)
       .where('status', '!=', 'ready')
+      .where((eb) => eb.exists(eb.selectFrom('users as owner').select('owner.id').whereRef('owner.id', '=', 'videos.owner_id').where(ownerNotSuspended(at))))
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (Number(result.numUpdatedRows) > 0) return 'published';
+    const row = await this.db.selectFrom('videos').select('status').where('id', '=', videoId).executeTakeFirst();
+    return !row || row.status === 'ready' ? 'already' : 'held';
+  }
+
+  /** The owner's videos held back while they were suspended: transcoded (a rung plays), still processing. */
+  async heldVideoIds(ownerId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('status', '=', 'processing')
+      .where((eb) => eb.exists(eb.selectFrom('video_renditions').select('video_renditions.video_id').whereRef('video_renditions.video_id', '=', 'videos.id')))
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** The rung being streamed while the ladder is made (null: none); false when the video is gone. Not an edit: updated_at stays. */

@@ -93,8 +93,12 @@ export const transcodeJob: JobHandler<'transcode'> = {
       let status: 'processing' | 'ready' = qualities.length ? 'ready' : 'processing';
       const makeReady = async () => {
         if (status !== 'processing') return;
-        // The first playable rung: that is when its channel's subscribers hear of the video.
-        if (await media.markReady(videoId)) await deps.events.publish('video.published', { videoId, ownerId: video.owner_id });
+        // The first playable rung: that is when its channel's subscribers hear of the video. While
+        // its owner is suspended it is held (stays processing, nobody is told) and tried again
+        // at the next rung; lifting the suspension publishes it.
+        const outcome = await media.markReady(videoId);
+        if (outcome === 'held') return;
+        if (outcome === 'published') await deps.events.publish('video.published', { videoId, ownerId: video.owner_id });
         status = 'ready';
       };
       // Nothing plays yet: stream the start rung (360p) while the ladder is made.
@@ -158,8 +162,8 @@ export const transcodeJob: JobHandler<'transcode'> = {
         },
       });
       await progressWrites;
-      if (status === 'processing') await media.setStatus(videoId, 'ready');
-      await announce(deps, video.owner_id, videoId, 'ready', 100, qualities, playsAsHls());
+      await makeReady();
+      await announce(deps, video.owner_id, videoId, status, 100, qualities, playsAsHls());
       return { rungs: made.sort((a, b) => b - a) };
     }).catch(videoGoneAsDeleted);
   },
@@ -169,15 +173,21 @@ export const transcodeJob: JobHandler<'transcode'> = {
     const video = await media.find(videoId);
     if (!video) return;
     const qualities = await media.qualities(videoId);
-    // A video with a watchable rendition stays ready; one with none is failed for the owner to see.
-    const status = qualities.length ? 'ready' : 'failed';
+    // A video with a watchable rendition stays ready (or held, while its owner is suspended); one
+    // with none is failed for the owner to see.
+    let status: 'ready' | 'failed' | 'processing' = qualities.length ? 'ready' : 'failed';
     if (video.streaming_height !== null) {
       // The stream stopped short: its fragments and the master listing them go.
       await media.setStreamingHeight(videoId, null);
       await removeLiveFiles(deps.storage, videoId);
       if (!qualities.length) await deps.storage.remove(hlsMasterKey(videoId));
     }
-    await media.setStatus(videoId, status);
+    if (status === 'failed') await media.setStatus(videoId, status);
+    else {
+      const outcome = await media.markReady(videoId);
+      if (outcome === 'held') status = 'processing';
+      if (outcome === 'published') await deps.events.publish('video.published', { videoId, ownerId: video.owner_id });
+    }
     deps.log.warn({ videoId, err: error }, `transcoding failed; video is ${status}`);
     const packaged = await media.packagedQualities(videoId);
     await announce(deps, video.owner_id, videoId, status, 100, qualities, packaged.length > 0);
