@@ -2,7 +2,7 @@
 // single tap to show or hide the controls (never play/pause: that is the centre button, as on
 // YouTube), swipe down to leave fullscreen. Mouse and pen keep the click (play/pause) and the double
 // click (fullscreen); the click a touch tap brings is left to the tap rules.
-import { type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, type TouchEvent as ReactTouchEvent, useEffect, useRef, useState } from 'react';
 import { createTapTracker, DOUBLE_TAP_MS, releaseKind, SEEK_CHAIN_MS, SEEK_STEP_SECONDS, type SeekSide, sideOf } from './gestures';
 
 /** The ripple on screen: its side, the seconds this run of taps has seeked, and a key per tap (its pulse restarts). */
@@ -81,6 +81,12 @@ export function usePlayerGestures(options: Options) {
         const box = event.currentTarget.getBoundingClientRect();
         tapAt(event.clientX - box.left, box.width);
       }
+    },
+    // A tap on the picture is handled above (pointerup): its later click must not reach what the tap
+    // brought under the finger (the controls' centre Pause button). Cancelling touchend stops it;
+    // it only reaches here for touches that started on the video.
+    onTouchEnd: (event: ReactTouchEvent<HTMLElement>) => {
+      if (event.cancelable) event.preventDefault();
     },
     onPointerCancel: () => {
       touchStart.current = null; // the browser took the touch (a page scroll)
