@@ -89,10 +89,10 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
   const video = () => page.locator('main video');
   const ripple = () => page.getByTestId('seek-ripple');
   const fullscreen = () => page.evaluate(() => document.fullscreenElement !== null);
-  /** Taps `count` times, one after the other, at `fraction` of the player's width, halfway down. */
-  const tapPlayer = async (fraction: number, count: number) => {
+  /** Taps `count` times, one after the other, at `fraction` of the player's width, `down` of its height (halfway). */
+  const tapPlayer = async (fraction: number, count: number, down = 1 / 2) => {
     const box = (await video().boundingBox())!;
-    for (let i = 0; i < count; i += 1) await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height / 2);
+    for (let i = 0; i < count; i += 1) await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height * down);
   };
 
   it('double tap seeks 10 s on either side with a ripple, adds up, never enters fullscreen; a single tap shows the controls, their centre button pauses; a swipe down leaves fullscreen', async () => {
@@ -143,7 +143,10 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     expect((await mainVideoState(page)).paused).toBe(true);
     await page.getByRole('button', { name: 'Play video' }).tap();
     await eventually(async () => (await mainVideoState(page)).paused).toBe(false);
-    await tapPlayer(1 / 2, 1);
+    // Untouched while it plays, the controls and their centre button fade; a tap in the middle
+    // (above that button's place) brings them back.
+    await eventually(() => page.getByRole('button', { name: 'Pause video' }).count()).toBe(0);
+    await tapPlayer(1 / 2, 1, 1 / 5);
     await eventually(() => page.getByRole('button', { name: 'Pause video' }).isVisible()).toBe(true);
     expect((await mainVideoState(page)).paused).toBe(false);
     await page.getByRole('button', { name: 'Pause video' }).tap();

@@ -106,6 +106,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   // visitor who only reads pays no playlist, fragments or transmuxing on a slow phone.
   const [streamWanted, setStreamWanted] = useState(autoPlay);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // What the centre button showed when pressed: a press that began on Play and ends on Pause plays on.
+  const centrePress = useRef<{ playing: boolean } | null>(null);
 
   /** Before the element's source changes: where to go on once the next one has its metadata. */
   const keepPosition = useCallback(() => {
@@ -419,7 +421,13 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           component="button"
           type="button"
           aria-label={playing ? 'Pause video' : 'Play video'}
-          onClick={togglePlay}
+          onPointerDown={() => (centrePress.current = { playing })}
+          onClick={() => {
+            const press = centrePress.current;
+            centrePress.current = null;
+            // Pressed as Play, released as Pause (playback started meanwhile): it plays, as asked.
+            if (!press || press.playing === playing) togglePlay();
+          }}
           onPointerUp={(event: ReactPointerEvent) => event.pointerType === 'touch' && setTouchControls(true)}
           // A double click's first click pauses and brings this button under the pointer: its second
           // click and the dblclick land here, and still mean fullscreen.
