@@ -118,8 +118,11 @@ describe.skipIf(missing !== null)('taps on a phone at 390x844', () => {
   it('the action row under the video is one row that scrolls sideways, with no scrollbar drawn', async () => {
     const { context, page } = await signedInPage(browser, server, me, { viewport: PHONE, hasTouch: true, isMobile: true });
     await page.goto(`${server.url}/watch/${videoId}`);
-    const row = page.getByTestId('video-actions');
-    await eventually(() => row.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
+    const share = page.getByRole('button', { name: 'Share' });
+    await eventually(() => share.isVisible()).toBe(true);
+    // The row is the Share chip's parent.
+    const row = share.locator('..');
+    expect(await row.getAttribute('data-testid')).toBe('video-actions');
     await page.screenshot({ path: '/tmp/phone-taps-actions-390.png' });
     const shape = await row.evaluate((element) => {
       const chips = [...element.children].map((child) => child.getBoundingClientRect()).filter((rect) => rect.height > 0);
