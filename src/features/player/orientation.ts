@@ -4,7 +4,7 @@
 type OrientationLock = 'landscape' | 'portrait';
 
 /** The orientation a video's picture fills best; null before its metadata. */
-export function videoOrientation(video: { videoWidth: number; videoHeight: number }): OrientationLock | null {
+function videoOrientation(video: { videoWidth: number; videoHeight: number }): OrientationLock | null {
   if (!video.videoWidth || !video.videoHeight) return null;
   return video.videoWidth >= video.videoHeight ? 'landscape' : 'portrait';
 }
