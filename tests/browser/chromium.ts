@@ -51,12 +51,18 @@ export async function signedInPage(
   browser: Browser,
   server: TestServer,
   user: TestUser,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light'; serviceWorkers?: 'allow' | 'block' } = {},
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light'; serviceWorkers?: 'allow' | 'block'; hasTouch?: boolean; isMobile?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; token: string }> {
   const login = await call(server, 'POST', '/users/login', { json: { email: user.email, password: user.password } });
   expect(login.status).toBe(200);
   const { accessToken, loggedInUser } = login.body.data;
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, colorScheme: options.colorScheme, serviceWorkers: options.serviceWorkers });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    colorScheme: options.colorScheme,
+    serviceWorkers: options.serviceWorkers,
+    hasTouch: options.hasTouch,
+    isMobile: options.isMobile,
+  });
   await context.addInitScript(
     ([token, stored]) => {
       if (localStorage.getItem('token') === null) {

@@ -1,7 +1,7 @@
 // The player on a touch phone (390x844) in Chromium against the real server and the built PWA:
 // a double tap on the right or left third seeks 10 s with its ripple (further taps add up) and
-// never enters fullscreen, a single tap still plays or pauses (even one that began on the Play
-// button as playback took it away), a swipe down leaves fullscreen; the watch page's Download
+// never enters fullscreen, a single tap shows the controls and never plays or pauses (their centre
+// button does), a swipe down leaves fullscreen; the watch page's Download
 // button shows its progress, then 'Downloaded', and the card's badge shows online and after going
 // offline. Screenshots go to screenshots/ (390x844 and 1280x800).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -89,13 +89,13 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
   const video = () => page.locator('main video');
   const ripple = () => page.getByTestId('seek-ripple');
   const fullscreen = () => page.evaluate(() => document.fullscreenElement !== null);
-  /** Taps `count` times, one after the other, at `fraction` of the player's width, halfway down. */
-  const tapPlayer = async (fraction: number, count: number) => {
+  /** Taps `count` times, one after the other, at `fraction` of the player's width, `down` of its height (halfway). */
+  const tapPlayer = async (fraction: number, count: number, down = 1 / 2) => {
     const box = (await video().boundingBox())!;
-    for (let i = 0; i < count; i += 1) await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height / 2);
+    for (let i = 0; i < count; i += 1) await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height * down);
   };
 
-  it('double tap seeks 10 s on either side with a ripple, adds up, never enters fullscreen; a single tap plays; a swipe down leaves fullscreen', async () => {
+  it('double tap seeks 10 s on either side with a ripple, adds up, never enters fullscreen; a single tap shows the controls, their centre button pauses; a swipe down leaves fullscreen', async () => {
     await page.goto(`${server.url}/watch/${videoId}`);
     await eventually(() => page.getByRole('heading', { name: TITLE }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Play video' }).tap();
@@ -137,10 +137,19 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     expect(await fullscreen()).toBe(false);
     expect((await mainVideoState(page)).paused).toBe(true);
 
-    // A single tap on a side still plays (once it is clear no second tap follows); one in the middle pauses.
+    // A single tap never plays or pauses (it shows or hides the controls); the centre button does.
     await tapPlayer(5 / 6, 1);
+    await eventually(() => page.getByRole('button', { name: 'Play video' }).isVisible()).toBe(true);
+    expect((await mainVideoState(page)).paused).toBe(true);
+    await page.getByRole('button', { name: 'Play video' }).tap();
     await eventually(async () => (await mainVideoState(page)).paused).toBe(false);
-    await tapPlayer(1 / 2, 1);
+    // Untouched while it plays, the controls and their centre button fade; a tap in the middle
+    // (above that button's place) brings them back.
+    await eventually(() => page.getByRole('button', { name: 'Pause video' }).count()).toBe(0);
+    await tapPlayer(1 / 2, 1, 1 / 5);
+    await eventually(() => page.getByRole('button', { name: 'Pause video' }).isVisible()).toBe(true);
+    expect((await mainVideoState(page)).paused).toBe(false);
+    await page.getByRole('button', { name: 'Pause video' }).tap();
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
     // Raw touches over CDP, for what page.touchscreen cannot do: a touch held while the page changes, a swipe.
@@ -148,7 +157,8 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
 
-    // A tap that starts on the Play button and ends after playback took the button away is still a tap: it pauses.
+    // A tap that starts on the Play button and ends after playback took the button away is still a
+    // tap on the picture: the controls come (with the centre Pause), and the video plays on.
     const playButton = page.getByRole('button', { name: 'Play video' });
     const button = (await playButton.boundingBox())!;
     const held = { x: button.x + button.width / 2, y: button.y + button.height / 2 };
@@ -156,6 +166,9 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     await video().evaluate((element: HTMLVideoElement) => void element.play());
     await eventually(() => playButton.count()).toBe(0);
     await touch('touchEnd', held.x, held.y);
+    await eventually(() => page.getByRole('button', { name: 'Pause video' }).count()).toBe(1);
+    expect((await mainVideoState(page)).paused).toBe(false);
+    await page.getByRole('button', { name: 'Pause video' }).tap();
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
     // Fullscreen keeps its button; a swipe down on the full-screen player leaves it.

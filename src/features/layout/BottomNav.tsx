@@ -1,6 +1,8 @@
 // Bottom navigation on phones and small tablets: Home, Subscriptions, Upload,
-// Notifications (unread badge) and You. Wide screens keep the side bar. The main column and the
+// Notifications (unread badge) and You; signed out, as on YouTube: Home, Subscriptions (it asks to
+// sign in) and Sign in. Wide screens keep the side bar. The main column and the
 // mini player leave BOTTOM_NAV_HEIGHT free below them, so it never hides content.
+import SignInIcon from '@mui/icons-material/AccountCircleOutlined';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
@@ -12,18 +14,21 @@ import Paper from '@mui/material/Paper';
 import { Link, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
-import { selectCurrentUser } from '../auth/authSlice';
+import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCount';
 import { BOTTOM_NAV_BREAKPOINT } from '../../lib/bottomNavSpace';
 
 export default function BottomNav() {
+  const signedIn = useAppSelector(selectIsSignedIn);
   const user = useAppSelector(selectCurrentUser);
   const unread = useUnreadCount();
   const { pathname } = useLocation();
-  const you = user ? `/profile/${encodeURIComponent(user.username)}` : '/login';
-  const destinations = [
+  const everyone = [
     { to: '/home', label: 'Home', icon: <HomeIcon /> },
     { to: '/subscriptions', label: 'Subscriptions', icon: <SubscriptionsIcon /> },
+  ];
+  const destinations = !(signedIn && user) ? [...everyone, { to: '/login', label: 'Sign in', icon: <SignInIcon /> }] : [
+    ...everyone,
     { to: '/upload', label: 'Upload', icon: <AddCircleOutlineIcon /> },
     {
       to: '/notifications',
@@ -41,11 +46,11 @@ export default function BottomNav() {
       ),
     },
     {
-      to: you,
+      to: `/profile/${encodeURIComponent(user.username)}`,
       label: 'You',
       icon: (
         <span aria-hidden style={{ display: 'flex' }}>
-          <UserAvatar name={user?.fullName ?? 'You'} src={user?.avatar} size={24} />
+          <UserAvatar name={user.fullName} src={user.avatar} size={24} />
         </span>
       ),
     },

@@ -1,6 +1,7 @@
 // The active captions over the picture, as YouTube draws them: white on 75% black, centred, each
 // line its own box. While the control bar shows they sit just above it, else near the picture's
-// bottom edge; taps go through to the video.
+// bottom edge (above the black band under a letterboxed picture in fullscreen); taps go through to
+// the video.
 import Box from '@mui/material/Box';
 
 interface Props {
@@ -8,9 +9,11 @@ interface Props {
   fontSize: number;
   /** Pixels to keep clear at the bottom (the control bar's height while it shows), else 0. */
   clearance: number;
+  /** The black band under a letterboxed picture (fullscreen), in pixels: the captions stay above it. */
+  letterbox?: number;
 }
 
-export function CaptionsOverlay({ text, fontSize, clearance }: Props) {
+export function CaptionsOverlay({ text, fontSize, clearance, letterbox = 0 }: Props) {
   if (!text) return null;
   return (
     <Box
@@ -18,7 +21,7 @@ export function CaptionsOverlay({ text, fontSize, clearance }: Props) {
         position: 'absolute',
         left: 0,
         right: 0,
-        bottom: clearance ? `${clearance + 4}px` : 'max(8px, 4%)',
+        bottom: clearance > letterbox ? `${clearance + 4}px` : `calc(${letterbox}px + max(8px, 4%))`,
         display: 'flex',
         justifyContent: 'center',
         px: 1.5,

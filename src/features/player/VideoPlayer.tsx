@@ -1,17 +1,20 @@
 // The watch screen's custom player: play/pause, seek bar with buffered ranges,
-// elapsed/total time, quality menu, minimize, centre play overlay, keyboard shortcuts, fullscreen,
-// touch gestures (usePlayerGestures.ts: double tap a side to seek 10 s, swipe down to leave
-// fullscreen), and captions it draws itself (captions.ts): above the control bar, in the size the
-// viewer picks.
+// elapsed/total time, quality menu, minimize, centre play/pause button, keyboard shortcuts,
+// fullscreen (turned to the video's orientation on a phone), touch gestures (usePlayerGestures.ts:
+// a tap shows or hides the controls, double tap a side to seek 10 s, swipe down to leave
+// fullscreen), and captions it draws itself (captions.ts): on the picture, above the control bar,
+// in the size the viewer picks.
 // HLS with Auto quality (hls.js, see playbackMode.ts), the progressive MP4 otherwise. Any
 // change of source (a quality, a rung landing, HLS giving up) keeps the time and the play state.
+import PauseIcon from '@mui/icons-material/PauseRounded';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, type Ref, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, type ReactNode, type Ref, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataSaver } from '../../lib/dataSaver';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
+import { lockToVideoOrientation, unlockOrientation } from './orientation';
 import { captionFontSize, type CaptionSize, readCaptionSize, storeCaptionSize, useActiveCaptions } from './captions';
 import { CaptionsOverlay } from './CaptionsOverlay';
 import { CAPTIONS_OFF, CaptionsMenu, shownCaptions, SpeedMenu } from './PlaybackMenus';
@@ -79,6 +82,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [fullscreen, setFullscreen] = useState(false);
   const [failed, setFailed] = useState(false);
   const [controlsShown, setControlsShown] = useState(true);
+  // The viewer taps (a phone): the controls then carry the centre play/pause button, as on YouTube.
+  const [touchControls, setTouchControls] = useState(false);
   // Focus inside the bar keeps it on screen (ControlsOverlay's :focus-within) after it would fade.
   const [controlsFocused, setControlsFocused] = useState(false);
   // The control bar (an overlay: nothing moves) comes in a second, background render: the player's
@@ -91,7 +96,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [captionSize, setCaptionSize] = useState(readCaptionSize);
   const captionText = useActiveCaptions(videoRef, captionLanguage, captions.map((track) => `${track.language} ${track.url}`).join('\n'));
   // The caption's size follows the player's width; it keeps clear of the control bar's height.
-  const [layout, setLayout] = useState({ width: 0, controlsHeight: 0 });
+  const [layout, setLayout] = useState({ width: 0, height: 0, controlsHeight: 0 });
   // Where to continue once the (new) source has its metadata: the start time, or the quality switch.
   // While it is set, a source change is in flight (or the stream is held): the element stands at 0
   // with no media, so the viewer's position, seeks and pauses live here until the metadata comes.
@@ -101,6 +106,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   // visitor who only reads pays no playlist, fragments or transmuxing on a slow phone.
   const [streamWanted, setStreamWanted] = useState(autoPlay);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // What the centre button showed when pressed: a press that began on Play and ends on Pause plays on.
+  const centrePress = useRef<{ playing: boolean } | null>(null);
 
   /** Before the element's source changes: where to go on once the next one has its metadata. */
   const keepPosition = useCallback(() => {
@@ -212,7 +219,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   useEffect(() => {
     const container = containerRef.current;
     if (!container || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setLayout({ width: container.clientWidth, controlsHeight: controlsRef.current?.offsetHeight ?? 0 });
+    const measure = () => setLayout({ width: container.clientWidth, height: container.clientHeight, controlsHeight: controlsRef.current?.offsetHeight ?? 0 });
     const observer = new ResizeObserver(measure);
     observer.observe(container);
     if (controlsRef.current) observer.observe(controlsRef.current);
@@ -244,19 +251,42 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     }, HIDE_CONTROLS_MS);
   };
   useEffect(() => () => clearTimeout(hideTimer.current), []);
+  /** A touch tap on the picture: the controls come, or go if they were showing. Playback goes on. */
+  const toggleControls = () => {
+    setTouchControls(true);
+    if (!controlsShown) return showControls();
+    clearTimeout(hideTimer.current);
+    setControlsShown(false);
+  };
 
   const gestures = usePlayerGestures({
     fullscreen,
-    onTap: togglePlay,
+    onTap: toggleControls,
+    onClick: togglePlay,
     onSeekBy: (seconds) => videoRef.current && seek(positionOf(videoRef.current) + seconds),
     onDoubleClick: toggleFullscreen,
     onExitFullscreen: toggleFullscreen,
   });
 
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
+    let locked = false;
+    const onChange = () => {
+      const entered = document.fullscreenElement !== null && document.fullscreenElement === containerRef.current;
+      setFullscreen(entered);
+      // A phone turns the picture the video's way (best-effort: desktops refuse), and back on leaving.
+      if (entered && videoRef.current) {
+        locked = true;
+        lockToVideoOrientation(videoRef.current);
+      } else if (!entered && locked) {
+        locked = false;
+        unlockOrientation();
+      }
+    };
     document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      if (locked) unlockOrientation();
+    };
   }, []);
 
   usePlayerShortcuts((command: PlayerCommand) => {
@@ -286,7 +316,8 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   return (
     <Box
       ref={containerRef}
-      onPointerMove={showControls}
+      // A finger resting on the picture is a tap in the making (it toggles the controls), not a hover.
+      onPointerMove={(event) => (event.pointerType !== 'touch' || event.target !== videoRef.current) && showControls()}
       onFocus={showControls}
       sx={{
         position: 'relative',
@@ -371,6 +402,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
         text={captionLanguage === CAPTIONS_OFF ? '' : captionText}
         fontSize={captionFontSize(layout.width, captionSize)}
         clearance={controlsMounted && (controlsShown || controlsFocused) ? layout.controlsHeight : 0}
+        letterbox={fullscreen ? letterboxBelow(layout, videoRef.current) : 0}
       />
       <SeekRipple ripple={gestures.ripple} />
       {autoMuted && muted && (
@@ -384,12 +416,19 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
       {waiting && playing && (
         <CircularProgress aria-label="Buffering" sx={{ position: 'absolute', top: '50%', left: '50%', mt: -2.5, ml: -2.5, color: '#fff', pointerEvents: 'none' }} />
       )}
-      {!playing && !failed && !overlay && (
+      {!failed && !overlay && (!playing || (touchControls && controlsShown && !waiting)) && (
         <Box
           component="button"
           type="button"
-          aria-label="Play video"
-          onClick={togglePlay}
+          aria-label={playing ? 'Pause video' : 'Play video'}
+          onPointerDown={() => (centrePress.current = { playing })}
+          onClick={() => {
+            const press = centrePress.current;
+            centrePress.current = null;
+            // Pressed as Play, released as Pause (playback started meanwhile): it plays, as asked.
+            if (!press || press.playing === playing) togglePlay();
+          }}
+          onPointerUp={(event: ReactPointerEvent) => event.pointerType === 'touch' && setTouchControls(true)}
           // A double click's first click pauses and brings this button under the pointer: its second
           // click and the dblclick land here, and still mean fullscreen.
           onDoubleClick={gestures.handlers.onDoubleClick}
@@ -410,7 +449,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
             '&:hover, &:focus-visible': { bgcolor: '#e53935' },
           }}
         >
-          <PlayIcon sx={{ fontSize: { xs: 40, sm: 52 } }} />
+          {playing ? <PauseIcon sx={{ fontSize: { xs: 40, sm: 52 } }} /> : <PlayIcon sx={{ fontSize: { xs: 40, sm: 52 } }} />}
         </Box>
       )}
       {failed && (
@@ -451,6 +490,16 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
       {overlay}
     </Box>
   );
+}
+
+/**
+ * The black band under the picture in a `layout`-sized box (object-fit: contain): the captions sit
+ * above it, on the picture, not at the screen's bottom edge.
+ */
+function letterboxBelow(layout: { width: number; height: number }, video: HTMLVideoElement | null): number {
+  if (!video?.videoWidth || !video.videoHeight || !layout.width || !layout.height) return 0;
+  const pictureHeight = Math.min(layout.height, (layout.width * video.videoHeight) / video.videoWidth);
+  return Math.max(0, (layout.height - pictureHeight) / 2);
 }
 
 /** The control bar's place: along the bottom of the picture, faded out while a video plays untouched. */

@@ -1,6 +1,6 @@
 // Touch gestures on the player, as phones have them: a double tap on the left or right third seeks
 // back or forward 10 s and every further tap on that side soon after adds 10 s more; a single tap
-// does what a click does (after a short wait, in case a second tap follows); a swipe down on a
+// shows or hides the controls (after a short wait, in case a second tap follows); a swipe down on a
 // full-screen player leaves fullscreen. Pure rules here; usePlayerGestures.ts wires them to the video.
 
 export const SEEK_STEP_SECONDS = 10;

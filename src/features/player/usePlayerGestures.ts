@@ -1,7 +1,8 @@
 // The player's touch gestures (gestures.ts) on its <video>: double tap a side to seek with a ripple,
-// single tap as a click, swipe down to leave fullscreen. Mouse and pen keep the click (play/pause)
-// and the double click (fullscreen); the click a touch tap brings is left to the tap rules.
-import { type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+// single tap to show or hide the controls (never play/pause: that is the centre button, as on
+// YouTube), swipe down to leave fullscreen. Mouse and pen keep the click (play/pause) and the double
+// click (fullscreen); the click a touch tap brings is left to the tap rules.
+import { type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, type TouchEvent as ReactTouchEvent, useEffect, useRef, useState } from 'react';
 import { createTapTracker, DOUBLE_TAP_MS, releaseKind, SEEK_CHAIN_MS, SEEK_STEP_SECONDS, type SeekSide, sideOf } from './gestures';
 
 /** The ripple on screen: its side, the seconds this run of taps has seeked, and a key per tap (its pulse restarts). */
@@ -13,8 +14,10 @@ export interface SeekRippleState {
 
 interface Options {
   fullscreen: boolean;
-  /** A tap or a click: play/pause. */
+  /** A single touch tap: show or hide the controls. */
   onTap: () => void;
+  /** A mouse or pen click: play/pause. */
+  onClick: () => void;
   onSeekBy: (seconds: number) => void;
   /** A mouse double click. */
   onDoubleClick: () => void;
@@ -79,11 +82,17 @@ export function usePlayerGestures(options: Options) {
         tapAt(event.clientX - box.left, box.width);
       }
     },
+    // A tap on the picture is handled above (pointerup): its later click must not reach what the tap
+    // brought under the finger (the controls' centre Pause button). Cancelling touchend stops it;
+    // it only reaches here for touches that started on the video.
+    onTouchEnd: (event: ReactTouchEvent<HTMLElement>) => {
+      if (event.cancelable) event.preventDefault();
+    },
     onPointerCancel: () => {
       touchStart.current = null; // the browser took the touch (a page scroll)
     },
     onClick: (event: ReactMouseEvent<HTMLElement>) => {
-      if (!fromTouch(event)) latest.current.onTap();
+      if (!fromTouch(event)) latest.current.onClick();
       else if (strayTouchEnded.current) {
         strayTouchEnded.current = false;
         const box = event.currentTarget.getBoundingClientRect();

@@ -101,7 +101,7 @@ export default function UploadPage() {
             resuming={upload.resuming}
             uploadFraction={upload.fraction}
             transcodePercent={upload.transcodePercent}
-            onWatchNow={uploadedId ? () => navigate(`/watch/${encodeURIComponent(uploadedId)}`) : undefined}
+            onWatchNow={uploadedId ? () => navigate(`/watch/${encodeURIComponent(uploadedId)}`, { replace: true }) : undefined}
           />
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>

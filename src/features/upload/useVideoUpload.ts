@@ -54,8 +54,10 @@ export function useVideoUpload() {
   // Leaving the page stops sending; the upload can resume when the same file is chosen again.
   useEffect(() => () => resumable.current?.abort(), []);
 
+  // The watch page takes the form's place in the history: Back leads to where the user came from,
+  // not to the filled form of a video already uploaded.
   useEffect(() => {
-    if (uploadedId && uploaded.data && uploaded.data.status !== 'processing') navigate(`/watch/${encodeURIComponent(uploadedId)}`);
+    if (uploadedId && uploaded.data && uploaded.data.status !== 'processing') navigate(`/watch/${encodeURIComponent(uploadedId)}`, { replace: true });
   }, [uploadedId, uploaded.data, navigate]);
 
   const chooseVideo = (file: File) => {

@@ -1,5 +1,6 @@
 // Below the player: like/dislike with counts (exclusive, toggling, optimistic), Share, Save (to a
-// playlist), Download (for offline, with its progress) and the Report menu.
+// playlist), Download (for offline, with its progress) and the Report menu, on one row that
+// scrolls sideways on a narrow screen.
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import MoreIcon from '@mui/icons-material/MoreHoriz';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
@@ -64,7 +65,25 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
   };
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    // One row, as YouTube's: where it is wider than the screen it scrolls sideways (no scrollbar
+    // drawn), and every chip keeps its size.
+    <Box
+      data-testid="video-actions"
+      sx={{
+        display: 'flex',
+        flexWrap: 'nowrap',
+        gap: 1,
+        alignItems: 'center',
+        minWidth: 0,
+        maxWidth: '100%',
+        overflowX: 'auto',
+        overscrollBehaviorX: 'contain',
+        scrollbarWidth: 'none',
+        '&::-webkit-scrollbar': { display: 'none' },
+        '& > *': { flexShrink: 0 },
+        '& .MuiButton-root': { whiteSpace: 'nowrap' },
+      }}
+    >
       <Box sx={{ display: 'flex', borderRadius: 999, overflow: 'hidden', bgcolor: 'action.hover' }}>
         {REACTIONS.map(({ type, label, count, Icon, ActiveIcon }, index) => {
           const active = video.userReaction === type;
