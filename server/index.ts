@@ -1,7 +1,7 @@
 // Start: config -> is the port free? -> database (migrated inside buildApp) -> app -> listen ->
 // start tasks (jobs, sweeps). A port already taken ends the process before anything runs.
 import { buildApp } from './app.js';
-import { NewerDatabaseError } from './db/kysely.js';
+import { NewerDatabaseError } from './db/newerDatabase.js';
 import { loadConfig } from './config.js';
 import { listenThenStart } from './http/startTasks.js';
 import { portErrorMessage, portProblem } from './http/portCheck.js';

@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { closeCore, createCore, jobLanesFor, liveEventsWithoutHttp, subscribeAll } from './composition.js';
 import { loadConfig } from './config.js';
-import { NewerDatabaseError } from './db/kysely.js';
+import { NewerDatabaseError } from './db/newerDatabase.js';
 import { checkReadiness, checkStatus, type HealthDeps, readinessAnswer, statusAnswer, watchHealth } from './health/readiness.js';
 import { onShutdownSignal } from './shutdown.js';
 import { sweepAtStart } from './deployment/startupSweeps.js';

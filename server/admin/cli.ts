@@ -3,7 +3,7 @@
 // Exit codes: 0 done, 1 refused (the message says why), 2 the command line is wrong.
 import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
-import { NewerDatabaseError } from '../db/kysely.js';
+import { NewerDatabaseError } from '../db/newerDatabase.js';
 import { type AdminCommand, Refusal, UsageError } from './command.js';
 import { COMMANDS } from './commands.js';
 

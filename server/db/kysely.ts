@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { Config, DatabaseDialect } from '../config.js';
 import { MIGRATION_NAMES, migrationProvider } from './migrations/index.js';
+import { NewerDatabaseError } from './newerDatabase.js';
 import type { Database } from './schema.js';
 import { mainConnectionReads, type ScanReads, sqliteWorkerReads } from './readPool.js';
 
@@ -155,19 +156,6 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
       await db.destroy();
     },
   };
-}
-
-/**
- * The database holds migrations this version does not have: a newer version migrated it. This
- * version would misread its tables (and fail the newer version's jobs), so the process stops.
- */
-export class NewerDatabaseError extends Error {
-  constructor(readonly migrationName: string) {
-    super(
-      `This database was migrated by a newer version of Vidshare (migration ${migrationName}); run that version or restore the backup taken before the upgrade (npm run admin -- restore)`,
-    );
-    this.name = 'NewerDatabaseError';
-  }
 }
 
 /** The newest migration recorded in the database that this version does not have, if any. */
