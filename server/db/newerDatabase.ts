@@ -7,7 +7,7 @@
 export class NewerDatabaseError extends Error {
   constructor(readonly migrationName: string) {
     super(
-      `This database was migrated by a newer version of Vidshare (migration ${migrationName}); run that version or restore the backup taken before the upgrade (npm run admin -- restore)`,
+      `This database was migrated by a newer version of Vidshare (migration ${migrationName}); run that version, or restore the backup taken before the upgrade into an empty database (npm run admin -- restore <dir>)`,
     );
     this.name = 'NewerDatabaseError';
   }

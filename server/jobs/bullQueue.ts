@@ -232,6 +232,11 @@ export class BullJobQueue implements JobQueue {
       throw new DelayedError();
     }
     if (!Object.hasOwn(this.handlers, data.type)) {
+      // Without its row (cancelled, or a database restored from before the newer version): nothing to keep.
+      if (!(await this.store.get(id))) {
+        this.deps.log.warn({ jobId: id, type: data.type }, 'job of an unknown type has no row in the jobs table: dropped as cancelled');
+        return;
+      }
       // Queued by a newer version beside this one: failing it would lose it for good. It goes back,
       // untouched (no attempt spent, the row stays queued), until a process that knows it takes it.
       if (!this.unknownTypesSeen.has(data.type)) {

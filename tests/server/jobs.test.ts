@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullJobQueue } from '../../server/jobs/bullQueue.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
@@ -197,6 +198,23 @@ describe.each(databases)('job queue on %s', (dialect) => {
       expect(await until(() => row(newer), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
       expect(ran).toContain('background from-newer');
       await knowing.stop();
+    });
+
+    it.runIf(kind === 'bullmq')('drops a BullMQ job of an unknown type whose row is gone instead of putting it back forever', async () => {
+      // A database restored from before the newer version that queued it: no row, so nothing to keep.
+      const warnings: string[] = [];
+      const log = { info: () => {}, error: () => {}, warn: (_details: object, message?: string) => void warnings.push(message ?? '') };
+      const deps: JobDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
+      const queue = newQueue(handlers, deps);
+      await queue.start();
+      const bull = new Queue(queueName, { connection: redisLink!.client({ maxRetriesPerRequest: null }) });
+      const id = uniqueName('rowless');
+      await bull.add('from-a-newer-version', { type: 'from-a-newer-version', deployment: await server.app.repos.deployment.ensureId() }, { jobId: id, removeOnComplete: true });
+      await until(async () => warnings, (list) => list.some((message) => message.includes('dropped as cancelled')));
+      expect(warnings.some((message) => message.includes('left for a process that knows it'))).toBe(false);
+      await until(() => bull.getJob(id), (job) => job === undefined);
+      await bull.close();
+      await queue.stop();
     });
 
     it('resumes a job left running by a crash', async () => {

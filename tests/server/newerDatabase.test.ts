@@ -10,7 +10,7 @@ import { databases } from './harness.js';
 import { freePort, type Place, sharedPlace, spawnTs } from './processes.js';
 
 const FUTURE = '9999_from_a_newer_version';
-const REFUSAL = `This database was migrated by a newer version of Vidshare (migration ${FUTURE}); run that version or restore`;
+const REFUSAL = `This database was migrated by a newer version of Vidshare (migration ${FUTURE}); run that version, or restore the backup taken before the upgrade`;
 
 /** Runs a server entry point until it exits; its exit code and everything it printed. */
 async function runToExit(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
