@@ -1,6 +1,7 @@
 // Start: config -> is the port free? -> database (migrated inside buildApp) -> app -> listen ->
 // start tasks (jobs, sweeps). A port already taken ends the process before anything runs.
 import { buildApp } from './app.js';
+import { NewerDatabaseError } from './db/newerDatabase.js';
 import { loadConfig } from './config.js';
 import { listenThenStart } from './http/startTasks.js';
 import { portErrorMessage, portProblem } from './http/portCheck.js';
@@ -12,7 +13,12 @@ if (taken) {
   console.error(`Cannot start: ${taken}. Nothing was run (no migration, job or sweep).`);
   process.exit(1);
 }
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // An older version on a database a newer one migrated: one line, no stack, nothing run.
+  if (!(error instanceof NewerDatabaseError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 
 onShutdownSignal(
   app.log,

@@ -4,6 +4,7 @@
 import pino from 'pino';
 import { closeCore, createCore, jobLanesFor, liveEventsWithoutHttp, subscribeAll } from './composition.js';
 import { loadConfig } from './config.js';
+import { NewerDatabaseError } from './db/newerDatabase.js';
 import { checkReadiness, checkStatus, type HealthDeps, readinessAnswer, statusAnswer, watchHealth } from './health/readiness.js';
 import { onShutdownSignal } from './shutdown.js';
 import { sweepAtStart } from './deployment/startupSweeps.js';
@@ -12,7 +13,12 @@ import { createJobQueue, type JobDeps } from './jobs/queue.js';
 const config = loadConfig();
 const log = pino({ level: config.logLevel, base: { process: 'worker' } });
 // The worker starts and waits without Redis too: it takes jobs once Redis is back.
-const core = await createCore(config, log, 'worker');
+const core = await createCore(config, log, 'worker').catch((error: unknown) => {
+  // An older version on a database a newer one migrated: one line, no stack, no job taken.
+  if (!(error instanceof NewerDatabaseError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 const { db, repos, storage, redis, metrics } = core;
 // Without a working ffmpeg no transcode job is taken (each would fail as an unreadable video).
 const { mediaToolsProblem, lanes } = await jobLanesFor(config, log);

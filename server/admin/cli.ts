@@ -3,6 +3,7 @@
 // Exit codes: 0 done, 1 refused (the message says why), 2 the command line is wrong.
 import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
+import { NewerDatabaseError } from '../db/newerDatabase.js';
 import { type AdminCommand, Refusal, UsageError } from './command.js';
 import { COMMANDS } from './commands.js';
 
@@ -61,7 +62,7 @@ try {
   if (error instanceof UsageError) {
     console.error(`Error: ${error.message}`);
     exitCode = 2;
-  } else if (error instanceof Refusal || error instanceof DomainError) {
+  } else if (error instanceof Refusal || error instanceof DomainError || error instanceof NewerDatabaseError) {
     console.error(`Error: ${error.message}`);
     exitCode = 1;
   } else {

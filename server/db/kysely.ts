@@ -18,7 +18,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config, DatabaseDialect } from '../config.js';
-import { migrationProvider } from './migrations/index.js';
+import { MIGRATION_NAMES, migrationProvider } from './migrations/index.js';
+import { NewerDatabaseError } from './newerDatabase.js';
 import type { Database } from './schema.js';
 import { mainConnectionReads, type ScanReads, sqliteWorkerReads } from './readPool.js';
 
@@ -157,15 +158,34 @@ export function openDatabase(config: Pick<Config, 'dialect' | 'databaseUrl' | 's
   };
 }
 
+/** The newest migration recorded in the database that this version does not have, if any. */
+async function unknownMigration(handle: DatabaseHandle, schema: string | undefined): Promise<string | null> {
+  const present =
+    handle.dialect === 'postgres'
+      ? (await sql<{ present: boolean }>`select to_regclass(format('%I.kysely_migration', ${schema ?? 'public'}::text)) is not null as present`.execute(handle.db)).rows[0]?.present
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(handle.db)).rows.length > 0;
+  if (!present) return null; // a fresh database
+  const table = schema ? sql.table(`${schema}.kysely_migration`) : sql.table('kysely_migration');
+  const recorded = (await sql<{ name: string }>`select name from ${table}`.execute(handle.db)).rows.map((row) => row.name);
+  const known = new Set(MIGRATION_NAMES);
+  return recorded.filter((name) => !known.has(name)).sort().at(-1) ?? null;
+}
+
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: a fresh schema
   // next to another that has them would skip creating its own (each test file uses a schema).
   const migrationTableSchema =
     handle.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(handle.db)).rows[0]?.name : undefined;
+  // An older version on a newer database refuses before migrating anything. Kysely's own check
+  // (below, under its lock) catches a newer version that migrated between this one and the lock.
+  const newer = await unknownMigration(handle, migrationTableSchema);
+  if (newer) throw new NewerDatabaseError(newer);
   // Helpers number their migrations ahead of time and land in any order: a database that already
   // ran 0009 must still run a later-landed 0007.
   const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
+  const missing = /previously executed migration (\S+) is missing/.exec(String(error));
+  if (missing) throw new NewerDatabaseError(missing[1]!);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);

@@ -38,6 +38,12 @@ const BACKGROUND_PRIORITY = 10;
 /** A job of another deployment found on this queue goes back for this long, for that deployment's workers to take. */
 const FOREIGN_JOB_DELAY_MS = 5000;
 
+/**
+ * A job of a type this process has no handler for (queued by a newer version during a rolling
+ * upgrade) goes back for this long, for a process that knows the type to take it.
+ */
+const UNKNOWN_TYPE_DELAY_MS = 5000;
+
 /** What a BullMQ job carries besides its id (the row id): enough to name it in a log without the row. */
 interface BullJobData {
   type: string;
@@ -63,6 +69,8 @@ export class BullJobQueue implements JobQueue {
   private announcing: Promise<void> | null = null;
   private readonly workers = new Map<JobLane, Worker>();
   private readonly running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
+  /** The unknown job types already logged: one warning per type, not one per bounce. */
+  private readonly unknownTypesSeen = new Set<string>();
 
   constructor(
     private readonly deps: JobDeps,
@@ -221,6 +229,24 @@ export class BullJobQueue implements JobQueue {
         'job of another deployment on this queue: left for it (give each deployment its own JOBS_QUEUE, or leave it unset)',
       );
       await job.moveToDelayed(Date.now() + FOREIGN_JOB_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    if (!Object.hasOwn(this.handlers, data.type)) {
+      // Without its row (cancelled, or a database restored from before the newer version): nothing to keep.
+      if (!(await this.store.get(id))) {
+        this.deps.log.warn({ jobId: id, type: data.type }, 'job of an unknown type has no row in the jobs table: dropped as cancelled');
+        return;
+      }
+      // Queued by a newer version beside this one: failing it would lose it for good. It goes back,
+      // untouched (no attempt spent, the row stays queued), until a process that knows it takes it.
+      if (!this.unknownTypesSeen.has(data.type)) {
+        this.unknownTypesSeen.add(data.type);
+        this.deps.log.warn(
+          { jobId: id, type: data.type, queue: job.queueName },
+          'job of a type this version has no handler for: left for a process that knows it (a newer version of Vidshare)',
+        );
+      }
+      await job.moveToDelayed(Date.now() + UNKNOWN_TYPE_DELAY_MS, token);
       throw new DelayedError();
     }
     if (!(await this.store.markRunning(id, job.attemptsMade + 1))) {

@@ -22,6 +22,14 @@ export interface JobPayloads {
 }
 export type JobType = keyof JobPayloads;
 
+/** Every job type this version has (the record makes a new type in JobPayloads a compile error until listed). */
+const JOB_TYPES: Record<JobType, true> = { transcode: true, 'package-hls': true, 'deliver-push': true, 'slow-link-rungs': true };
+
+/** Whether this version knows the type (a job row may hold one of a newer version sharing the database). */
+export function isJobType(type: string): type is JobType {
+  return Object.hasOwn(JOB_TYPES, type);
+}
+
 /**
  * Which line a job waits in. `media` jobs (transcoding) run one at a time: ffmpeg uses every core.
  * `messages` jobs are short network calls (pushes) that must not wait behind a transcode: their

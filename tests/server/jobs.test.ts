@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullJobQueue } from '../../server/jobs/bullQueue.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
 import { RedisLink } from '../../server/redis/redisLink.js';
-import type { JobContext, JobHandlers, JobQueue } from '../../server/jobs/types.js';
+import type { JobContext, JobDeps, JobHandlers, JobQueue } from '../../server/jobs/types.js';
 import { databases, registerUser, startServer, type TestServer } from './harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess } from './processes.js';
@@ -37,10 +38,10 @@ describe.each(databases)('job queue on %s', (dialect) => {
     const delivered: string[] = [];
     const queueName = uniqueName('vidshare-test');
     let redisLink: RedisLink | undefined;
-    const newQueue = (): JobQueue =>
+    const newQueue = (queueHandlers: JobHandlers = handlers, deps: JobDeps = server.app): JobQueue =>
       kind === 'bullmq'
-        ? new BullJobQueue(server.app, handlers, { process: true, redis: (redisLink ??= new RedisLink(process.env.REDIS_URL!, server.app.log)), queueName })
-        : new LocalJobQueue(server.app, handlers, { process: true, pollMs: 50 });
+        ? new BullJobQueue(deps, queueHandlers, { process: true, redis: (redisLink ??= new RedisLink(process.env.REDIS_URL!, server.app.log)), queueName })
+        : new LocalJobQueue(deps, queueHandlers, { process: true, pollMs: 50 });
     const row = (id: string) => server.app.db.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
       const deadline = Date.now() + timeoutMs;
@@ -169,6 +170,50 @@ describe.each(databases)('job queue on %s', (dialect) => {
       expect(delivered).toEqual(['beside']);
       expect((await row(media))?.state).toBe('running');
       await queue.cancel(media);
+      await queue.stop();
+    });
+
+    it('leaves a job of a type it has no handler for queued, for a process that knows the type', async () => {
+      // An older version beside a newer one on the same database (and Redis): the newer one queued
+      // a job type the older one has no handler for.
+      const { 'slow-link-rungs': _unknownToTheOlder, ...olderHandlers } = handlers;
+      const warnings: Array<{ message?: string; type?: unknown }> = [];
+      const log = { info: () => {}, error: () => {}, warn: (details: object, message?: string) => void warnings.push({ message, type: (details as { type?: unknown }).type }) };
+      const olderDeps: JobDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
+      const newer = await server.app.repos.jobs.insert({ id: uniqueName('from-newer'), type: 'slow-link-rungs', payload: { videoId: 'from-newer' }, maxAttempts: 1 });
+      const older = newQueue(olderHandlers as JobHandlers, olderDeps);
+      await older.start();
+      // The older process keeps working: a job it knows, queued after the unknown one, is done.
+      behaviours.set('known-to-older', async () => undefined);
+      const known = await older.enqueue('transcode', { videoId: 'known-to-older' });
+      await until(() => row(known), (job) => job?.state === 'done');
+      if (kind === 'bullmq') await until(async () => warnings.filter((warning) => warning.type === 'slow-link-rungs').length, (count) => count > 0);
+      expect(await row(newer)).toMatchObject({ state: 'queued', attempts: 0, last_error: null });
+      await older.stop();
+      // Logged once, however often the job came back to it.
+      expect(warnings.filter((warning) => warning.type === 'slow-link-rungs')).toHaveLength(kind === 'bullmq' ? 1 : 0);
+
+      const knowing = newQueue();
+      await knowing.start();
+      expect(await until(() => row(newer), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
+      expect(ran).toContain('background from-newer');
+      await knowing.stop();
+    });
+
+    it.runIf(kind === 'bullmq')('drops a BullMQ job of an unknown type whose row is gone instead of putting it back forever', async () => {
+      // A database restored from before the newer version that queued it: no row, so nothing to keep.
+      const warnings: string[] = [];
+      const log = { info: () => {}, error: () => {}, warn: (_details: object, message?: string) => void warnings.push(message ?? '') };
+      const deps: JobDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
+      const queue = newQueue(handlers, deps);
+      await queue.start();
+      const bull = new Queue(queueName, { connection: redisLink!.client({ maxRetriesPerRequest: null }) });
+      const id = uniqueName('rowless');
+      await bull.add('from-a-newer-version', { type: 'from-a-newer-version', deployment: await server.app.repos.deployment.ensureId() }, { jobId: id, removeOnComplete: true });
+      await until(async () => warnings, (list) => list.some((message) => message.includes('dropped as cancelled')));
+      expect(warnings.some((message) => message.includes('left for a process that knows it'))).toBe(false);
+      await until(() => bull.getJob(id), (job) => job === undefined);
+      await bull.close();
       await queue.stop();
     });
 

@@ -35,6 +35,9 @@ const all: Record<string, DialectMigration> = {
   '0016_deployment': deployment,
 };
 
+/** The migrations this version has, by name (what Kysely records in `kysely_migration`). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(all);
+
 export function migrationProvider(dialect: DatabaseDialect): MigrationProvider {
   return {
     async getMigrations() {
