@@ -1,5 +1,6 @@
 // /media/video/upload/[q_auto:best|good|eco|low/]{videoId}.mp4 -> the 1080/720/480/360 rendition
-// (nearest existing one; 'good' when no quality is given; the playable source before any exists),
+// (nearest existing one; 'good' when no quality is given; before any exists, the playable source
+// or else the streamed start rung as one growing MP4),
 // /media/video/hls/{videoId}/master.m3u8, {height}.m3u8 and {height}.mp4 (HLS over the same files;
 // live-{height}.m3u8, -init.mp4 and -{n}.m4s while the lowest rung streams),
 // /media/video/source/{videoId}.mp4|webm, /media/captions/{videoId}/{captionId}.vtt and
@@ -13,6 +14,7 @@ import { assertNotTakenDown } from '../videos/visibility.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { ensureImageVariant, imageStorageKey } from '../media/images.js';
 import { type MediaCaching, sendStored } from '../media/streaming.js';
+import { streamedRungFile } from '../media/streamedRung.js';
 import { hlsMasterKey, liveFileKey, liveFileName } from '../media/videoFiles.js';
 
 const VIDEO_FILE = /^([A-Za-z0-9_-]{1,64})\.mp4$/;
@@ -68,6 +70,19 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     return sendStored(app.storage, request, reply, { key: video.source_key, contentType: SOURCE_TYPES[extension]!, caching: videoCaching(restricted) });
   }
 
+  /**
+   * The streamed start rung as one growing MP4 (media/streamedRung.ts), so that `filePath` plays
+   * from the moment the video is listed `ready`. Its length is unknown until the run ends: no
+   * Range (a Range asked for gets the whole answer, 200) and no cache keeps a partial copy.
+   */
+  function sendStreamedRung(reply: FastifyReply, video: VideoMediaRow, height: number) {
+    reply.header('Accept-Ranges', 'none').header('Cache-Control', 'no-store').type('video/mp4');
+    if (reply.request.method === 'HEAD') return reply.send();
+    const viewerLeft = new AbortController();
+    reply.raw.on('close', () => viewerLeft.abort());
+    return reply.send(streamedRungFile({ storage: app.storage, media }, video.id, height, viewerLeft.signal));
+  }
+
   async function serveVideo(request: FastifyRequest<{ Params: MediaParams }>, reply: FastifyReply) {
     const videoId = VIDEO_FILE.exec(request.params.file)?.[1];
     const wanted = qualityOf(request.params.quality);
@@ -77,6 +92,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const restricted = await unlessTakenDown(request, video);
     if (renditions.length === 0) {
       if (video.status === 'failed') throw notFound('Video could not be processed');
+      if (video.streaming_height !== null && !Number(video.source_playable)) return sendStreamedRung(reply, video, video.streaming_height);
       return sendSource(request, reply, video, restricted);
     }
     const heights = renditions.map((rendition) => Number(rendition.height));

@@ -15,7 +15,7 @@ import { parseMediaPlaylist } from '../../server/media/hls.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { expectSlowLinkAudio, expectValidHls } from './hlsFixtures.js';
 import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
-import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
+import { ffprobe, makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { internalsOf } from '../../server/composition.js';
 
 const run = promisify(execFile);
@@ -146,6 +146,35 @@ describe.each(databases)('HLS on %s', (dialect) => {
     // The stream's own files go after the grace period.
     await until(async () => (await server.app.storage.list(`videos/${videoId}/live/`)).length === 0, 'the live files removed', 15_000);
     expect((await fetch(`${base}/live-360-0.m4s`)).status).toBe(404);
+  });
+
+  it('plays filePath as soon as a spec list shows the video ready, from the streamed start rung when browsers cannot play the upload', async () => {
+    // MPEG-4 Part 2 in MOV: no source to fall back on, so only the stream plays before the first rung.
+    const mov = join(server.dataDir, 'streamed.mov');
+    await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', await streamedClip, '-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'copy', mov]);
+    const upload = await uploadVideo(server, token, { title: 'Spec client', description: 'x', video: { bytes: await readFile(mov), type: 'video/quicktime', name: 'streamed.mov' } });
+    expect(upload.status).toBe(201);
+    const videoId: string = upload.body.data._id;
+
+    // A client that knows only the spec: the feed, then the card's filePath.
+    let card: { _id: string; status?: string; filePath: string } | undefined;
+    await until(
+      async () => {
+        const feed = await call(server, 'GET', '/videos/all-videos?page=1&limit=50');
+        card = (feed.body.data.videos as (typeof card & object)[]).find((listed) => listed._id === videoId);
+        return card?.status === 'ready';
+      },
+      'the feed lists the video ready',
+      60_000,
+    );
+    const answer = await fetch(`${server.url}${card!.filePath}`, { headers: { range: 'bytes=0-' } });
+    expect([200, 206]).toContain(answer.status);
+    expect(answer.headers.get('content-type')).toBe('video/mp4');
+    const played = join(server.dataDir, 'played.mp4');
+    await writeFile(played, Buffer.from(await answer.arrayBuffer()));
+    const probed = await ffprobe(played);
+    expect(probed).toMatchObject({ width: 640, height: 360, videoCodec: 'h264' });
+    expect(probed.duration).toBeGreaterThan(11);
   });
 
   it('drops a stream that stopped short when its job fails for good: its files and master go, the video is failed', async () => {
