@@ -6,9 +6,32 @@ import Typography from '@mui/material/Typography';
 import type { Video } from '../../../contract/entities';
 import { startHeight } from '../../../contract/limits';
 
+/**
+ * The transcode's overall progress (the one ffmpeg run that makes every rung) as a whole percent,
+ * below 100 while a rung is still to come: the run's end is not the rungs' publication, and a video
+ * that streams is `ready` long before its ladder is.
+ */
+export function transcodePercent(progress: number, rungsToCome: boolean): number {
+  const percent = Math.max(0, Math.min(100, Math.round(progress)));
+  return rungsToCome ? Math.min(percent, 99) : percent;
+}
+
+/**
+ * Each rung once: ready, else streaming (the start rung, while nothing is ready and HLS plays), else
+ * coming. Best first.
+ */
+export function rungsByState(video: Pick<Video, 'qualities' | 'pendingQualities' | 'hlsUrl'>): { ready: number[]; streaming: number | undefined; coming: number[] } {
+  const best = (heights: number[]) => [...new Set(heights)].sort((a, b) => b - a);
+  const ready = best(video.qualities);
+  const waiting = best((video.pendingQualities ?? []).filter((height) => !ready.includes(height)));
+  const streaming = video.hlsUrl && ready.length === 0 ? startHeight(waiting) : undefined;
+  return { ready, streaming, coming: waiting.filter((height) => height !== streaming) };
+}
+
 export function ProcessingNotice({ video }: { video: Pick<Video, 'status' | 'progress' | 'thumbnail'> }) {
   const failed = video.status === 'failed';
-  const progress = Math.max(0, Math.min(100, Math.round(video.progress)));
+  // Shown while nothing plays: no rung is done yet.
+  const progress = transcodePercent(video.progress, true);
   return (
     <Box
       sx={{
@@ -49,20 +72,19 @@ export function ProcessingNotice({ video }: { video: Pick<Video, 'status' | 'pro
  * their way; the cached video is patched live (progress events, polling), so this updates by itself.
  */
 export function QualitiesOnTheirWay({ video }: { video: Pick<Video, 'progress' | 'qualities' | 'pendingQualities' | 'hlsUrl'> }) {
-  const progress = Math.max(0, Math.min(100, Math.round(video.progress)));
-  const ready = video.qualities.map((height) => `${height}p`).join(', ');
-  const pending = (video.pendingQualities ?? []).map((height) => `${height}p`).join(', ');
-  // Before any rung is complete, hlsUrl means the start rung (360p) streams as it is made (and plays).
-  const streamed = startHeight(video.pendingQualities ?? []);
-  const playing = video.hlsUrl && streamed !== undefined ? `Streaming ${streamed}p as it is made.` : 'Playing the original upload.';
+  const { ready, streaming, coming } = rungsByState(video);
+  const progress = transcodePercent(video.progress, streaming !== undefined || coming.length > 0);
+  const label = (heights: number[]) => heights.map((height) => `${height}p`).join(', ');
+  // Before any rung is complete, hlsUrl means the start rung streams as it is made (and plays).
+  const playing = streaming !== undefined ? `Streaming ${streaming}p as it is made.` : 'Playing the original upload.';
   return (
     <Box role="status" data-testid="qualities-notice" sx={{ mt: 1.5, px: 1.5, py: 1, borderRadius: 2, bgcolor: 'action.hover' }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         Higher qualities are on their way ({progress}%).
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        {ready ? `Ready: ${ready}.` : playing}
-        {pending && ` Coming: ${pending}.`}
+        {ready.length ? `Ready: ${label(ready)}.` : playing}
+        {coming.length > 0 && ` Coming: ${label(coming)}.`}
       </Typography>
       <LinearProgress variant="determinate" value={progress} aria-label="Transcoding progress" sx={{ mt: 0.75, height: 4, borderRadius: 2 }} />
     </Box>
