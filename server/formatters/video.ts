@@ -44,8 +44,9 @@ export function toVideo(
     updatedAt: row.updated_at,
     qualities: extra.qualities,
     userReaction: extra.userReaction,
-    // A ready video is done even without a job row (seeded or imported videos).
-    progress: row.status === 'ready' ? 100 : extra.progress,
+    // A ready video is done even without a job row (seeded or imported videos), unless rungs are
+    // still to come: one that streams is ready long before its ladder, and shows the run's progress.
+    progress: row.status === 'ready' && extra.pendingQualities.length === 0 ? 100 : extra.progress,
     pendingQualities: extra.pendingQualities,
   };
   if (extra.hls) video.hlsUrl = urls.hls(row.id);

@@ -117,6 +117,8 @@ describe.each(databases)('HLS on %s', (dialect) => {
       60_000,
     );
     expect(during).toMatchObject({ status: 'ready', pendingQualities: [720, 480, 360, 240, 144], hlsUrl: `/media/video/hls/${videoId}/master.m3u8` });
+    // Ready, but the ladder is not: the run's own progress, not 100.
+    expect(during.progress).toBeLessThan(100);
     const master = await fetch(`${base}/master.m3u8`);
     expect(master.headers.get('cache-control')).toBe('public, no-cache');
     expect(await master.text()).toMatch(/#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,RESOLUTION=640x360,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nlive-360\.m3u8\n$/);
