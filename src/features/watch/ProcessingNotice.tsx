@@ -11,7 +11,7 @@ import { startHeight } from '../../../contract/limits';
  * below 100 while a rung is still to come: the run's end is not the rungs' publication, and a video
  * that streams is `ready` long before its ladder is.
  */
-export function transcodePercent(progress: number, rungsToCome: boolean): number {
+function transcodePercent(progress: number, rungsToCome: boolean): number {
   const percent = Math.max(0, Math.min(100, Math.round(progress)));
   return rungsToCome ? Math.min(percent, 99) : percent;
 }
@@ -20,7 +20,7 @@ export function transcodePercent(progress: number, rungsToCome: boolean): number
  * Each rung once: ready, else streaming (the start rung, while nothing is ready and HLS plays), else
  * coming. Best first.
  */
-export function rungsByState(video: Pick<Video, 'qualities' | 'pendingQualities' | 'hlsUrl'>): { ready: number[]; streaming: number | undefined; coming: number[] } {
+function rungsByState(video: Pick<Video, 'qualities' | 'pendingQualities' | 'hlsUrl'>): { ready: number[]; streaming: number | undefined; coming: number[] } {
   const best = (heights: number[]) => [...new Set(heights)].sort((a, b) => b - a);
   const ready = best(video.qualities);
   const waiting = best((video.pendingQualities ?? []).filter((height) => !ready.includes(height)));
