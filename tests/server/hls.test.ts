@@ -1,6 +1,7 @@
 // HLS on local disk (S3 in s3.test.ts): the ladder as fragmented MP4s with byte-range HLS
 // playlists, the master growing rung by rung, a new video's lowest rung streamed while the ladder
-// is made, the migration of older renditions, and playback from the source before any rung exists.
+// is made (and behind filePath as one growing MP4), the migration of older renditions, and playback
+// from the source before any rung exists.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
