@@ -144,7 +144,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, mx: { xs: -1.5, sm: 0 } }}>
       <Box component="article" aria-labelledby="video-title" sx={{ minWidth: 0 }}>
-        {playable && cannotPlay ? (
+        {cannotPlay && video.status !== 'failed' ? (
           <OfflineNotice poster={video.thumbnail || null} />
         ) : playable && !showPlayer ? (
           // The poster until the player takes over: in server-rendered HTML it is the first big paint.
