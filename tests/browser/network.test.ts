@@ -189,7 +189,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   it('sets the data saver in Settings, on this device', async () => {
     const { page } = await signedInPage(browser, server, owner, { viewport: PHONE.viewport, serviceWorkers: 'block' });
     contexts.push(page.context());
-    await page.goto(`${server.url}/settings?tab=appearance`);
+    await page.goto(`${server.url}/settings?tab=videos`);
     await page.getByRole('combobox', { name: 'Data saver' }).click();
     await page.getByRole('option', { name: 'Always' }).click();
     expect(await page.evaluate(() => localStorage.getItem('vidshare.dataSaver'))).toBe('always');

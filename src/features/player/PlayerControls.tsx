@@ -1,5 +1,6 @@
 // The player's bottom bar: seek bar, play/pause, mute, elapsed/total time, the quality menu,
-// Picture-in-Picture, minimize (to the mini player) and fullscreen. Picture-in-Picture has the
+// Picture-in-Picture, minimize (to the mini player) and fullscreen. The quality menu also holds the
+// data saver (the device setting Settings > Videos > Playback shows), as YouTube's Quality > Data saver. Picture-in-Picture has the
 // platform's window-in-window icon; minimize has the chevron phones use to pull a player down.
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
@@ -14,6 +15,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { DATA_SAVER_MODES, type DataSaverMode, storeDataSaverMode, useDataSaver } from '../../lib/dataSaver';
 import { formatDuration } from '../../lib/format';
 import { PlayerMenu, type PlayerMenuItem } from './PlayerMenu';
 import { AUTO, bitrateLabel, type QualityChoice, qualityButtonLabel, type QualityOption } from './quality';
@@ -48,6 +50,9 @@ interface Props {
 
 const iconSx = { color: '#fff' } as const;
 
+const DATA_SAVER_LABELS: Record<DataSaverMode, string> = { auto: 'Auto', always: 'Always', off: 'Off' };
+const dataSaverItems = DATA_SAVER_MODES.map((mode) => ({ value: mode, primary: DATA_SAVER_LABELS[mode] }));
+
 export function PlayerControls(props: Props) {
   const { playing, muted, currentTime, duration, buffered, fullscreen, quality, playingHeight, qualityOptions } = props;
   const qualityItems: PlayerMenuItem<QualityChoice>[] = [
@@ -58,6 +63,7 @@ export function PlayerControls(props: Props) {
     }),
   ];
   const qualityText = qualityButtonLabel(quality, playingHeight);
+  const dataSaver = useDataSaver();
   return (
     <Box sx={{ background: 'linear-gradient(transparent, rgba(0,0,0,0.75))', pt: 3, pb: 0.5 }}>
       <SeekBar currentTime={currentTime} duration={duration} buffered={buffered} onSeek={props.onSeek} />
@@ -83,6 +89,17 @@ export function PlayerControls(props: Props) {
             value={quality}
             onChange={props.onQuality}
             note={props.dataSaverMaxHeight ? `Data saver on: up to ${props.dataSaverMaxHeight}p` : undefined}
+            more={[
+              {
+                title: 'Data saver',
+                items: dataSaverItems,
+                value: dataSaver.mode,
+                onChange: (mode) => {
+                  const chosen = DATA_SAVER_MODES.find((entry) => entry === mode);
+                  if (chosen) storeDataSaverMode(chosen);
+                },
+              },
+            ]}
           />
         )}
         {props.onPictureInPicture && (

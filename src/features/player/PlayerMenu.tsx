@@ -47,11 +47,13 @@ interface Props<T extends string> {
 export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, items, value, onChange, more = [], note }: Props<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** `selected` (the item focused on opening) only in the first set: MUI focuses the last selected one. */
-  const radio = <U extends string>(item: PlayerMenuItem<U>, current: U, choose: (value: U) => void, first: boolean) => {
+  const radio = <U extends string>(item: PlayerMenuItem<U>, current: U, choose: (value: U) => void, set: string | null) => {
+    const first = set === null;
     const checked = item.value === current;
     return (
       <MenuItem
-        key={item.value}
+        // Keyed by set too: two sets may share a value ('auto' for the quality and the data saver).
+        key={`${set ?? ''}:${item.value}`}
         role="menuitemradio"
         aria-checked={checked}
         selected={first && checked}
@@ -122,13 +124,13 @@ export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, it
                 </ListSubheader>,
               ]
             : []),
-          ...items.map((item) => radio(item, value, onChange, true)),
+          ...items.map((item) => radio(item, value, onChange, null)),
           ...more.flatMap((choice) => [
             <Divider key={`${choice.title}-separator`} component="li" role="separator" />,
             <ListSubheader key={`${choice.title}-title`} role="presentation" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
               {choice.title}
             </ListSubheader>,
-            ...choice.items.map((item) => radio(item, choice.value, choice.onChange, false)),
+            ...choice.items.map((item) => radio(item, choice.value, choice.onChange, choice.title)),
           ]),
         ]}
       </Menu>
