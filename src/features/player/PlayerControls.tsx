@@ -1,6 +1,6 @@
 // The player's bottom bar: seek bar, play/pause, mute, elapsed/total time, the quality menu,
 // Picture-in-Picture, minimize (to the mini player) and fullscreen. The quality menu also holds the
-// data saver (the device setting Settings > Videos > Playback shows), as YouTube's Quality > Data saver. Picture-in-Picture has the
+// Data saver entry (on or off: the device setting Settings > Videos > Playback shows), as YouTube's Quality > Data saver. Picture-in-Picture has the
 // platform's window-in-window icon; minimize has the chevron phones use to pull a player down.
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
@@ -15,7 +15,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { DATA_SAVER_MODES, type DataSaverMode, storeDataSaverMode, useDataSaver } from '../../lib/dataSaver';
+import { storeDataSaverMode, useDataSaver } from '../../lib/dataSaver';
 import { formatDuration } from '../../lib/format';
 import { PlayerMenu, type PlayerMenuItem } from './PlayerMenu';
 import { AUTO, bitrateLabel, type QualityChoice, qualityButtonLabel, type QualityOption } from './quality';
@@ -50,8 +50,6 @@ interface Props {
 
 const iconSx = { color: '#fff' } as const;
 
-const DATA_SAVER_LABELS: Record<DataSaverMode, string> = { auto: 'Auto', always: 'Always', off: 'Off' };
-const dataSaverItems = DATA_SAVER_MODES.map((mode) => ({ value: mode, primary: DATA_SAVER_LABELS[mode] }));
 
 export function PlayerControls(props: Props) {
   const { playing, muted, currentTime, duration, buffered, fullscreen, quality, playingHeight, qualityOptions } = props;
@@ -89,17 +87,12 @@ export function PlayerControls(props: Props) {
             value={quality}
             onChange={props.onQuality}
             note={props.dataSaverMaxHeight ? `Data saver on: up to ${props.dataSaverMaxHeight}p` : undefined}
-            more={[
-              {
-                title: 'Data saver',
-                items: dataSaverItems,
-                value: dataSaver.mode,
-                onChange: (mode) => {
-                  const chosen = DATA_SAVER_MODES.find((entry) => entry === mode);
-                  if (chosen) storeDataSaverMode(chosen);
-                },
-              },
-            ]}
+            // On or off from here: Always or Off in Settings (Auto, the browser's wish, is chosen there).
+            toggle={{
+              label: 'Data saver',
+              checked: dataSaver.on,
+              onChange: (on) => storeDataSaverMode(on ? 'always' : 'off'),
+            }}
           />
         )}
         {props.onPictureInPicture && (
