@@ -1,7 +1,8 @@
 // The player's bottom bar: seek bar, play/pause, mute, elapsed/total time, the quality menu,
-// Picture-in-Picture, minimize (to the mini player) and fullscreen. The quality menu also holds the
-// Data saver entry (on or off: the device setting Settings > Videos > Playback shows), as YouTube's Quality > Data saver. Picture-in-Picture has the
-// platform's window-in-window icon; minimize has the chevron phones use to pull a player down.
+// Picture-in-Picture, minimize (to the mini player) and fullscreen. The quality menu ends with a
+// Data saver entry, as YouTube's Quality > Data saver: on or off, the device setting that Settings >
+// Videos > Playback shows. Picture-in-Picture has the platform's window-in-window icon; minimize has
+// the chevron phones use to pull a player down.
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import MinimizeIcon from '@mui/icons-material/ExpandMoreRounded';
