@@ -172,6 +172,9 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
     await page.getByRole('button', { name: /^Quality: / }).click();
     const menu = page.getByRole('menu', { name: 'Quality' });
     expect(await page.getByTestId('player-menu-note').textContent()).toBe('Data saver on: up to 360p');
+    // The setting itself is in the menu too, on (Settings > Videos > Playback shows the same value).
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Data saver' }).getAttribute('aria-checked')).toBe('true');
+    await page.screenshot({ path: 'screenshots/quality-menu-data-saver-phone.png' });
     const items = await menu.getByRole('menuitemradio').allTextContents();
     // The menu offers the spec's named qualities (360p and up); the slow-link rungs play under Auto only.
     const menuRungs = [...rungs.keys()].filter((height) => height >= 360);
@@ -189,7 +192,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   it('sets the data saver in Settings, on this device', async () => {
     const { page } = await signedInPage(browser, server, owner, { viewport: PHONE.viewport, serviceWorkers: 'block' });
     contexts.push(page.context());
-    await page.goto(`${server.url}/settings?tab=appearance`);
+    await page.goto(`${server.url}/settings?tab=videos`);
     await page.getByRole('combobox', { name: 'Data saver' }).click();
     await page.getByRole('option', { name: 'Always' }).click();
     expect(await page.evaluate(() => localStorage.getItem('vidshare.dataSaver'))).toBe('always');

@@ -144,6 +144,37 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
     await context.setOffline(false);
   });
 
+  it("says 'You're offline' and leads to the downloads for a video this device cannot play offline", async () => {
+    const unseenId = await insertVideo(server, owner.id, { title: 'Never opened here', duration: 30 });
+    await page.goto(`${server.url}/home`);
+    await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+
+    // Never opened on this device: no details, no copy.
+    await page.goto(`${server.url}/watch/${unseenId}`);
+    const notice = page.getByTestId('watch-offline');
+    await eventually(() => notice.isVisible(), 15_000).toBe(true);
+    expect(await notice.getByText("You're offline").isVisible()).toBe(true);
+    expect(await notice.getByText("This video isn't downloaded. Connect to the internet to watch it.").isVisible()).toBe(true);
+    expect(await page.getByText('Failed to fetch video. Please try again later.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+    const box = await notice.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await page.screenshot({ path: 'screenshots/watch-offline-unseen-phone.png' });
+
+    // Seen in the first test, not downloaded: its details stay, the notice takes the player's place.
+    await page.goto(`${server.url}/watch/${videoId}`);
+    await eventually(() => page.getByRole('heading', { name: 'Tunnel footage' }).isVisible(), 15_000).toBe(true);
+    await eventually(() => notice.isVisible()).toBe(true);
+    expect(await page.locator('main video').count()).toBe(0);
+    expect(await page.getByTestId('download-button').isDisabled()).toBe(true);
+    await page.screenshot({ path: 'screenshots/watch-offline-seen-phone.png' });
+
+    await notice.getByRole('link', { name: 'Go to Downloads' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/downloads');
+    await context.setOffline(false);
+  });
+
   it('keeps the page when a chunk cannot arrive on a first visit offline, and loads it once back online', async () => {
     // A first visit: no service worker has cached the app's chunks yet. The toasts' chunk, loaded in
     // idle time, is held until the connection drops, so that it fails to arrive.

@@ -1,8 +1,11 @@
 // Settings: the account, password and photo forms, the local-only
-// notification and privacy switches, and the Videos tab's deletion dialog.
+// notification and privacy switches, the Videos tab's deletion dialog, and the data saver (under
+// Videos > Playback and in the player's quality menu, one setting).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PlayerControls } from '../../src/features/player/PlayerControls';
+import { AUTO, qualityOptionsFor } from '../../src/features/player/quality';
 import SettingsPage from '../../src/features/settings/SettingsPage';
 import {
   accountBody,
@@ -198,6 +201,77 @@ describe('settings screen: local preferences', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('switch', { name: /Dark mode/ }));
     expect(store.getState().theme.darkMode).toBe(false);
     expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+});
+
+describe('settings screen: data saver', { timeout: 20_000 }, () => {
+  function Player() {
+    return (
+      <PlayerControls
+        playing={false}
+        muted={false}
+        currentTime={0}
+        duration={60}
+        buffered={[]}
+        fullscreen={false}
+        quality={AUTO}
+        playingHeight={null}
+        qualityOptions={qualityOptionsFor([720, 480, 360])}
+        onTogglePlay={() => undefined}
+        onToggleMute={() => undefined}
+        onSeek={() => undefined}
+        onQuality={() => undefined}
+        onToggleFullscreen={() => undefined}
+      />
+    );
+  }
+  const settingsSelect = () => screen.getByRole('combobox', { name: 'Data saver' });
+  /** The quality menu's Data saver entry, the menu open. */
+  async function playerDataSaver() {
+    await userEvent.click(screen.getByRole('button', { name: /^Quality:/ }));
+    const menu = await screen.findByRole('menu', { name: 'Quality' });
+    return within(menu).getByRole('menuitemcheckbox', { name: 'Data saver' });
+  }
+
+  it('lives under Videos > Playback, not Appearance', async () => {
+    signIn();
+    settingsServer();
+    const appearance = renderWithApp(<SettingsPage />, { route: '/settings?tab=appearance' });
+    expect(screen.getByRole('switch', { name: /Dark mode/ })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Data saver' })).toBeNull();
+    appearance.unmount();
+    renderWithApp(<SettingsPage />, { route: '/settings?tab=videos' });
+    expect(within(screen.getByRole('region', { name: 'Playback' })).getByRole('combobox', { name: 'Data saver' })).toBeTruthy();
+  });
+
+  it("the player's quality menu and Settings drive the same setting", async () => {
+    signIn();
+    settingsServer();
+    renderWithApp(
+      <>
+        <SettingsPage />
+        <Player />
+      </>,
+      { route: '/settings?tab=videos' },
+    );
+    expect(settingsSelect().textContent).toMatch(/^Auto/);
+    // Turned on in the player: Settings says Always, and it is kept on the device.
+    let entry = await playerDataSaver();
+    expect(entry.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(entry);
+    await waitFor(() => expect(settingsSelect().textContent).toBe('Always'));
+    expect(localStorage.getItem('vidshare.dataSaver')).toBe('always');
+    entry = await playerDataSaver();
+    expect(entry.getAttribute('aria-checked')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    // Set to Off in Settings: the player's entry follows.
+    await userEvent.click(settingsSelect());
+    await userEvent.click(await screen.findByRole('option', { name: 'Off' }));
+    entry = await playerDataSaver();
+    expect(entry.getAttribute('aria-checked')).toBe('false');
+    // And turned on again from the player.
+    await userEvent.click(entry);
+    await waitFor(() => expect(settingsSelect().textContent).toBe('Always'));
   });
 });
 

@@ -1,7 +1,7 @@
 // The watch action row's Download button: one tap saves the video for offline in the quality that
 // fits data saver (downloadQuality.ts), the button shows the percentage while it downloads, then
 // 'Downloaded'. While downloading its menu cancels; once downloaded it leads to the downloads or
-// deletes this one.
+// deletes this one. Offline it cannot fetch anything, so it is disabled and says why.
 import DownloadedIcon from '@mui/icons-material/OfflinePin';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
@@ -15,16 +15,20 @@ import { useNavigate } from 'react-router-dom';
 import type { Video } from '../../../contract/entities';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { dataSaverOn } from '../../lib/dataSaver';
+import { useOnline } from '../../lib/online';
 import { qualityOptionsFor } from '../player/quality';
 import { cancelDownload, startDownload, useDownloadProgress } from './activeDownloads';
 import { deleteSavedVideo, DOWNLOAD_CANCELLED, DOWNLOAD_SAVED } from './downloadStore';
 import { downloadQuality } from './downloadQuality';
 import { useSavedVideo } from './useSavedVideo';
 
+const DOWNLOAD_NEEDS_NETWORK = 'Connect to the internet to download';
+
 export function DownloadButton({ video, sx }: { video: Video; sx?: SxProps<Theme> }) {
   const navigate = useNavigate();
   const progress = useDownloadProgress(video._id);
   const { checked, saved } = useSavedVideo(video._id);
+  const online = useOnline();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const option = downloadQuality(qualityOptionsFor(video.qualities), dataSaverOn());
 
@@ -89,11 +93,13 @@ export function DownloadButton({ video, sx }: { video: Video; sx?: SxProps<Theme
     );
   }
 
-  return (
+  const reason = !online ? DOWNLOAD_NEEDS_NETWORK : option ? `Download ${option.label} for offline` : 'No rendition to download yet';
+  const button = (
     <Button
       onClick={() => void download()}
-      disabled={!checked || !option}
-      title={option ? `Download ${option.label} for offline` : 'No rendition to download yet'}
+      disabled={!checked || !option || !online}
+      title={reason}
+      aria-description={online ? undefined : reason}
       data-testid="download-button"
       startIcon={<DownloadIcon />}
       sx={sx}
@@ -101,6 +107,8 @@ export function DownloadButton({ video, sx }: { video: Video; sx?: SxProps<Theme
       Download
     </Button>
   );
+  // A disabled button takes no pointer, so its wrapper carries the reason's tooltip.
+  return online ? button : <span title={reason}>{button}</span>;
 }
 
 /** The download's share as a ring over a faint full track (a bare arc at 2% is all but invisible). */

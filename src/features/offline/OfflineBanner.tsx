@@ -5,23 +5,10 @@ import SyncIcon from '@mui/icons-material/Sync';
 import Box from '@mui/material/Box';
 import { useSyncExternalStore } from 'react';
 import { pendingActions, subscribeQueue } from '../../api/offlineQueue';
+import { useOnline } from '../../lib/online';
 
 const OFFLINE_MESSAGE = 'You are offline';
 const pendingSyncLabel = (count: number) => `Pending sync (${count})`;
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-function useOnline(): boolean {
-  // Server-rendered HTML (and the hydration that follows it) is drawn online.
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true);
-}
 
 function usePendingCount(): number {
   return useSyncExternalStore(subscribeQueue, () => pendingActions().length, () => 0);

@@ -1,6 +1,8 @@
 // The player's bottom bar: seek bar, play/pause, mute, elapsed/total time, the quality menu,
-// Picture-in-Picture, minimize (to the mini player) and fullscreen. Picture-in-Picture has the
-// platform's window-in-window icon; minimize has the chevron phones use to pull a player down.
+// Picture-in-Picture, minimize (to the mini player) and fullscreen. The quality menu ends with a
+// Data saver entry, as YouTube's Quality > Data saver: on or off, the device setting that Settings >
+// Videos > Playback shows. Picture-in-Picture has the platform's window-in-window icon; minimize has
+// the chevron phones use to pull a player down.
 import FullscreenIcon from '@mui/icons-material/Fullscreen';
 import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import MinimizeIcon from '@mui/icons-material/ExpandMoreRounded';
@@ -14,6 +16,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { storeDataSaverMode, useDataSaver } from '../../lib/dataSaver';
 import { formatDuration } from '../../lib/format';
 import { PlayerMenu, type PlayerMenuItem } from './PlayerMenu';
 import { AUTO, bitrateLabel, type QualityChoice, qualityButtonLabel, type QualityOption } from './quality';
@@ -48,6 +51,7 @@ interface Props {
 
 const iconSx = { color: '#fff' } as const;
 
+
 export function PlayerControls(props: Props) {
   const { playing, muted, currentTime, duration, buffered, fullscreen, quality, playingHeight, qualityOptions } = props;
   const qualityItems: PlayerMenuItem<QualityChoice>[] = [
@@ -58,6 +62,7 @@ export function PlayerControls(props: Props) {
     }),
   ];
   const qualityText = qualityButtonLabel(quality, playingHeight);
+  const dataSaver = useDataSaver();
   return (
     <Box sx={{ background: 'linear-gradient(transparent, rgba(0,0,0,0.75))', pt: 3, pb: 0.5 }}>
       <SeekBar currentTime={currentTime} duration={duration} buffered={buffered} onSeek={props.onSeek} />
@@ -83,6 +88,12 @@ export function PlayerControls(props: Props) {
             value={quality}
             onChange={props.onQuality}
             note={props.dataSaverMaxHeight ? `Data saver on: up to ${props.dataSaverMaxHeight}p` : undefined}
+            // On or off from here: Always or Off in Settings (Auto, the browser's wish, is chosen there).
+            toggle={{
+              label: 'Data saver',
+              checked: dataSaver.on,
+              onChange: (on) => storeDataSaverMode(on ? 'always' : 'off'),
+            }}
           />
         )}
         {props.onPictureInPicture && (

@@ -1,6 +1,7 @@
 // One of the player's pop-up choices (quality, speed, captions): a button that says what is chosen
 // and a menu of radio items in which the current choice carries a check mark. A menu may hold more
 // choices after the first (the captions' size): each its own set, after a separator and its title.
+// It may end with one on/off entry (the quality menu's Data saver), a checkbox item.
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +29,13 @@ interface PlayerMenuChoice {
   onChange: (value: string) => void;
 }
 
+/** An on/off entry at the end of the menu. */
+interface PlayerMenuToggle {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
 interface Props<T extends string> {
   /** The menu's accessible name: 'Quality'. */
   name: string;
@@ -42,9 +50,10 @@ interface Props<T extends string> {
   more?: readonly PlayerMenuChoice[];
   /** A line above the choices saying what limits them ('Data saver on: up to 360p'). */
   note?: string;
+  toggle?: PlayerMenuToggle;
 }
 
-export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, items, value, onChange, more = [], note }: Props<T>) {
+export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, items, value, onChange, more = [], note, toggle }: Props<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   /** `selected` (the item focused on opening) only in the first set: MUI focuses the last selected one. */
   const radio = <U extends string>(item: PlayerMenuItem<U>, current: U, choose: (value: U) => void, first: boolean) => {
@@ -130,6 +139,23 @@ export function PlayerMenu<T extends string>({ name, buttonLabel, icon, text, it
             </ListSubheader>,
             ...choice.items.map((item) => radio(item, choice.value, choice.onChange, false)),
           ]),
+          ...(toggle
+            ? [
+                <Divider key="toggle-separator" component="li" role="separator" />,
+                <MenuItem
+                  key="toggle"
+                  role="menuitemcheckbox"
+                  aria-checked={toggle.checked}
+                  onClick={() => {
+                    setAnchor(null);
+                    toggle.onChange(!toggle.checked);
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 28 }}>{toggle.checked && <CheckIcon fontSize="small" />}</ListItemIcon>
+                  <ListItemText primary={toggle.label} sx={{ my: 0 }} />
+                </MenuItem>,
+              ]
+            : []),
         ]}
       </Menu>
     </>

@@ -1,4 +1,5 @@
-// Settings > Appearance > Playback: the data saver (Auto, Always, Off), kept on this device only.
+// Settings > Videos > Playback: the data saver (Auto, Always, Off), kept on this device only. The
+// player's quality menu sets the same value (PlayerControls.tsx).
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';

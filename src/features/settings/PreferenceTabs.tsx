@@ -15,7 +15,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toast } from '../../components/toast';
 import { PREFERENCE_KEYS, type PreferenceKey, readPreferences, storePreferences } from '../../lib/storage';
 import { toggleTheme } from '../theme/themeSlice';
-import { DataSaverSetting } from './DataSaverSetting';
 import { BlockedUsersSection } from './BlockedUsersSection';
 import { PushSetting } from './PushSetting';
 import { Toggle } from './SettingsToggle';
@@ -86,14 +85,9 @@ export function AppearanceTab() {
   const dispatch = useAppDispatch();
   const darkMode = useAppSelector((state) => state.theme.darkMode);
   return (
-    <Stack spacing={2}>
-      <SettingsSection title="Appearance">
-        <Toggle label="Dark mode" description="Use the dark theme on this device" checked={darkMode} onChange={() => dispatch(toggleTheme())} />
-      </SettingsSection>
-      <SettingsSection title="Playback">
-        <DataSaverSetting />
-      </SettingsSection>
-    </Stack>
+    <SettingsSection title="Appearance">
+      <Toggle label="Dark mode" description="Use the dark theme on this device" checked={darkMode} onChange={() => dispatch(toggleTheme())} />
+    </SettingsSection>
   );
 }
 

@@ -1,5 +1,6 @@
-// Settings > Videos: 'Search your videos...', 'Delete All', 'Upload New', the grid
-// with a Delete per video, the 'Confirm Deletion' dialog, both empty states and the end text.
+// Settings > Videos: Playback (the data saver, also in the player's quality menu), then 'Search
+// your videos...', 'Delete All', 'Upload New', the grid with a Delete per video, the 'Confirm
+// Deletion' dialog, both empty states and the end text.
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
@@ -18,6 +19,7 @@ import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { UPLOADED_FETCH_ERROR, useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
+import { DataSaverSetting } from './DataSaverSetting';
 import { SettingsSection } from './SettingsSection';
 
 const CONFIRM_TEXT = 'Are you sure you want to proceed? This action cannot be undone.';
@@ -57,55 +59,60 @@ export function SettingsVideosTab() {
   };
 
   return (
-    <SettingsSection title="Your Videos">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2.5 }}>
-        <TextField
-          placeholder="Search your videos..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          size="small"
-          sx={{ flex: 1 }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search your videos', type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Stack direction="row" spacing={1.5}>
-          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={!list.items.length} onClick={() => setPending('all')} sx={{ flex: { xs: 1, sm: 'none' } }}>
-            Delete All
-          </Button>
-          <Button component={Link} to="/upload" variant="contained" startIcon={<UploadIcon />} sx={{ flex: { xs: 1, sm: 'none' } }}>
-            Upload New
-          </Button>
+    <Stack spacing={2}>
+      <SettingsSection title="Playback">
+        <DataSaverSetting />
+      </SettingsSection>
+      <SettingsSection title="Your Videos">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2.5 }}>
+          <TextField
+            placeholder="Search your videos..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            size="small"
+            sx={{ flex: 1 }}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search your videos', type: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Stack direction="row" spacing={1.5}>
+            <Button color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={!list.items.length} onClick={() => setPending('all')} sx={{ flex: { xs: 1, sm: 'none' } }}>
+              Delete All
+            </Button>
+            <Button component={Link} to="/upload" variant="contained" startIcon={<UploadIcon />} sx={{ flex: { xs: 1, sm: 'none' } }}>
+              Upload New
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
-      <VideoGrid
-        {...listGridProps(list, UPLOADED_FETCH_ERROR)}
-        videos={shown}
-        emptyMessage={list.items.length ? 'No videos match your search.' : "You haven't uploaded any videos yet."}
-        endMessage="You've reached the end!"
-        narrow
-        cardAction={(video) => (
-          <IconButton aria-label={`Delete ${video.title}`} title="Delete" color="error" size="small" onClick={() => setPending(video._id)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        )}
-      />
-      <ConfirmDialog
-        open={pending !== null}
-        title="Confirm Deletion"
-        message={CONFIRM_TEXT}
-        confirmLabel={pending === 'all' ? 'Delete All' : 'Delete'}
-        busy={deleteOne.isLoading || deleteEvery.isLoading}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      />
-    </SettingsSection>
+        <VideoGrid
+          {...listGridProps(list, UPLOADED_FETCH_ERROR)}
+          videos={shown}
+          emptyMessage={list.items.length ? 'No videos match your search.' : "You haven't uploaded any videos yet."}
+          endMessage="You've reached the end!"
+          narrow
+          cardAction={(video) => (
+            <IconButton aria-label={`Delete ${video.title}`} title="Delete" color="error" size="small" onClick={() => setPending(video._id)}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        />
+        <ConfirmDialog
+          open={pending !== null}
+          title="Confirm Deletion"
+          message={CONFIRM_TEXT}
+          confirmLabel={pending === 'all' ? 'Delete All' : 'Delete'}
+          busy={deleteOne.isLoading || deleteEvery.isLoading}
+          onConfirm={() => void confirm()}
+          onClose={() => setPending(null)}
+        />
+      </SettingsSection>
+    </Stack>
   );
 }

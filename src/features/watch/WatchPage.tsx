@@ -1,5 +1,7 @@
 // Watch screen (/watch/{videoId}): skeleton, error with Try Again, the player (or the
 // transcoding progress), title, views, date, actions, owner, description, comments and related videos.
+// Offline, a video this device has not downloaded gets the offline notice instead of an error or a
+// player that cannot play (OfflineNotice.tsx).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,12 +12,13 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useGetCaptionsQuery } from '../../api/endpoints/playback';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
-import { messageOf } from '../../api/client';
+import { isOffline, messageOf } from '../../api/client';
 import { isGone, isNotFound } from '../../api/errorStatus';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../app/usePageTitle';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
 import { formatRelativeDate, formatViews } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
 import { forgetGoneVideo } from '../downloads/removedDownloads';
@@ -25,6 +28,7 @@ import { loadHls } from '../player/useHlsPlayback';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { useAutoplayPreference } from './autoplay';
 import { MISSING_VIDEO_TITLE } from './missingVideo';
+import { OFFLINE_TITLE, OfflineNotice } from './OfflineNotice';
 import { OwnerBlock } from './OwnerBlock';
 import { ProcessingNotice, QualitiesOnTheirWay } from './ProcessingNotice';
 import { RelatedVideos, useRelatedVideos } from './RelatedVideos';
@@ -78,13 +82,21 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const [autoplay, setAutoplay] = useAutoplayPreference();
   const session = useWatchSession(videoId, next?._id, autoplay);
   const video = query.data;
+  const online = useOnline();
   const missing = query.isError && isNotFound(query.error);
+  // No answer and no network (the browser says so, or the request never reached a server): a
+  // server's own error online keeps the spec's message and Try Again.
+  const offlineUnknown = !video && query.isError && isOffline(query.error);
+  // Details kept from an earlier visit, but no copy of the video itself: nothing to play offline.
+  // A player already running when the network went keeps its place (what it buffered still plays).
+  const [playerStarted, setPlayerStarted] = useState(false);
+  const cannotPlay = !online && savedVideo.checked && !savedVideo.saved && !playerStarted;
   // Taken down or deleted: whatever this device kept of it (an older answer, a download) must not play.
   const gone = query.isError && isGone(query.error);
   useEffect(() => {
     if (gone || missing) void forgetGoneVideo(videoId);
   }, [gone, missing, videoId]);
-  usePageTitle(gone ? VIDEO_REMOVED : (video?.title ?? (missing ? MISSING_VIDEO_TITLE : undefined)));
+  usePageTitle(gone ? VIDEO_REMOVED : (video?.title ?? (missing ? MISSING_VIDEO_TITLE : offlineUnknown ? OFFLINE_TITLE : undefined)));
   const captions = useGetCaptionsQuery(videoId, { skip: !video }).data ?? savedVideo.saved?.captions ?? [];
   // A maximize or the next video brings its own time; otherwise the saved position (signed in).
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
@@ -102,6 +114,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   if (gone) return <Unavailable message={messageOf(query.error, VIDEO_REMOVED)} />;
   if (!video) {
     if (missing) return <Unavailable message={VIDEO_MISSING} />;
+    if (offlineUnknown) return <OfflineNotice />;
     if (query.isError) {
       return (
         <Box role="alert" sx={{ textAlign: 'center', py: 8 }}>
@@ -118,6 +131,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   // While the first rung is made, the source plays when browsers can (the server says so), and the
   // lowest rung's stream (hlsUrl before any quality) whatever the source.
   const playable = (video.qualities.length > 0 || Boolean(video.sourceUrl) || Boolean(video.hlsUrl)) && video.status !== 'failed';
+  if (playable && showPlayer && !cannotPlay && !playerStarted) setPlayerStarted(true);
   const minimize = (time: number, src: string) => {
     dispatch(setVideoId(video._id));
     dispatch(setVideoSrc(src));
@@ -130,7 +144,9 @@ function WatchScreen({ videoId }: { videoId: string }) {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, mx: { xs: -1.5, sm: 0 } }}>
       <Box component="article" aria-labelledby="video-title" sx={{ minWidth: 0 }}>
-        {playable && !showPlayer ? (
+        {cannotPlay && video.status !== 'failed' ? (
+          <OfflineNotice poster={video.thumbnail || null} />
+        ) : playable && !showPlayer ? (
           // The poster until the player takes over: in server-rendered HTML it is the first big paint.
           <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 }, overflow: 'hidden' }}>
             {video.thumbnail && (
