@@ -134,10 +134,18 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 const MODERATION_SUBJECTS = ['user', 'video', 'report', 'comment', 'job'] as const;
 export type ModerationSubject = (typeof MODERATION_SUBJECTS)[number];
 
+/**
+ * Someone a log line names, as they are called now: username and fullName '' when the account no
+ * longer exists (and for OPERATOR_ACTOR, the command line).
+ */
+const LogPerson = Type.Object({ _id: Type.String(), username: Type.String(), fullName: Type.String() });
+
 /** One line of the append-only moderation log. */
 export const ModerationLogEntry = Type.Object({
   _id: Id,
-  actor: Moderator,
+  actor: LogPerson,
+  /** The user the action concerned (the suspended user, the video's or comment's owner); null when none (a job). */
+  target: Type.Union([LogPerson, Type.Null()]),
   action: Type.Enum(MODERATION_ACTIONS),
   subjectType: Type.Enum(MODERATION_SUBJECTS),
   subjectId: Type.String(),

@@ -48,7 +48,8 @@ export function toSuspension(row: SuspensionRow, urls: MediaUrls): Suspension {
 export function toLogEntry(row: LogRow): ModerationLogEntry {
   return {
     _id: row.id,
-    actor: { _id: row.actor_id, username: row.actor_username ?? '' },
+    actor: { _id: row.actor_id, username: row.actor_username ?? '', fullName: row.actor_full_name ?? '' },
+    target: row.target_id === null ? null : { _id: row.target_id, username: row.target_username ?? '', fullName: row.target_full_name ?? '' },
     action: row.action,
     subjectType: row.subject_type,
     subjectId: row.subject_id,

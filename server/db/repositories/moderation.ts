@@ -16,6 +16,8 @@ interface LogInput {
   subjectType: ModerationSubject;
   subjectId: string;
   reason?: string;
+  /** The user the action concerned (the suspended user, the video's or comment's owner). */
+  targetId?: string | null;
 }
 
 export interface ReportQueueRow extends OwnerColumnsRow {
@@ -56,7 +58,12 @@ export interface SuspensionRow extends OwnerColumnsRow {
   actor_username: string | null;
 }
 
-export type LogRow = ModerationLogTable & { actor_username: string | null };
+export type LogRow = ModerationLogTable & {
+  actor_username: string | null;
+  actor_full_name: string | null;
+  target_username: string | null;
+  target_full_name: string | null;
+};
 
 /** A suspension in force at `at` (one whose `until` passed no longer counts). */
 export function suspendedAt(row: { suspended_at: string | null; suspended_until: string | null }, at = now()): boolean {
@@ -80,6 +87,10 @@ export class ModerationRepository {
         subject_id: entry.subjectId,
         reason: entry.reason ?? '',
         created_at: now(),
+        target_id: entry.targetId ?? null,
+        snapshot: null,
+        undoes: null,
+        undone_by: null,
       })
       .execute();
   }
@@ -90,10 +101,10 @@ export class ModerationRepository {
   }
 
   /** Removes a comment (and its replies) with its log entry; how many rows went. */
-  async removeComment(actorId: string, comment: { id: string; video_id: string }, remove: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+  async removeComment(actorId: string, comment: { id: string; video_id: string; owner_id: string }, remove: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const removed = await remove(trx);
-      if (removed) await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id });
+      if (removed) await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id, targetId: comment.owner_id });
       return removed;
     });
   }
@@ -119,7 +130,7 @@ export class ModerationRepository {
       if (user.role === role) return changed;
       if (user.role === 'admin' && adminIds.length <= 1) return 'last-admin';
       await trx.updateTable('users').set({ role, updated_at: now() }).where('id', '=', userId).execute();
-      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, reason: `${user.role} -> ${role}` });
+      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, reason: `${user.role} -> ${role}`, targetId: userId });
       return changed;
     });
   }
@@ -179,10 +190,15 @@ export class ModerationRepository {
   /** Resolves or dismisses a report (again, to change the outcome); null when there is none. */
   async resolveReport(actorId: string, reportId: string, state: 'resolved' | 'dismissed', note: string): Promise<{ videoId: string; reporterId: string } | null> {
     return this.db.transaction().execute(async (trx) => {
-      const report = await trx.selectFrom('reports').select(['video_id', 'reporter_id']).where('id', '=', reportId).executeTakeFirst();
+      const report = await trx
+        .selectFrom('reports')
+        .innerJoin('videos', 'videos.id', 'reports.video_id')
+        .select(['reports.video_id', 'reports.reporter_id', 'videos.owner_id'])
+        .where('reports.id', '=', reportId)
+        .executeTakeFirst();
       if (!report) return null;
       await trx.updateTable('reports').set({ state, note, resolved_at: now(), resolved_by: actorId }).where('id', '=', reportId).execute();
-      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note });
+      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note, targetId: report.owner_id });
       return { videoId: report.video_id, reporterId: report.reporter_id };
     });
   }
@@ -203,7 +219,7 @@ export class ModerationRepository {
         .where('taken_down_at', 'is', null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return 'already';
-      await this.log(trx, { actorId, action: 'video-taken-down', subjectType: 'video', subjectId: videoId, reason });
+      await this.log(trx, { actorId, action: 'video-taken-down', subjectType: 'video', subjectId: videoId, reason, targetId: video.owner_id });
       return { ownerId: video.owner_id, at };
     });
   }
@@ -220,7 +236,7 @@ export class ModerationRepository {
         .where('taken_down_at', 'is not', null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return 'not-down';
-      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId });
+      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId, targetId: video.owner_id });
       return { ownerId: video.owner_id };
     });
   }
@@ -297,7 +313,7 @@ export class ModerationRepository {
         .where('id', '=', userId)
         .execute();
       const sessions = await trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
-      await this.log(trx, { actorId, action: 'user-suspended', subjectType: 'user', subjectId: userId, reason: until ? `${reason} (until ${until})` : reason });
+      await this.log(trx, { actorId, action: 'user-suspended', subjectType: 'user', subjectId: userId, reason: until ? `${reason} (until ${until})` : reason, targetId: userId });
       return { at, sessionIds: sessions.map((row) => row.id) };
     });
   }
@@ -317,7 +333,7 @@ export class ModerationRepository {
         .set({ suspended_reason: null, suspended_at: null, suspended_until: null, suspended_by: null })
         .where('id', '=', userId)
         .execute();
-      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId });
+      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId, targetId: userId });
       return true;
     });
   }
@@ -349,13 +365,14 @@ export class ModerationRepository {
 
   // The log.
 
-  /** Newest first. limit+1 rows. */
+  /** Newest first, with the actor's and the target's names as they are now (null when the account is gone). limit+1 rows. */
   logEntries(window: PageWindow): Promise<LogRow[]> {
     return this.db
       .selectFrom('moderation_log')
       .leftJoin('users as actor', 'actor.id', 'moderation_log.actor_id')
+      .leftJoin('users as target', 'target.id', 'moderation_log.target_id')
       .selectAll('moderation_log')
-      .select('actor.username as actor_username')
+      .select(['actor.username as actor_username', 'actor.full_name as actor_full_name', 'target.username as target_username', 'target.full_name as target_full_name'])
       .orderBy('moderation_log.id', 'desc')
       .limit(window.limit + 1)
       .offset(window.offset)

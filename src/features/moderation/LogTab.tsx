@@ -2,23 +2,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { type ModerationAction, type ModerationLogEntry, OPERATOR_ACTOR } from '../../../contract/moderation';
+import type { ModerationLogEntry } from '../../../contract/moderation';
 import { useGetModerationLogInfiniteQuery } from '../../api/endpoints/moderation';
 import { useInfiniteList } from '../../components/useInfiniteList';
+import { logLine } from './logLine';
 import { formatWhen } from './ModerationCard';
 import { ModerationList } from './ModerationList';
-
-const ACTION_LABELS: Record<ModerationAction, string> = {
-  'role-changed': 'changed a role',
-  'report-resolved': 'resolved a report',
-  'report-dismissed': 'dismissed a report',
-  'video-taken-down': 'took down a video',
-  'video-restored': 'restored a video',
-  'user-suspended': 'suspended a user',
-  'user-unsuspended': 'lifted a suspension',
-  'comment-removed': 'removed a comment',
-  'job-retried': 'retried a job',
-};
 
 /** Where a log line's subject can be seen (videos only: the others have no page of their own by id). */
 const subjectLink = (entry: ModerationLogEntry) => (entry.subjectType === 'video' ? `/watch/${encodeURIComponent(entry.subjectId)}` : null);
@@ -32,18 +21,21 @@ export function LogTab() {
       <Box component="ol" aria-label="Moderation log" sx={{ m: 0, p: 0, listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 3 }}>
         {list.items.map((entry, index) => {
           const link = subjectLink(entry);
+          const line = logLine(entry);
           return (
             <Box component="li" key={entry._id} sx={{ px: 2, py: 1.25, borderTop: index ? 1 : 0, borderColor: 'divider' }}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                <strong>{entry.actor._id === OPERATOR_ACTOR ? 'The operator' : `@${entry.actor.username}`}</strong> {ACTION_LABELS[entry.action] ?? entry.action}{' '}
+                <strong>{line.actor}</strong> {line.action} {line.target && <strong>{line.target}</strong>}{' '}
                 {link ? (
                   <Box component={Link} to={link} sx={{ color: 'primary.main' }}>
                     Open video
                   </Box>
                 ) : (
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    ({entry.subjectType} …{entry.subjectId.slice(-8)})
-                  </Box>
+                  !line.target && (
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      ({entry.subjectType} …{entry.subjectId.slice(-8)})
+                    </Box>
+                  )
                 )}
               </Typography>
               {entry.reason && (
