@@ -149,11 +149,21 @@ export const ModerationLogEntry = Type.Object({
   action: Type.Enum(MODERATION_ACTIONS),
   subjectType: Type.Enum(MODERATION_SUBJECTS),
   subjectId: Type.String(),
-  /** Why (the reason, the note, the new role); '' when none was given. */
+  /** Why (the reason, the note, the new role; an undo's reason); '' when none was given. */
   reason: Type.String(),
   createdAt: Timestamp,
+  /** Whether POST /moderation/log/{id}/undo can undo it now (a role change only by an admin). */
+  undoable: Type.Boolean(),
+  /** The entry of the undo that undid it; null while it stands. */
+  undoneBy: Type.Union([Id, Type.Null()]),
+  /** On an undo's entry: the entry it undid. */
+  undoes: Type.Union([Id, Type.Null()]),
 });
 export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
+
+/** POST /moderation/log/{entryId}/undo: the reason is required (trimmed, not blank, at most reasonMax). */
+export const UndoRequest = Type.Object({ reason: Type.String({ maxLength: MODERATION_LIMITS.reasonMax * 2 }) });
+export type UndoRequest = Static<typeof UndoRequest>;
 
 export const ModerationLogPage = Type.Object({ entries: Type.Array(ModerationLogEntry), hasMore: Type.Boolean() });
 export type ModerationLogPage = Static<typeof ModerationLogPage>;

@@ -1,7 +1,7 @@
 import type { AdminJob, BlockedUser, ModerationLogEntry, ModerationReport, Suspension, Takedown } from '../../contract/moderation.js';
 import type { BlockedUserRow } from '../db/repositories/blocks.js';
 import type { JobRow } from '../db/repositories/jobs.js';
-import type { LogRow, ReportQueueRow, SuspensionRow, TakedownRow } from '../db/repositories/moderation.js';
+import { isUndoable, type LogRow, type ReportQueueRow, type SuspensionRow, type TakedownRow } from '../db/repositories/moderation.js';
 import type { MediaUrls } from '../media/urls.js';
 import { toOwner } from './user.js';
 
@@ -55,6 +55,9 @@ export function toLogEntry(row: LogRow): ModerationLogEntry {
     subjectId: row.subject_id,
     reason: row.reason,
     createdAt: row.created_at,
+    undoable: isUndoable(row),
+    undoneBy: row.undone_by,
+    undoes: row.undoes,
   };
 }
 

@@ -173,6 +173,9 @@ describe('the moderation log line', () => {
     subjectId: 'u9',
     reason: 'Spam',
     createdAt: '2026-01-01T00:00:00.000Z',
+    undoable: true,
+    undoneBy: null,
+    undoes: null,
     ...over,
   });
 

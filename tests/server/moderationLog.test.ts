@@ -64,4 +64,56 @@ describe.each(databases)('the moderation log on %s', (dialect) => {
     await server.app.db.db.deleteFrom('users').where('id', '=', gone.id).execute();
     expect((await latest('user-suspended', gone.id))?.target).toEqual({ _id: gone.id, username: '', fullName: '' });
   });
+
+  const undo = (entryId: string, token: string, reason?: string) => call(server, 'POST', `/moderation/log/${entryId}/undo`, { token, json: reason === undefined ? {} : { reason } });
+
+  it('undoes a takedown, a suspension and a role change from the log, with the reason recorded, once', async () => {
+    const bystander = await registerUser(server);
+    const videoId = await insertVideo(server, admin.id, { title: 'Taken down by mistake' });
+    expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Looked like spam' } })).status).toBe(200);
+    const takedown = await latest('video-taken-down', videoId);
+    expect(takedown).toMatchObject({ undoable: true, undoneBy: null, undoes: null });
+
+    // The reason is required and bounded, as for the action itself; plain users have no undo.
+    expect((await undo(takedown!._id, moderator.token)).status).toBe(400);
+    expect(await undo(takedown!._id, moderator.token, '   ')).toMatchObject({ status: 400, body: { success: false, message: 'A reason is required to undo an action' } });
+    expect((await undo(takedown!._id, moderator.token, 'x'.repeat(501))).status).toBe(400);
+    expect((await undo(takedown!._id, bystander.token, 'Mine')).status).toBe(403);
+    expect((await undo('01900000-0000-7000-8000-000000000000', moderator.token, 'Nothing')).status).toBe(404);
+
+    const undone = await undo(takedown!._id, moderator.token, '  It was a tutorial about spam  ');
+    expect(undone.status).toBe(200);
+    expect(undone.body.data).toMatchObject({ _id: takedown!._id, undoable: false });
+    expect((await call(server, 'GET', `/videos/${videoId}`, { token: bystander.token })).status).toBe(200);
+    const restored = await latest('video-restored', videoId);
+    expect(restored).toMatchObject({ reason: 'It was a tutorial about spam', undoes: takedown!._id, undoable: false, actor: { _id: moderator.id } });
+    expect(undone.body.data.undoneBy).toBe(restored!._id);
+    expect(await undo(takedown!._id, moderator.token, 'Again')).toMatchObject({ status: 409, body: { message: 'This action was already undone' } });
+    // An undo is not itself undone from the log (take the video down again instead).
+    expect(await undo(restored!._id, moderator.token, 'Back')).toMatchObject({ status: 409, body: { message: 'This action cannot be undone' } });
+
+    const plain = await registerUser(server);
+    expect((await call(server, 'POST', `/moderation/users/${plain.id}/suspend`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    const suspension = await latest('user-suspended', plain.id);
+    expect((await undo(suspension!._id, moderator.token, 'Wrong account')).status).toBe(200);
+    expect(await latest('user-unsuspended', plain.id)).toMatchObject({ reason: 'Wrong account', undoes: suspension!._id });
+    expect((await call(server, 'POST', '/users/login', { json: { email: plain.email, password: plain.password } })).status).toBe(200);
+
+    expect((await call(server, 'PATCH', `/moderation/users/${plain.id}/role`, { token: admin.token, json: { role: 'moderator' } })).status).toBe(200);
+    const promotion = await latest('role-changed', plain.id);
+    expect(promotion).toMatchObject({ reason: 'user -> moderator', undoable: true });
+    expect(await undo(promotion!._id, moderator.token, 'Not yet')).toMatchObject({ status: 403, body: { message: 'Only an admin can undo a role change' } });
+    expect((await undo(promotion!._id, admin.token, 'Not yet')).status).toBe(200);
+    expect(await server.app.repos.moderation.roleOf(plain.id)).toBe('user');
+    expect((await entries()).find((entry) => entry.undoes === promotion!._id)).toMatchObject({ action: 'role-changed', reason: 'moderator -> user: Not yet' });
+  });
+
+  it('lets only one of two undos at once through', async () => {
+    const videoId = await insertVideo(server, admin.id);
+    expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    const takedown = await latest('video-taken-down', videoId);
+    const answers = await Promise.all([undo(takedown!._id, moderator.token, 'One'), undo(takedown!._id, admin.token, 'Two')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await entries()).filter((entry) => entry.undoes === takedown!._id)).toHaveLength(1);
+  });
 });

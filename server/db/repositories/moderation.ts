@@ -4,6 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { ModerationAction, ModerationSubject, ReportState } from '../../../contract/moderation.js';
 import type { DatabaseDialect } from '../../config.js';
+import { conflict } from '../../domain/errors.js';
 import { newId } from '../../ids.js';
 import { type DB, now } from '../kysely.js';
 import type { Database, ModerationLogTable, UserRole } from '../schema.js';
@@ -18,6 +19,14 @@ interface LogInput {
   reason?: string;
   /** The user the action concerned (the suspended user, the video's or comment's owner). */
   targetId?: string | null;
+  /** On an undo: the entry it undoes (marked undone in the same transaction). */
+  undoes?: string;
+}
+
+/** An undo of a logged action: the entry undone and the reason given (the undo's entry keeps it). */
+export interface Undo {
+  entryId: string;
+  reason: string;
 }
 
 export interface ReportQueueRow extends OwnerColumnsRow {
@@ -65,6 +74,17 @@ export type LogRow = ModerationLogTable & {
   target_full_name: string | null;
 };
 
+/** The log fields of an undo: its reason, and the entry it undoes. */
+const undoOf = (undo: Undo | undefined) => (undo ? { reason: undo.reason, undoes: undo.entryId } : {});
+
+/** The actions an undo exists for; the others (resolutions, restores, lifts, job retries) have none. */
+const UNDOABLE: readonly ModerationAction[] = ['video-taken-down', 'user-suspended', 'role-changed'];
+
+/** Whether a log entry can be undone now: an undoable action, not an undo itself, not undone yet. */
+export function isUndoable(entry: Pick<ModerationLogTable, 'action' | 'undoes' | 'undone_by'>): boolean {
+  return UNDOABLE.includes(entry.action) && entry.undoes === null && entry.undone_by === null;
+}
+
 /** A suspension in force at `at` (one whose `until` passed no longer counts). */
 export function suspendedAt(row: { suspended_at: string | null; suspended_until: string | null }, at = now()): boolean {
   return row.suspended_at !== null && (row.suspended_until === null || row.suspended_until > at);
@@ -77,10 +97,17 @@ export class ModerationRepository {
   ) {}
 
   private async log(trx: Transaction<Database>, entry: LogInput): Promise<void> {
+    const id = newId();
+    if (entry.undoes) {
+      // Marked in the undo's own transaction, only if no other undo got there first (that one's
+      // transaction holds the row on PostgreSQL; SQLite takes the write lock at BEGIN).
+      const marked = await trx.updateTable('moderation_log').set({ undone_by: id }).where('id', '=', entry.undoes).where('undone_by', 'is', null).executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) throw conflict('This action was already undone');
+    }
     await trx
       .insertInto('moderation_log')
       .values({
-        id: newId(),
+        id,
         actor_id: entry.actorId,
         action: entry.action,
         subject_type: entry.subjectType,
@@ -89,7 +116,7 @@ export class ModerationRepository {
         created_at: now(),
         target_id: entry.targetId ?? null,
         snapshot: null,
-        undoes: null,
+        undoes: entry.undoes ?? null,
         undone_by: null,
       })
       .execute();
@@ -119,7 +146,7 @@ export class ModerationRepository {
    * take the write lock at BEGIN) so two demotions at once cannot both see the other admin.
    * Setting the role a user already has changes and logs nothing.
    */
-  async setRole(actorId: string, userId: string, role: UserRole): Promise<{ username: string; previousRole: UserRole; role: UserRole } | 'not-found' | 'last-admin'> {
+  async setRole(actorId: string, userId: string, role: UserRole, undo?: Undo): Promise<{ username: string; previousRole: UserRole; role: UserRole } | 'not-found' | 'last-admin'> {
     return this.db.transaction().execute(async (trx) => {
       let admins = trx.selectFrom('users').select(['id']).where('role', '=', 'admin');
       if (this.dialect === 'postgres') admins = admins.forUpdate();
@@ -130,7 +157,7 @@ export class ModerationRepository {
       if (user.role === role) return changed;
       if (user.role === 'admin' && adminIds.length <= 1) return 'last-admin';
       await trx.updateTable('users').set({ role, updated_at: now() }).where('id', '=', userId).execute();
-      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, reason: `${user.role} -> ${role}`, targetId: userId });
+      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, targetId: userId, ...undoOf(undo), reason: `${user.role} -> ${role}${undo ? `: ${undo.reason}` : ''}` });
       return changed;
     });
   }
@@ -225,7 +252,7 @@ export class ModerationRepository {
   }
 
   /** Restores a taken-down video; 'not-found', or 'not-down'. */
-  async restore(actorId: string, videoId: string): Promise<{ ownerId: string } | 'not-found' | 'not-down'> {
+  async restore(actorId: string, videoId: string, undo?: Undo): Promise<{ ownerId: string } | 'not-found' | 'not-down'> {
     return this.db.transaction().execute(async (trx) => {
       const video = await trx.selectFrom('videos').select(['owner_id']).where('id', '=', videoId).executeTakeFirst();
       if (!video) return 'not-found';
@@ -236,7 +263,7 @@ export class ModerationRepository {
         .where('taken_down_at', 'is not', null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return 'not-down';
-      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId, targetId: video.owner_id });
+      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId, targetId: video.owner_id, ...undoOf(undo) });
       return { ownerId: video.owner_id };
     });
   }
@@ -322,7 +349,7 @@ export class ModerationRepository {
    * Lifts a suspension in force: 'not-suspended' when there is none, 'admin-set' when an admin set
    * it and the actor is a moderator (only an admin undoes an admin's suspension).
    */
-  async unsuspend(actorId: string, userId: string): Promise<true | 'not-found' | 'self' | 'not-moderator' | 'protected-user' | 'not-suspended' | 'admin-set'> {
+  async unsuspend(actorId: string, userId: string, undo?: Undo): Promise<true | 'not-found' | 'self' | 'not-moderator' | 'protected-user' | 'not-suspended' | 'admin-set'> {
     return this.db.transaction().execute(async (trx) => {
       const parties = await this.suspensionParties(trx, actorId, userId);
       if (typeof parties === 'string') return parties;
@@ -333,7 +360,7 @@ export class ModerationRepository {
         .set({ suspended_reason: null, suspended_at: null, suspended_until: null, suspended_by: null })
         .where('id', '=', userId)
         .execute();
-      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId, targetId: userId });
+      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId, targetId: userId, ...undoOf(undo) });
       return true;
     });
   }
@@ -365,14 +392,27 @@ export class ModerationRepository {
 
   // The log.
 
-  /** Newest first, with the actor's and the target's names as they are now (null when the account is gone). limit+1 rows. */
-  logEntries(window: PageWindow): Promise<LogRow[]> {
+  async logEntry(id: string): Promise<ModerationLogTable | undefined> {
+    return this.db.selectFrom('moderation_log').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private selectLog() {
     return this.db
       .selectFrom('moderation_log')
       .leftJoin('users as actor', 'actor.id', 'moderation_log.actor_id')
       .leftJoin('users as target', 'target.id', 'moderation_log.target_id')
       .selectAll('moderation_log')
-      .select(['actor.username as actor_username', 'actor.full_name as actor_full_name', 'target.username as target_username', 'target.full_name as target_full_name'])
+      .select(['actor.username as actor_username', 'actor.full_name as actor_full_name', 'target.username as target_username', 'target.full_name as target_full_name']);
+  }
+
+  /** One entry as the log lists it. */
+  logRow(id: string): Promise<LogRow | undefined> {
+    return this.selectLog().where('moderation_log.id', '=', id).executeTakeFirst();
+  }
+
+  /** Newest first, with the actor's and the target's names as they are now (null when the account is gone). limit+1 rows. */
+  logEntries(window: PageWindow): Promise<LogRow[]> {
+    return this.selectLog()
       .orderBy('moderation_log.id', 'desc')
       .limit(window.limit + 1)
       .offset(window.offset)
