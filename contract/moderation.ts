@@ -127,6 +127,7 @@ const MODERATION_ACTIONS = [
   'user-suspended',
   'user-unsuspended',
   'comment-removed',
+  'comment-restored',
   'job-retried',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -113,7 +113,7 @@ interface VideoReactionsTable {
   created_at: string;
 }
 
-interface CommentsTable {
+export interface CommentsTable {
   id: string;
   video_id: string;
   owner_id: string;
@@ -126,7 +126,7 @@ interface CommentsTable {
   hearted_at: string | null;
 }
 
-interface CommentLikesTable {
+export interface CommentLikesTable {
   user_id: string;
   comment_id: string;
   created_at: string;

@@ -6,7 +6,7 @@
 import { ROLES } from '../../contract/entities.js';
 import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js';
 import { isUndoable, type Undo } from '../db/repositories/moderation.js';
-import type { UserRole } from '../db/schema.js';
+import type { ModerationLogTable, UserRole } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import type { UseCaseDeps } from './deps.js';
 
@@ -112,9 +112,19 @@ export async function unsuspendUser(deps: Deps, input: { actorId: string; userId
   }
 }
 
+/** Puts back a comment a moderator removed (with its replies and likes), from the removal's log entry. */
+async function restoreComment(deps: Deps, actorId: string, entry: ModerationLogTable, undo: Undo) {
+  const result = await deps.repos.moderation.restoreComment(actorId, entry, undo, (trx, videoId, snapshot) => deps.repos.comments.restoreIn(trx, videoId, snapshot));
+  if (result === 'no-video') throw conflict('The video this comment was under is gone');
+  if (result === 'exists') throw conflict('This comment is there already');
+  if (result === 'no-author') throw conflict("This comment's author is gone");
+  await deps.events.publish('comment.restored', { commentId: entry.subject_id, videoId: result.videoId });
+  await deps.events.publish('moderation.logged', { action: 'comment-restored' });
+}
+
 /**
  * Undoes a logged action with a reason (required, as for the action itself): restores the video,
- * lifts the suspension, gives back the previous role (admins only, as for any role change). The
+ * lifts the suspension, puts back a removed comment, gives back the previous role (admins only, as for any role change). The
  * undo goes through the same rules and events as doing it by hand; its log entry keeps the reason
  * and links to the entry undone, which is marked undone in the same transaction (once only).
  */
@@ -127,6 +137,7 @@ export async function undoModerationAction(deps: Deps, input: { actorId: string;
   const undo = { entryId: entry.id, reason };
   if (entry.action === 'video-taken-down') return restoreVideo(deps, { actorId: input.actorId, videoId: entry.subject_id, undo });
   if (entry.action === 'user-suspended') return unsuspendUser(deps, { actorId: input.actorId, userId: entry.subject_id, undo });
+  if (entry.action === 'comment-removed') return restoreComment(deps, input.actorId, entry, undo);
   if ((await deps.repos.moderation.roleOf(input.actorId)) !== 'admin') throw forbidden('Only an admin can undo a role change');
   const previous = /^(\w+) -> /.exec(entry.reason)?.[1] ?? '';
   await changeRole(deps, { actorId: input.actorId, userId: entry.subject_id, role: previous, undo });

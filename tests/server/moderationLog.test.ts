@@ -116,4 +116,27 @@ describe.each(databases)('the moderation log on %s', (dialect) => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await entries()).filter((entry) => entry.undoes === takedown!._id)).toHaveLength(1);
   });
+
+  it('undoes a comment removal: the comment, its replies and their likes come back, with the reason logged', async () => {
+    const [author, replier, fan] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+    const videoId = await insertVideo(server, admin.id, { title: 'Commented' });
+    const commentId = (await call(server, 'POST', `/comments/add/${videoId}`, { token: author.token, json: { content: 'A fair point, sharply put' } })).body.data._id as string;
+    expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: replier.token, json: { content: 'Agreed', parentId: commentId } })).status).toBe(201);
+    expect((await call(server, 'POST', `/likes/toggle/c/${commentId}?reactionType=like`, { token: fan.token, json: { videoId } })).status).toBe(200);
+    const listed = async () => (await call(server, 'GET', `/comments/all/${videoId}`, { token: fan.token })).body.data;
+    const before = await listed();
+    const count = async () => (await server.app.db.db.selectFrom('videos').select('comments_count').where('id', '=', videoId).executeTakeFirstOrThrow()).comments_count;
+    expect(await count()).toBe(2);
+
+    expect((await call(server, 'DELETE', `/comments/delete/${commentId}`, { token: moderator.token })).body.data.deletedCount).toBe(2);
+    expect(await count()).toBe(0);
+    const removal = await latest('comment-removed', commentId);
+    expect(removal).toMatchObject({ undoable: true, target: { _id: author.id, username: author.username } });
+
+    expect((await undo(removal!._id, moderator.token, 'Criticism, not abuse')).status).toBe(200);
+    expect(await listed()).toEqual(before);
+    expect(await count()).toBe(2);
+    expect(await latest('comment-restored', commentId)).toMatchObject({ reason: 'Criticism, not abuse', undoes: removal!._id, target: { _id: author.id } });
+    expect(await undo(removal!._id, moderator.token, 'Again')).toMatchObject({ status: 409 });
+  });
 });

@@ -8,6 +8,7 @@ import { conflict } from '../../domain/errors.js';
 import { newId } from '../../ids.js';
 import { type DB, now } from '../kysely.js';
 import type { Database, ModerationLogTable, UserRole } from '../schema.js';
+import type { CommentSnapshot } from './comments.js';
 import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
 import type { PageWindow } from './videos.js';
 
@@ -21,6 +22,8 @@ interface LogInput {
   targetId?: string | null;
   /** On an undo: the entry it undoes (marked undone in the same transaction). */
   undoes?: string;
+  /** What a removal deleted (JSON), for its undo. */
+  snapshot?: string;
 }
 
 /** An undo of a logged action: the entry undone and the reason given (the undo's entry keeps it). */
@@ -78,10 +81,14 @@ export type LogRow = ModerationLogTable & {
 const undoOf = (undo: Undo | undefined) => (undo ? { reason: undo.reason, undoes: undo.entryId } : {});
 
 /** The actions an undo exists for; the others (resolutions, restores, lifts, job retries) have none. */
-const UNDOABLE: readonly ModerationAction[] = ['video-taken-down', 'user-suspended', 'role-changed'];
+const UNDOABLE: readonly ModerationAction[] = ['video-taken-down', 'user-suspended', 'role-changed', 'comment-removed'];
 
-/** Whether a log entry can be undone now: an undoable action, not an undo itself, not undone yet. */
-export function isUndoable(entry: Pick<ModerationLogTable, 'action' | 'undoes' | 'undone_by'>): boolean {
+/**
+ * Whether a log entry can be undone now: an undoable action, not an undo itself, not undone yet (a
+ * comment removal only with what it deleted kept).
+ */
+export function isUndoable(entry: Pick<ModerationLogTable, 'action' | 'undoes' | 'undone_by' | 'snapshot'>): boolean {
+  if (entry.action === 'comment-removed' && entry.snapshot === null) return false;
   return UNDOABLE.includes(entry.action) && entry.undoes === null && entry.undone_by === null;
 }
 
@@ -115,7 +122,7 @@ export class ModerationRepository {
         reason: entry.reason ?? '',
         created_at: now(),
         target_id: entry.targetId ?? null,
-        snapshot: null,
+        snapshot: entry.snapshot ?? null,
         undoes: entry.undoes ?? null,
         undone_by: null,
       })
@@ -127,12 +134,34 @@ export class ModerationRepository {
     await this.db.transaction().execute((trx) => this.log(trx, entry));
   }
 
-  /** Removes a comment (and its replies) with its log entry; how many rows went. */
-  async removeComment(actorId: string, comment: { id: string; video_id: string; owner_id: string }, remove: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+  /** Removes a comment (and its replies) with its log entry, which keeps what went so an undo can put it back; how many rows went. */
+  async removeComment(
+    actorId: string,
+    comment: { id: string; video_id: string; owner_id: string },
+    remove: (trx: Transaction<Database>) => Promise<{ deleted: number; snapshot: CommentSnapshot }>,
+  ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const removed = await remove(trx);
-      if (removed) await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id, targetId: comment.owner_id });
-      return removed;
+      const { deleted, snapshot } = await remove(trx);
+      if (deleted) {
+        await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id, targetId: comment.owner_id, snapshot: JSON.stringify({ videoId: comment.video_id, ...snapshot }) });
+      }
+      return deleted;
+    });
+  }
+
+  /** Undoes a comment removal from its entry's snapshot, with the undo's entry ('comment-restored'). */
+  async restoreComment(
+    actorId: string,
+    entry: Pick<ModerationLogTable, 'subject_id' | 'target_id' | 'snapshot'>,
+    undo: Undo,
+    restore: (trx: Transaction<Database>, videoId: string, snapshot: CommentSnapshot) => Promise<number | 'no-video' | 'exists' | 'no-author'>,
+  ): Promise<{ videoId: string } | 'no-video' | 'exists' | 'no-author'> {
+    const { videoId, ...snapshot } = JSON.parse(entry.snapshot ?? '{}') as { videoId: string } & CommentSnapshot;
+    return this.db.transaction().execute(async (trx) => {
+      const restored = await restore(trx, videoId, snapshot);
+      if (typeof restored === 'string') return restored;
+      await this.log(trx, { actorId, action: 'comment-restored', subjectType: 'comment', subjectId: entry.subject_id, targetId: entry.target_id, ...undoOf(undo) });
+      return { videoId };
     });
   }
 

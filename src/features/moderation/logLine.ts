@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<ModerationAction, { of: string; alone: string }> = {
   'user-suspended': { of: 'suspended', alone: 'suspended a user' },
   'user-unsuspended': { of: 'lifted the suspension of', alone: 'lifted a suspension' },
   'comment-removed': { of: 'removed a comment by', alone: 'removed a comment' },
+  'comment-restored': { of: 'restored a comment by', alone: 'restored a comment' },
   'job-retried': { of: 'retried a job for', alone: 'retried a job' },
 };
 
