@@ -1,6 +1,7 @@
 // The /moderation screen in Debian's Chromium against the real server and the built PWA: axe-core
 // finds no serious or critical violation on the reports queue (its Take down, Resolve, Dismiss and
-// Suspend owner buttons) and the log, in the dark and the light theme, at 390x844 and 1280x800.
+// Suspend owner buttons) and the log (with its Undo buttons), in the dark and the light theme, at
+// 390x844 and 1280x800. The log names people, and a takedown is undone from its line with a reason.
 // Each view is written to screenshots/moderation/ to be looked at.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -93,4 +94,30 @@ describe.skipIf(missing !== null)('the moderation screen in Chromium', () => {
       expect(problems).toEqual([]);
     }, 60_000);
   }
+
+  it('the log names the people; a takedown is undone from its line with a reason, and the line says Undone', async () => {
+    const { context, page } = await signedInPage(browser, server, moderator, { viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${server.url}/moderation?tab=log`);
+      const log = page.getByRole('list', { name: 'Moderation log' });
+      const takedownLine = log.getByRole('listitem').filter({ hasText: 'took down a video by' });
+      await eventually(() => takedownLine.textContent()).toContain(`@${moderator.username} took down a video by @${owner.username}`);
+      await takedownLine.getByRole('button', { name: /^Undo/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Undo this action?' });
+      await eventually(() => dialog.isVisible()).toBe(true);
+      const confirm = dialog.getByRole('button', { name: 'Undo', exact: true });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox', { name: /Reason for undoing/ }).fill('A tutorial about spam, not spam');
+      await page.screenshot({ path: 'screenshots/moderation/undo-dialog-390.png' });
+      await confirm.click();
+      await eventually(() => page.locator('#notistack-snackbar', { hasText: 'Action undone' }).isVisible()).toBe(true);
+      await eventually(() => takedownLine.textContent()).toContain('Undone');
+      expect(await takedownLine.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+      const restoredLine = log.getByRole('listitem').filter({ hasText: 'restored a video by' });
+      await eventually(() => restoredLine.textContent()).toContain('A tutorial about spam, not spam');
+      await page.screenshot({ path: 'screenshots/moderation/log-undone-390.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment, Notification } from '../../contract/entities';
 import { type ModerationLogEntry, type ModerationReport, OPERATOR_ACTOR } from '../../contract/moderation';
-import { logLine } from '../../src/features/moderation/logLine';
+import { canUndo, logLine } from '../../src/features/moderation/logLine';
 import { applyPinned } from '../../src/api/endpoints/comments';
 import { tagsFor } from '../../src/api/liveHandlers';
 import { groupReportsByVideo } from '../../src/features/moderation/reportGroups';
@@ -184,5 +184,12 @@ describe('the moderation log line', () => {
     expect(logLine(entry({ target: { _id: 'u9', username: '', fullName: '' } })).target).toBe('(deleted user)');
     expect(logLine(entry({ actor: { _id: OPERATOR_ACTOR, username: '', fullName: '' }, action: 'role-changed' }))).toEqual({ actor: 'The operator', action: 'changed the role of', target: '@grace' });
     expect(logLine(entry({ action: 'job-retried', subjectType: 'job', target: null }))).toEqual({ actor: '@mo', action: 'retried a job', target: null });
+  });
+
+  it('offers Undo where the server allows it, a role change to admins only', () => {
+    expect(canUndo(entry({}), 'moderator')).toBe(true);
+    expect(canUndo(entry({ undoable: false, undoneBy: 'l2' }), 'admin')).toBe(false);
+    expect(canUndo(entry({ action: 'role-changed' }), 'moderator')).toBe(false);
+    expect(canUndo(entry({ action: 'role-changed' }), 'admin')).toBe(true);
   });
 });

@@ -15,6 +15,11 @@ const ACTION_LABELS: Record<ModerationAction, { of: string; alone: string }> = {
   'job-retried': { of: 'retried a job for', alone: 'retried a job' },
 };
 
+/** Whether this viewer gets an Undo on the line: the server says it can be undone, and a role change only for an admin. */
+export function canUndo(entry: ModerationLogEntry, role: string | undefined): boolean {
+  return entry.undoable && (entry.action !== 'role-changed' || role === 'admin');
+}
+
 /** '@grace'; '(deleted user)' when the account is gone; 'The operator' for the command line. */
 export function personLabel(person: { _id: string; username: string }): string {
   if (person._id === OPERATOR_ACTOR) return 'The operator';
