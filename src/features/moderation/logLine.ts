@@ -21,7 +21,7 @@ export function canUndo(entry: ModerationLogEntry, role: string | undefined): bo
 }
 
 /** '@grace'; '(deleted user)' when the account is gone; 'The operator' for the command line. */
-export function personLabel(person: { _id: string; username: string }): string {
+function personLabel(person: { _id: string; username: string }): string {
   if (person._id === OPERATOR_ACTOR) return 'The operator';
   return person.username ? `@${person.username}` : '(deleted user)';
 }
