@@ -139,4 +139,18 @@ describe.each(databases)('the moderation log on %s', (dialect) => {
     expect(await latest('comment-restored', commentId)).toMatchObject({ reason: 'Criticism, not abuse', undoes: removal!._id, target: { _id: author.id } });
     expect(await undo(removal!._id, moderator.token, 'Again')).toMatchObject({ status: 409 });
   });
+
+  it('counts a takedown restored or a suspension lifted by hand as undone by that line', async () => {
+    const videoId = await insertVideo(server, admin.id);
+    expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    expect((await call(server, 'DELETE', `/moderation/videos/${videoId}/takedown`, { token: moderator.token })).status).toBe(200);
+    const restored = await latest('video-restored', videoId);
+    expect(await latest('video-taken-down', videoId)).toMatchObject({ undoable: false, undoneBy: restored!._id });
+
+    const plain = await registerUser(server);
+    expect((await call(server, 'POST', `/moderation/users/${plain.id}/suspend`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
+    expect((await call(server, 'DELETE', `/moderation/users/${plain.id}/suspend`, { token: moderator.token })).status).toBe(200);
+    const lifted = await latest('user-unsuspended', plain.id);
+    expect(await latest('user-suspended', plain.id)).toMatchObject({ undoable: false, undoneBy: lifted!._id });
+  });
 });

@@ -24,6 +24,8 @@ interface LogInput {
   undoes?: string;
   /** What a removal deleted (JSON), for its undo. */
   snapshot?: string;
+  /** The action this one ends on the same subject (a restore ends takedowns): their entries count as undone by it. */
+  closes?: ModerationAction;
 }
 
 /** An undo of a logged action: the entry undone and the reason given (the undo's entry keeps it). */
@@ -110,6 +112,17 @@ export class ModerationRepository {
       // transaction holds the row on PostgreSQL; SQLite takes the write lock at BEGIN).
       const marked = await trx.updateTable('moderation_log').set({ undone_by: id }).where('id', '=', entry.undoes).where('undone_by', 'is', null).executeTakeFirst();
       if (Number(marked.numUpdatedRows) !== 1) throw conflict('This action was already undone');
+    }
+    if (entry.closes) {
+      // Restoring or lifting by hand (or an admin's earlier suspension under a later one) undoes them too.
+      await trx
+        .updateTable('moderation_log')
+        .set({ undone_by: id })
+        .where('subject_type', '=', entry.subjectType)
+        .where('subject_id', '=', entry.subjectId)
+        .where('action', '=', entry.closes)
+        .where('undone_by', 'is', null)
+        .execute();
     }
     await trx
       .insertInto('moderation_log')
@@ -292,7 +305,7 @@ export class ModerationRepository {
         .where('taken_down_at', 'is not', null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return 'not-down';
-      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId, targetId: video.owner_id, ...undoOf(undo) });
+      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId, targetId: video.owner_id, closes: 'video-taken-down', ...undoOf(undo) });
       return { ownerId: video.owner_id };
     });
   }
@@ -389,7 +402,7 @@ export class ModerationRepository {
         .set({ suspended_reason: null, suspended_at: null, suspended_until: null, suspended_by: null })
         .where('id', '=', userId)
         .execute();
-      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId, targetId: userId, ...undoOf(undo) });
+      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId, targetId: userId, closes: 'user-suspended', ...undoOf(undo) });
       return true;
     });
   }
