@@ -127,6 +127,7 @@ const MODERATION_ACTIONS = [
   'user-suspended',
   'user-unsuspended',
   'comment-removed',
+  'comment-restored',
   'job-retried',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -134,18 +135,36 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 const MODERATION_SUBJECTS = ['user', 'video', 'report', 'comment', 'job'] as const;
 export type ModerationSubject = (typeof MODERATION_SUBJECTS)[number];
 
+/**
+ * Someone a log line names, as they are called now: username and fullName '' when the account no
+ * longer exists (and for OPERATOR_ACTOR, the command line).
+ */
+const LogPerson = Type.Object({ _id: Type.String(), username: Type.String(), fullName: Type.String() });
+
 /** One line of the append-only moderation log. */
 export const ModerationLogEntry = Type.Object({
   _id: Id,
-  actor: Moderator,
+  actor: LogPerson,
+  /** The user the action concerned (the suspended user, the video's or comment's owner); null when none (a job). */
+  target: Type.Union([LogPerson, Type.Null()]),
   action: Type.Enum(MODERATION_ACTIONS),
   subjectType: Type.Enum(MODERATION_SUBJECTS),
   subjectId: Type.String(),
-  /** Why (the reason, the note, the new role); '' when none was given. */
+  /** Why (the reason, the note, the new role; an undo's reason); '' when none was given. */
   reason: Type.String(),
   createdAt: Timestamp,
+  /** Whether POST /moderation/log/{id}/undo can undo it now (a role change only by an admin). */
+  undoable: Type.Boolean(),
+  /** The entry of the undo that undid it; null while it stands. */
+  undoneBy: Type.Union([Id, Type.Null()]),
+  /** On an undo's entry: the entry it undid. */
+  undoes: Type.Union([Id, Type.Null()]),
 });
 export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
+
+/** POST /moderation/log/{entryId}/undo: the reason is required (trimmed, not blank, at most reasonMax). */
+export const UndoRequest = Type.Object({ reason: Type.String({ maxLength: MODERATION_LIMITS.reasonMax * 2 }) });
+export type UndoRequest = Static<typeof UndoRequest>;
 
 export const ModerationLogPage = Type.Object({ entries: Type.Array(ModerationLogEntry), hasMore: Type.Boolean() });
 export type ModerationLogPage = Static<typeof ModerationLogPage>;

@@ -113,7 +113,7 @@ interface VideoReactionsTable {
   created_at: string;
 }
 
-interface CommentsTable {
+export interface CommentsTable {
   id: string;
   video_id: string;
   owner_id: string;
@@ -126,7 +126,7 @@ interface CommentsTable {
   hearted_at: string | null;
 }
 
-interface CommentLikesTable {
+export interface CommentLikesTable {
   user_id: string;
   comment_id: string;
   created_at: string;
@@ -247,6 +247,10 @@ export interface ModerationLogTable {
   subject_id: string;
   reason: string;
   created_at: string;
+  target_id: string | null; // 0017: the user the action concerned
+  snapshot: string | null; // JSON of what a comment removal deleted
+  undoes: string | null; // on an undo's entry: the entry it undid
+  undone_by: string | null; // the undo's entry
 }
 
 /** Which kinds a user wants (0007); no row = all on. */

@@ -8,6 +8,8 @@ export interface DomainEvents {
   'comment.posted': { commentId: string; videoId: string; authorId: string; /** Who wrote the comment replied to, if any. */ repliedToAuthorId: string | null };
   'comment.edited': { commentId: string; videoId: string };
   'comment.deleted': { commentId: string; videoId: string };
+  /** A moderator's removal of a comment was undone: it is back, with its replies. */
+  'comment.restored': { commentId: string; videoId: string };
   'comment.likeToggled': { commentId: string; videoId: string; totalLikes: number };
   /** A video's like and disLike totals changed (a toggle, or a user clearing their likes). */
   'video.reactionsChanged': { videoId: string; likes: number; disLikes: number };

@@ -1,7 +1,7 @@
 import type { AdminJob, BlockedUser, ModerationLogEntry, ModerationReport, Suspension, Takedown } from '../../contract/moderation.js';
 import type { BlockedUserRow } from '../db/repositories/blocks.js';
 import type { JobRow } from '../db/repositories/jobs.js';
-import type { LogRow, ReportQueueRow, SuspensionRow, TakedownRow } from '../db/repositories/moderation.js';
+import { isUndoable, type LogRow, type ReportQueueRow, type SuspensionRow, type TakedownRow } from '../db/repositories/moderation.js';
 import type { MediaUrls } from '../media/urls.js';
 import { toOwner } from './user.js';
 
@@ -48,12 +48,16 @@ export function toSuspension(row: SuspensionRow, urls: MediaUrls): Suspension {
 export function toLogEntry(row: LogRow): ModerationLogEntry {
   return {
     _id: row.id,
-    actor: { _id: row.actor_id, username: row.actor_username ?? '' },
+    actor: { _id: row.actor_id, username: row.actor_username ?? '', fullName: row.actor_full_name ?? '' },
+    target: row.target_id === null ? null : { _id: row.target_id, username: row.target_username ?? '', fullName: row.target_full_name ?? '' },
     action: row.action,
     subjectType: row.subject_type,
     subjectId: row.subject_id,
     reason: row.reason,
     createdAt: row.created_at,
+    undoable: isUndoable(row),
+    undoneBy: row.undone_by,
+    undoes: row.undoes,
   };
 }
 

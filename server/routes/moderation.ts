@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { Envelope } from '../../contract/envelope.js';
 import {
   MODERATION_LIMITS,
+  ModerationLogEntry,
   ModerationLogPage,
   ModerationReport,
   ModerationReportPage,
@@ -16,12 +17,13 @@ import {
   SuspensionRequest,
   TakedownPage,
   TakedownRequest,
+  UndoRequest,
 } from '../../contract/moderation.js';
 import { requireRole, userIdOf } from '../auth/authenticate.js';
 import { toLogEntry, toModerationReport, toSuspension, toTakedown } from '../formatters/moderation.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString, pageOf, splitPage } from '../http/schemas.js';
-import { changeRole, resolveReport, restoreVideo, suspendUser, takeDownVideo, unsuspendUser } from '../useCases/moderation.js';
+import { changeRole, resolveReport, restoreVideo, suspendUser, takeDownVideo, undoModerationAction, unsuspendUser } from '../useCases/moderation.js';
 
 const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -34,6 +36,7 @@ const ReportsQuery = Type.Object({
 const UserParams = Type.Object({ userId: IdString });
 const VideoParams = Type.Object({ videoId: IdString });
 const ReportParams = Type.Object({ reportId: IdString });
+const EntryParams = Type.Object({ entryId: IdString });
 
 const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const moderation = app.repos.moderation;
@@ -143,6 +146,18 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
       const page = splitPage(await moderation.logEntries(window), window.limit);
       return send(reply, 200, { entries: page.items.map(toLogEntry), hasMore: page.hasMore }, 'Moderation log fetched successfully');
+    },
+  );
+
+  app.post(
+    '/log/:entryId/undo',
+    { preHandler: moderators, config: write, schema: { tags, security, params: EntryParams, body: UndoRequest, response: { 200: Envelope(ModerationLogEntry) } } },
+    async (request, reply) => {
+      const { entryId } = request.params;
+      await undoModerationAction(app, { actorId: userIdOf(request), entryId, reason: request.body.reason });
+      const row = await moderation.logRow(entryId);
+      if (!row) throw notFound('Log entry not found');
+      return send(reply, 200, toLogEntry(row), 'Action undone');
     },
   );
 };

@@ -14,6 +14,7 @@ export function subscribeLiveEvents(events: DomainEventBus, live: LiveEvents, ur
   events.on('comment.posted', SUBSCRIBER, async ({ videoId }) => live.commentUpdated(videoId, await audienceOf(videoId)));
   events.on('comment.edited', SUBSCRIBER, async ({ videoId }) => live.commentUpdated(videoId, await audienceOf(videoId)));
   events.on('comment.deleted', SUBSCRIBER, async ({ videoId }) => live.commentUpdated(videoId, await audienceOf(videoId)));
+  events.on('comment.restored', SUBSCRIBER, async ({ videoId }) => live.commentUpdated(videoId, await audienceOf(videoId)));
   events.on('comment.likeToggled', SUBSCRIBER, async ({ videoId, commentId, totalLikes }) =>
     live.commentReactionsUpdated({ videoId, commentId, totalLikes }, await audienceOf(videoId)),
   );

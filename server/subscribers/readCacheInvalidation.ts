@@ -12,6 +12,7 @@ export function subscribeReadCacheInvalidation(events: DomainEventBus, cache: Re
   events.on('comment.posted', SUBSCRIBER, commentsChanged);
   events.on('comment.edited', SUBSCRIBER, commentsChanged);
   events.on('comment.deleted', SUBSCRIBER, commentsChanged);
+  events.on('comment.restored', SUBSCRIBER, commentsChanged);
   events.on('comment.likeToggled', SUBSCRIBER, ({ videoId }) => cache.bump(CacheDeps.comments(videoId)));
   events.on('video.reactionsChanged', SUBSCRIBER, videoChanged);
   events.on('video.viewed', SUBSCRIBER, videoChanged);

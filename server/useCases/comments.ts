@@ -61,7 +61,7 @@ export async function deleteComment(deps: Deps, input: { commentId: string; call
     deletedCount = await comments.delete(row.id, row.video_id);
   } else {
     if (!isModerator(await moderation.roleOf(input.callerId))) throw forbidden('You are not allowed to delete this comment');
-    deletedCount = await moderation.removeComment(input.callerId, row, (trx) => comments.deleteIn(trx, row.id, row.video_id));
+    deletedCount = await moderation.removeComment(input.callerId, row, (trx) => comments.removeIn(trx, row.id, row.video_id));
     if (deletedCount) await deps.events.publish('moderation.logged', { action: 'comment-removed' });
   }
   if (deletedCount) await deps.events.publish('comment.deleted', { commentId: row.id, videoId: row.video_id });

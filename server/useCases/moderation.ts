@@ -5,7 +5,8 @@
 // moderators' screens.
 import { ROLES } from '../../contract/entities.js';
 import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js';
-import type { UserRole } from '../db/schema.js';
+import { isUndoable, type Undo } from '../db/repositories/moderation.js';
+import type { ModerationLogTable, UserRole } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import type { UseCaseDeps } from './deps.js';
 
@@ -28,10 +29,10 @@ function isRole(value: string): value is UserRole {
  * command line (`actorId` null: the first admin comes from there). The last admin stays one, so
  * someone can always set roles. The log records either actor; a change is published.
  */
-export async function changeRole(deps: Deps, input: { actorId: string | null; userId: string; role: string }) {
+export async function changeRole(deps: Deps, input: { actorId: string | null; userId: string; role: string; undo?: Undo }) {
   if (!isRole(input.role)) throw invalid(`Role must be one of ${ROLES.join(', ')}`);
   if (input.actorId === input.userId) throw forbidden('You cannot change your own role');
-  const result = await deps.repos.moderation.setRole(input.actorId ?? OPERATOR_ACTOR, input.userId, input.role);
+  const result = await deps.repos.moderation.setRole(input.actorId ?? OPERATOR_ACTOR, input.userId, input.role, input.undo);
   if (result === 'not-found') throw notFound('User not found');
   if (result === 'last-admin') throw conflict('This is the last admin: make another user admin first');
   if (result.previousRole !== result.role) await deps.events.publish('user.roleChanged', { userId: input.userId, actorId: input.actorId, role: result.role });
@@ -60,8 +61,8 @@ export async function takeDownVideo(deps: Deps, input: { actorId: string; videoI
   await deps.events.publish('video.takenDown', { videoId: input.videoId, ownerId: result.ownerId, actorId: input.actorId, reason, at: result.at });
 }
 
-export async function restoreVideo(deps: Deps, input: { actorId: string; videoId: string }) {
-  const result = await deps.repos.moderation.restore(input.actorId, input.videoId);
+export async function restoreVideo(deps: Deps, input: { actorId: string; videoId: string; undo?: Undo }) {
+  const result = await deps.repos.moderation.restore(input.actorId, input.videoId, input.undo);
   if (result === 'not-found') throw notFound('Video not found');
   if (result === 'not-down') throw conflict('This video is not taken down');
   await deps.events.publish('video.restored', { videoId: input.videoId, ownerId: result.ownerId, actorId: input.actorId });
@@ -98,8 +99,8 @@ export async function suspendUser(deps: Deps, input: { actorId: string; userId: 
 }
 
 /** Lifts a suspension in force (one an admin set, only an admin lifts) and publishes the videos it held back. */
-export async function unsuspendUser(deps: Deps, input: { actorId: string; userId: string }) {
-  const result = await deps.repos.moderation.unsuspend(input.actorId, input.userId);
+export async function unsuspendUser(deps: Deps, input: { actorId: string; userId: string; undo?: Undo }) {
+  const result = await deps.repos.moderation.unsuspend(input.actorId, input.userId, input.undo);
   if (result === 'not-suspended') throw conflict('This user is not suspended');
   if (result === 'admin-set') throw forbidden('Only an admin can lift a suspension an admin set');
   if (result !== true) refuseSuspension(result, true);
@@ -109,4 +110,35 @@ export async function unsuspendUser(deps: Deps, input: { actorId: string; userId
   for (const videoId of await deps.repos.videoMedia.heldVideoIds(input.userId)) {
     if ((await deps.repos.videoMedia.markReady(videoId)) === 'published') await deps.events.publish('video.published', { videoId, ownerId: input.userId });
   }
+}
+
+/** Puts back a comment a moderator removed (with its replies and likes), from the removal's log entry. */
+async function restoreComment(deps: Deps, actorId: string, entry: ModerationLogTable, undo: Undo) {
+  const result = await deps.repos.moderation.restoreComment(actorId, entry, undo, (trx, videoId, snapshot) => deps.repos.comments.restoreIn(trx, videoId, snapshot));
+  if (result === 'no-video') throw conflict('The video this comment was under is gone');
+  if (result === 'exists') throw conflict('This comment is there already');
+  if (result === 'no-author') throw conflict("This comment's author is gone");
+  await deps.events.publish('comment.restored', { commentId: entry.subject_id, videoId: result.videoId });
+  await deps.events.publish('moderation.logged', { action: 'comment-restored' });
+}
+
+/**
+ * Undoes a logged action with a reason (required, as for the action itself): restores the video,
+ * lifts the suspension, puts back a removed comment, gives back the previous role (admins only, as for any role change). The
+ * undo goes through the same rules and events as doing it by hand; its log entry keeps the reason
+ * and links to the entry undone, which is marked undone in the same transaction (once only).
+ */
+export async function undoModerationAction(deps: Deps, input: { actorId: string; entryId: string; reason?: string }) {
+  const reason = reasonOf(input.reason, 'undo an action');
+  const entry = await deps.repos.moderation.logEntry(input.entryId);
+  if (!entry) throw notFound('Log entry not found');
+  if (entry.undone_by) throw conflict('This action was already undone');
+  if (!isUndoable(entry)) throw conflict('This action cannot be undone');
+  const undo = { entryId: entry.id, reason };
+  if (entry.action === 'video-taken-down') return restoreVideo(deps, { actorId: input.actorId, videoId: entry.subject_id, undo });
+  if (entry.action === 'user-suspended') return unsuspendUser(deps, { actorId: input.actorId, userId: entry.subject_id, undo });
+  if (entry.action === 'comment-removed') return restoreComment(deps, input.actorId, entry, undo);
+  if ((await deps.repos.moderation.roleOf(input.actorId)) !== 'admin') throw forbidden('Only an admin can undo a role change');
+  const previous = /^(\w+) -> /.exec(entry.reason)?.[1] ?? '';
+  await changeRole(deps, { actorId: input.actorId, userId: entry.subject_id, role: previous, undo });
 }

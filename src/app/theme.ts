@@ -18,7 +18,16 @@ export const BRAND_RED = '#e53935';
 // (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.
 const COLOR_SCHEMES = {
   dark: { palette: { contrastThreshold: 4.5, primary: { main: '#ff8a80' }, secondary: { main: '#90caf9' }, background: { default: '#0f0f0f', paper: '#1c1c1c' } } },
-  light: { palette: { contrastThreshold: 4.5, primary: { main: '#c62828' }, secondary: { main: '#1565c0' }, background: { default: '#f9f9f9', paper: '#ffffff' } } },
+  light: {
+    palette: {
+      contrastThreshold: 4.5,
+      primary: { main: '#c62828' },
+      secondary: { main: '#1565c0' },
+      // MUI's light warning (#ed6c02) is 3.1:1 as text on white; this amber is 7:1 (and 4.5:1+ under white text).
+      warning: { main: '#b45309' },
+      background: { default: '#f9f9f9', paper: '#ffffff' },
+    },
+  },
 } as const;
 
 function makeTheme(colorSchemes: Partial<typeof COLOR_SCHEMES>) {

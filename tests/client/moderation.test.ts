@@ -3,7 +3,8 @@
 // texts and links, the suspension end date, and which lists a live 'moderation-updated' refreshes.
 import { describe, expect, it } from 'vitest';
 import type { Comment, Notification } from '../../contract/entities';
-import type { ModerationReport } from '../../contract/moderation';
+import { type ModerationLogEntry, type ModerationReport, OPERATOR_ACTOR } from '../../contract/moderation';
+import { canUndo, logLine } from '../../src/features/moderation/logLine';
 import { applyPinned } from '../../src/api/endpoints/comments';
 import { tagsFor } from '../../src/api/liveHandlers';
 import { groupReportsByVideo } from '../../src/features/moderation/reportGroups';
@@ -159,5 +160,36 @@ describe("live 'moderation-updated'", () => {
     ]);
     expect(tagsFor('moderation-updated', { kind: 'takedown' })).toContainEqual({ type: 'Moderation', id: 'takedowns' });
     expect(tagsFor('moderation-updated', { kind: 'suspension' })).toContainEqual({ type: 'Moderation', id: 'suspensions' });
+  });
+});
+
+describe('the moderation log line', () => {
+  const entry = (over: Partial<ModerationLogEntry>): ModerationLogEntry => ({
+    _id: 'l1',
+    actor: { _id: 'u3', username: 'mo', fullName: 'Mona' },
+    target: { _id: 'u9', username: 'grace', fullName: 'Grace Hopper' },
+    action: 'user-suspended',
+    subjectType: 'user',
+    subjectId: 'u9',
+    reason: 'Spam',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    undoable: true,
+    undoneBy: null,
+    undoes: null,
+    ...over,
+  });
+
+  it('names the people: @grace, (deleted user) when gone, the operator', () => {
+    expect(logLine(entry({}))).toEqual({ actor: '@mo', action: 'suspended', target: '@grace' });
+    expect(logLine(entry({ target: { _id: 'u9', username: '', fullName: '' } })).target).toBe('(deleted user)');
+    expect(logLine(entry({ actor: { _id: OPERATOR_ACTOR, username: '', fullName: '' }, action: 'role-changed' }))).toEqual({ actor: 'The operator', action: 'changed the role of', target: '@grace' });
+    expect(logLine(entry({ action: 'job-retried', subjectType: 'job', target: null }))).toEqual({ actor: '@mo', action: 'retried a job', target: null });
+  });
+
+  it('offers Undo where the server allows it, a role change to admins only', () => {
+    expect(canUndo(entry({}), 'moderator')).toBe(true);
+    expect(canUndo(entry({ undoable: false, undoneBy: 'l2' }), 'admin')).toBe(false);
+    expect(canUndo(entry({ action: 'role-changed' }), 'moderator')).toBe(false);
+    expect(canUndo(entry({ action: 'role-changed' }), 'admin')).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import * as moderation from './0012_moderation.js';
 import * as moderationTools from './0013_moderation_tools.js';
 import * as mustChangePassword from './0015_must_change_password.js';
 import * as deployment from './0016_deployment.js';
+import * as moderationUndo from './0017_moderation_undo.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -33,6 +34,7 @@ const all: Record<string, DialectMigration> = {
   '0013_moderation_tools': moderationTools,
   '0015_must_change_password': mustChangePassword,
   '0016_deployment': deployment,
+  '0017_moderation_undo': moderationUndo,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

@@ -1,12 +1,18 @@
 // Comments and their one level of replies. videos.comments_count counts every row (replies
 // too) and changes in the same transaction as the rows, so it stays exact.
-import { sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import { prepareQuery } from '../prepared.js';
-import type { Database } from '../schema.js';
+import type { CommentLikesTable, CommentsTable, Database } from '../schema.js';
+
+/** What a moderator's removal of a comment deleted, kept in its log entry so it can be put back. */
+export interface CommentSnapshot {
+  comments: Selectable<CommentsTable>[];
+  likes: Selectable<CommentLikesTable>[];
+}
 import { ownerColumns, ownerNotSuspended, type OwnerColumnsRow } from './videoCards.js';
 import { lockVideo } from './videos.js';
 
@@ -188,6 +194,71 @@ export class CommentRepository {
         .execute();
     }
     return deleted;
+  }
+
+  /**
+   * `deleteIn` keeping what it deleted (the comment, its replies and their likes), for a moderator's
+   * removal, which can be undone (`restoreIn`).
+   */
+  async removeIn(trx: Transaction<Database>, id: string, videoId: string): Promise<{ deleted: number; snapshot: CommentSnapshot }> {
+    await lockVideo(trx, this.dialect, videoId);
+    const comments = await trx
+      .selectFrom('comments')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+      .orderBy('id')
+      .execute();
+    const likes = comments.length
+      ? await trx
+          .selectFrom('comment_likes')
+          .selectAll()
+          .where(
+            'comment_id',
+            'in',
+            comments.map((row) => row.id),
+          )
+          .execute()
+      : [];
+    return { deleted: await this.deleteIn(trx, id, videoId), snapshot: { comments, likes } };
+  }
+
+  /**
+   * Puts back what `removeIn` took, under the video's lock: the comment and its replies with their
+   * likes (but those of accounts deleted since, and replies whose author is gone), unpinned when
+   * the video has pinned another meanwhile. 'no-video' when the video is gone, 'exists' when the
+   * comment is back already; otherwise how many comments came back.
+   */
+  async restoreIn(trx: Transaction<Database>, videoId: string, snapshot: CommentSnapshot): Promise<number | 'no-video' | 'exists' | 'no-author'> {
+    if (!(await lockVideo(trx, this.dialect, videoId))) return 'no-video';
+    const ids = snapshot.comments.map((row) => row.id);
+    if (!ids.length) return 'no-author';
+    if (await trx.selectFrom('comments').select('id').where('id', 'in', ids).executeTakeFirst()) return 'exists';
+    const people = [...new Set([...snapshot.comments.map((row) => row.owner_id), ...snapshot.likes.map((like) => like.user_id)])];
+    const living = new Set((await trx.selectFrom('users').select('id').where('id', 'in', people).execute()).map((row) => row.id));
+    const top = snapshot.comments.find((row) => row.parent_id === null);
+    if (!top || !living.has(top.owner_id)) return 'no-author';
+    const comments = [top, ...snapshot.comments.filter((row) => row.parent_id !== null && living.has(row.owner_id))];
+    const kept = new Set(comments.map((row) => row.id));
+    const likes = snapshot.likes.filter((like) => kept.has(like.comment_id) && living.has(like.user_id));
+    const pinnedElsewhere = await trx.selectFrom('comments').select('id').where('video_id', '=', videoId).where('pinned_at', 'is not', null).executeTakeFirst();
+    await trx
+      .insertInto('comments')
+      .values(
+        comments.map((row) => ({
+          ...row,
+          video_id: videoId,
+          likes_count: likes.filter((like) => like.comment_id === row.id).length,
+          pinned_at: pinnedElsewhere ? null : row.pinned_at,
+        })),
+      )
+      .execute();
+    if (likes.length) await trx.insertInto('comment_likes').values(likes).execute();
+    await trx
+      .updateTable('videos')
+      .set((eb) => ({ comments_count: eb('comments_count', '+', comments.length) }))
+      .where('id', '=', videoId)
+      .execute();
+    return comments.length;
   }
 
   /** Pins or unpins a comment; pinning unpins the video's other one. */

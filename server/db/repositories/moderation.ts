@@ -4,9 +4,11 @@
 import type { Transaction } from 'kysely';
 import type { ModerationAction, ModerationSubject, ReportState } from '../../../contract/moderation.js';
 import type { DatabaseDialect } from '../../config.js';
+import { conflict } from '../../domain/errors.js';
 import { newId } from '../../ids.js';
 import { type DB, now } from '../kysely.js';
 import type { Database, ModerationLogTable, UserRole } from '../schema.js';
+import type { CommentSnapshot } from './comments.js';
 import { ownerColumns, type OwnerColumnsRow } from './videoCards.js';
 import type { PageWindow } from './videos.js';
 
@@ -16,6 +18,20 @@ interface LogInput {
   subjectType: ModerationSubject;
   subjectId: string;
   reason?: string;
+  /** The user the action concerned (the suspended user, the video's or comment's owner). */
+  targetId?: string | null;
+  /** On an undo: the entry it undoes (marked undone in the same transaction). */
+  undoes?: string;
+  /** What a removal deleted (JSON), for its undo. */
+  snapshot?: string;
+  /** The action this one ends on the same subject (a restore ends takedowns): their entries count as undone by it. */
+  closes?: ModerationAction;
+}
+
+/** An undo of a logged action: the entry undone and the reason given (the undo's entry keeps it). */
+export interface Undo {
+  entryId: string;
+  reason: string;
 }
 
 export interface ReportQueueRow extends OwnerColumnsRow {
@@ -56,7 +72,27 @@ export interface SuspensionRow extends OwnerColumnsRow {
   actor_username: string | null;
 }
 
-export type LogRow = ModerationLogTable & { actor_username: string | null };
+export type LogRow = ModerationLogTable & {
+  actor_username: string | null;
+  actor_full_name: string | null;
+  target_username: string | null;
+  target_full_name: string | null;
+};
+
+/** The log fields of an undo: its reason, and the entry it undoes. */
+const undoOf = (undo: Undo | undefined) => (undo ? { reason: undo.reason, undoes: undo.entryId } : {});
+
+/** The actions an undo exists for; the others (resolutions, restores, lifts, job retries) have none. */
+const UNDOABLE: readonly ModerationAction[] = ['video-taken-down', 'user-suspended', 'role-changed', 'comment-removed'];
+
+/**
+ * Whether a log entry can be undone now: an undoable action, not an undo itself, not undone yet (a
+ * comment removal only with what it deleted kept).
+ */
+export function isUndoable(entry: Pick<ModerationLogTable, 'action' | 'undoes' | 'undone_by' | 'snapshot'>): boolean {
+  if (entry.action === 'comment-removed' && entry.snapshot === null) return false;
+  return UNDOABLE.includes(entry.action) && entry.undoes === null && entry.undone_by === null;
+}
 
 /** A suspension in force at `at` (one whose `until` passed no longer counts). */
 export function suspendedAt(row: { suspended_at: string | null; suspended_until: string | null }, at = now()): boolean {
@@ -70,16 +106,38 @@ export class ModerationRepository {
   ) {}
 
   private async log(trx: Transaction<Database>, entry: LogInput): Promise<void> {
+    const id = newId();
+    if (entry.undoes) {
+      // Marked in the undo's own transaction, only if no other undo got there first (that one's
+      // transaction holds the row on PostgreSQL; SQLite takes the write lock at BEGIN).
+      const marked = await trx.updateTable('moderation_log').set({ undone_by: id }).where('id', '=', entry.undoes).where('undone_by', 'is', null).executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) throw conflict('This action was already undone');
+    }
+    if (entry.closes) {
+      // Restoring or lifting by hand (or an admin's earlier suspension under a later one) undoes them too.
+      await trx
+        .updateTable('moderation_log')
+        .set({ undone_by: id })
+        .where('subject_type', '=', entry.subjectType)
+        .where('subject_id', '=', entry.subjectId)
+        .where('action', '=', entry.closes)
+        .where('undone_by', 'is', null)
+        .execute();
+    }
     await trx
       .insertInto('moderation_log')
       .values({
-        id: newId(),
+        id,
         actor_id: entry.actorId,
         action: entry.action,
         subject_type: entry.subjectType,
         subject_id: entry.subjectId,
         reason: entry.reason ?? '',
         created_at: now(),
+        target_id: entry.targetId ?? null,
+        snapshot: entry.snapshot ?? null,
+        undoes: entry.undoes ?? null,
+        undone_by: null,
       })
       .execute();
   }
@@ -89,12 +147,34 @@ export class ModerationRepository {
     await this.db.transaction().execute((trx) => this.log(trx, entry));
   }
 
-  /** Removes a comment (and its replies) with its log entry; how many rows went. */
-  async removeComment(actorId: string, comment: { id: string; video_id: string }, remove: (trx: Transaction<Database>) => Promise<number>): Promise<number> {
+  /** Removes a comment (and its replies) with its log entry, which keeps what went so an undo can put it back; how many rows went. */
+  async removeComment(
+    actorId: string,
+    comment: { id: string; video_id: string; owner_id: string },
+    remove: (trx: Transaction<Database>) => Promise<{ deleted: number; snapshot: CommentSnapshot }>,
+  ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const removed = await remove(trx);
-      if (removed) await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id });
-      return removed;
+      const { deleted, snapshot } = await remove(trx);
+      if (deleted) {
+        await this.log(trx, { actorId, action: 'comment-removed', subjectType: 'comment', subjectId: comment.id, targetId: comment.owner_id, snapshot: JSON.stringify({ videoId: comment.video_id, ...snapshot }) });
+      }
+      return deleted;
+    });
+  }
+
+  /** Undoes a comment removal from its entry's snapshot, with the undo's entry ('comment-restored'). */
+  async restoreComment(
+    actorId: string,
+    entry: Pick<ModerationLogTable, 'subject_id' | 'target_id' | 'snapshot'>,
+    undo: Undo,
+    restore: (trx: Transaction<Database>, videoId: string, snapshot: CommentSnapshot) => Promise<number | 'no-video' | 'exists' | 'no-author'>,
+  ): Promise<{ videoId: string } | 'no-video' | 'exists' | 'no-author'> {
+    const { videoId, ...snapshot } = JSON.parse(entry.snapshot ?? '{}') as { videoId: string } & CommentSnapshot;
+    return this.db.transaction().execute(async (trx) => {
+      const restored = await restore(trx, videoId, snapshot);
+      if (typeof restored === 'string') return restored;
+      await this.log(trx, { actorId, action: 'comment-restored', subjectType: 'comment', subjectId: entry.subject_id, targetId: entry.target_id, ...undoOf(undo) });
+      return { videoId };
     });
   }
 
@@ -108,7 +188,7 @@ export class ModerationRepository {
    * take the write lock at BEGIN) so two demotions at once cannot both see the other admin.
    * Setting the role a user already has changes and logs nothing.
    */
-  async setRole(actorId: string, userId: string, role: UserRole): Promise<{ username: string; previousRole: UserRole; role: UserRole } | 'not-found' | 'last-admin'> {
+  async setRole(actorId: string, userId: string, role: UserRole, undo?: Undo): Promise<{ username: string; previousRole: UserRole; role: UserRole } | 'not-found' | 'last-admin'> {
     return this.db.transaction().execute(async (trx) => {
       let admins = trx.selectFrom('users').select(['id']).where('role', '=', 'admin');
       if (this.dialect === 'postgres') admins = admins.forUpdate();
@@ -119,7 +199,7 @@ export class ModerationRepository {
       if (user.role === role) return changed;
       if (user.role === 'admin' && adminIds.length <= 1) return 'last-admin';
       await trx.updateTable('users').set({ role, updated_at: now() }).where('id', '=', userId).execute();
-      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, reason: `${user.role} -> ${role}` });
+      await this.log(trx, { actorId, action: 'role-changed', subjectType: 'user', subjectId: userId, targetId: userId, ...undoOf(undo), reason: `${user.role} -> ${role}${undo ? `: ${undo.reason}` : ''}` });
       return changed;
     });
   }
@@ -179,10 +259,15 @@ export class ModerationRepository {
   /** Resolves or dismisses a report (again, to change the outcome); null when there is none. */
   async resolveReport(actorId: string, reportId: string, state: 'resolved' | 'dismissed', note: string): Promise<{ videoId: string; reporterId: string } | null> {
     return this.db.transaction().execute(async (trx) => {
-      const report = await trx.selectFrom('reports').select(['video_id', 'reporter_id']).where('id', '=', reportId).executeTakeFirst();
+      const report = await trx
+        .selectFrom('reports')
+        .innerJoin('videos', 'videos.id', 'reports.video_id')
+        .select(['reports.video_id', 'reports.reporter_id', 'videos.owner_id'])
+        .where('reports.id', '=', reportId)
+        .executeTakeFirst();
       if (!report) return null;
       await trx.updateTable('reports').set({ state, note, resolved_at: now(), resolved_by: actorId }).where('id', '=', reportId).execute();
-      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note });
+      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note, targetId: report.owner_id });
       return { videoId: report.video_id, reporterId: report.reporter_id };
     });
   }
@@ -203,13 +288,13 @@ export class ModerationRepository {
         .where('taken_down_at', 'is', null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return 'already';
-      await this.log(trx, { actorId, action: 'video-taken-down', subjectType: 'video', subjectId: videoId, reason });
+      await this.log(trx, { actorId, action: 'video-taken-down', subjectType: 'video', subjectId: videoId, reason, targetId: video.owner_id });
       return { ownerId: video.owner_id, at };
     });
   }
 
   /** Restores a taken-down video; 'not-found', or 'not-down'. */
-  async restore(actorId: string, videoId: string): Promise<{ ownerId: string } | 'not-found' | 'not-down'> {
+  async restore(actorId: string, videoId: string, undo?: Undo): Promise<{ ownerId: string } | 'not-found' | 'not-down'> {
     return this.db.transaction().execute(async (trx) => {
       const video = await trx.selectFrom('videos').select(['owner_id']).where('id', '=', videoId).executeTakeFirst();
       if (!video) return 'not-found';
@@ -220,7 +305,7 @@ export class ModerationRepository {
         .where('taken_down_at', 'is not', null)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return 'not-down';
-      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId });
+      await this.log(trx, { actorId, action: 'video-restored', subjectType: 'video', subjectId: videoId, targetId: video.owner_id, closes: 'video-taken-down', ...undoOf(undo) });
       return { ownerId: video.owner_id };
     });
   }
@@ -297,7 +382,7 @@ export class ModerationRepository {
         .where('id', '=', userId)
         .execute();
       const sessions = await trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
-      await this.log(trx, { actorId, action: 'user-suspended', subjectType: 'user', subjectId: userId, reason: until ? `${reason} (until ${until})` : reason });
+      await this.log(trx, { actorId, action: 'user-suspended', subjectType: 'user', subjectId: userId, reason: until ? `${reason} (until ${until})` : reason, targetId: userId });
       return { at, sessionIds: sessions.map((row) => row.id) };
     });
   }
@@ -306,7 +391,7 @@ export class ModerationRepository {
    * Lifts a suspension in force: 'not-suspended' when there is none, 'admin-set' when an admin set
    * it and the actor is a moderator (only an admin undoes an admin's suspension).
    */
-  async unsuspend(actorId: string, userId: string): Promise<true | 'not-found' | 'self' | 'not-moderator' | 'protected-user' | 'not-suspended' | 'admin-set'> {
+  async unsuspend(actorId: string, userId: string, undo?: Undo): Promise<true | 'not-found' | 'self' | 'not-moderator' | 'protected-user' | 'not-suspended' | 'admin-set'> {
     return this.db.transaction().execute(async (trx) => {
       const parties = await this.suspensionParties(trx, actorId, userId);
       if (typeof parties === 'string') return parties;
@@ -317,7 +402,7 @@ export class ModerationRepository {
         .set({ suspended_reason: null, suspended_at: null, suspended_until: null, suspended_by: null })
         .where('id', '=', userId)
         .execute();
-      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId });
+      await this.log(trx, { actorId, action: 'user-unsuspended', subjectType: 'user', subjectId: userId, targetId: userId, closes: 'user-suspended', ...undoOf(undo) });
       return true;
     });
   }
@@ -349,13 +434,27 @@ export class ModerationRepository {
 
   // The log.
 
-  /** Newest first. limit+1 rows. */
-  logEntries(window: PageWindow): Promise<LogRow[]> {
+  async logEntry(id: string): Promise<ModerationLogTable | undefined> {
+    return this.db.selectFrom('moderation_log').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private selectLog() {
     return this.db
       .selectFrom('moderation_log')
       .leftJoin('users as actor', 'actor.id', 'moderation_log.actor_id')
+      .leftJoin('users as target', 'target.id', 'moderation_log.target_id')
       .selectAll('moderation_log')
-      .select('actor.username as actor_username')
+      .select(['actor.username as actor_username', 'actor.full_name as actor_full_name', 'target.username as target_username', 'target.full_name as target_full_name']);
+  }
+
+  /** One entry as the log lists it. */
+  logRow(id: string): Promise<LogRow | undefined> {
+    return this.selectLog().where('moderation_log.id', '=', id).executeTakeFirst();
+  }
+
+  /** Newest first, with the actor's and the target's names as they are now (null when the account is gone). limit+1 rows. */
+  logEntries(window: PageWindow): Promise<LogRow[]> {
+    return this.selectLog()
       .orderBy('moderation_log.id', 'desc')
       .limit(window.limit + 1)
       .offset(window.offset)

@@ -6,6 +6,7 @@ import type {
   ADMIN_JOB_STATES,
   AdminJob,
   AdminJobList,
+  ModerationLogEntry,
   ModerationLogPage,
   ModerationReport,
   ModerationReportPage,
@@ -72,6 +73,11 @@ const moderationApi = api.injectEndpoints({
       query: ({ pageParam }) => ({ url: '/moderation/log', params: { page: pageParam } }),
       providesTags: lists('log'),
     }),
+    /** Undoes a logged action with a reason; the answer is the entry, now undone. Any list may change. */
+    undoModerationAction: build.mutation<ModerationLogEntry, { entryId: string; reason: string }>({
+      query: ({ entryId, reason }) => ({ url: `/moderation/log/${encodeURIComponent(entryId)}/undo`, method: 'POST', body: { reason } }),
+      invalidatesTags: [...lists('reports', 'takedowns', 'suspensions', 'log'), tags.videos(), tags.myVideos(), tags.comments(), tags.search()],
+    }),
     getAdminJobs: build.query<AdminJob[], AdminJobState>({
       query: (state) => ({ url: '/admin/jobs', params: { state } }),
       transformResponse: (answer: AdminJobList) => answer.jobs,
@@ -94,6 +100,7 @@ export const {
   useSuspendUserMutation,
   useLiftSuspensionMutation,
   useGetModerationLogInfiniteQuery,
+  useUndoModerationActionMutation,
   useGetAdminJobsQuery,
   useRetryJobMutation,
 } = moderationApi;
