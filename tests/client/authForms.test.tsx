@@ -1,5 +1,5 @@
 // Login and register screens: fields, busy labels, validation messages, image rules, outcomes.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,10 @@ import LoginPage from '../../src/features/auth/LoginPage';
 import RegisterPage from '../../src/features/auth/RegisterPage';
 import { getStoredUser, getToken } from '../../src/lib/storage';
 import { alice, fail, mockFetch, ok, renderWithApp } from './helpers';
+
+// A loaded machine (browser files, ffmpeg on the other core) can take longer than the 1 s default
+// between the answer and the next screen: seen in a fresh-clone run at load 12.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderScreen(screenPath: '/login' | '/register') {
   return renderWithApp(
