@@ -23,6 +23,13 @@ export const LIMITS = {
   searchResultsMax: 50,
   commentsPageDefault: 50,
   commentsPageMax: 100,
+} as const;
+
+/**
+ * Bounds only the server checks on a request (the app never needs them): apart from LIMITS so the
+ * app's first load does not carry them.
+ */
+export const REQUEST_LIMITS = {
   /** Deepest page any list accepts. */
   pageMax: 100_000,
   /** A username in a URL: longer than any valid one, so an unknown name is a 404, not a 400. */
@@ -31,10 +38,10 @@ export const LIMITS = {
   pathParamMax: 100,
   /** Schema bound on a free-text field before the rules give the spec's own message. */
   rawTextMax: 1000,
-  /** Web Push subscriptions kept per user: a new one beyond it drops the least recently saved. */
-  pushSubscriptionsPerUser: 10,
   /** JSON and form bodies (files go through multipart with their own limits). */
   jsonBodyBytes: 1024 * 1024,
+  /** Web Push subscriptions kept per user: a new one beyond it drops the least recently saved. */
+  pushSubscriptionsPerUser: 10,
 } as const;
 
 /** What the watch screen's Report menu offers. */

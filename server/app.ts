@@ -42,7 +42,7 @@ import { attachRealtime } from './realtime/socket.js';
 import { apiRoutes } from './routes/index.js';
 import mediaRoutes from './routes/media.js';
 import { serveClient } from './http/staticClient.js';
-import { LIMITS } from '../contract/limits.js';
+import { REQUEST_LIMITS } from '../contract/limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +74,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogEntry } },
     trustProxy: config.trustProxy,
-    bodyLimit: LIMITS.jsonBodyBytes,
+    bodyLimit: REQUEST_LIMITS.jsonBodyBytes,
     // No cap on a whole request (a long upload that keeps sending must not be cut): headers in
     // time, no idle connection, and bodies that keep moving (http/slowClients.ts).
     connectionTimeout: config.idleTimeoutMs,

@@ -3,7 +3,7 @@
 // length (app.ts: its own refusal would skip the hooks and the envelope and echo the path); Node's
 // header size limit bounds the request line.
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../../contract/limits.js';
+import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { ApiError } from './envelope.js';
 
 /** The router's own bound: above any request line Node accepts (16 KiB of headers by default). */
@@ -15,8 +15,8 @@ export function refuseLongPathParams(app: FastifyInstance): void {
     if (!params) return;
     for (const [name, value] of Object.entries(params)) {
       // '*' is a wildcard's rest of the path (media files), which the router never bounded either.
-      if (name !== '*' && typeof value === 'string' && value.length > LIMITS.pathParamMax) {
-        throw new ApiError(414, `A path parameter is too long: at most ${LIMITS.pathParamMax} characters`);
+      if (name !== '*' && typeof value === 'string' && value.length > REQUEST_LIMITS.pathParamMax) {
+        throw new ApiError(414, `A path parameter is too long: at most ${REQUEST_LIMITS.pathParamMax} characters`);
       }
     }
   });

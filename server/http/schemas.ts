@@ -1,9 +1,9 @@
 // Request schema pieces shared by routes.
 import { Type, type Static, type TSchema } from 'typebox';
-import { LIMITS } from '../../contract/limits.js';
+import { LIMITS, REQUEST_LIMITS } from '../../contract/limits.js';
 
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageMax, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: REQUEST_LIMITS.pageMax, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.feedPageMax })),
 });
 export type PageQuery = Static<typeof PageQuery>;

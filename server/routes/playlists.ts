@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Playlist, PlaylistDetail, PlaylistPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { LIMITS } from '../../contract/limits.js';
+import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { playlistDescriptionError, playlistNameError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { PlaylistRow } from '../db/repositories/playlists.js';
@@ -82,7 +82,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) }),
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: REQUEST_LIMITS.usernameLookupMax }) }),
         querystring: PageQuery,
         response: { 200: Envelope(PlaylistPage) },
       },

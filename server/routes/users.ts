@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { CurrentUser, LoginResult, Profile } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { LIMITS } from '../../contract/limits.js';
+import { LIMITS, REQUEST_LIMITS } from '../../contract/limits.js';
 import { LogoutBody } from '../../contract/push.js';
 import { accountDetailsError, emailError, loginPasswordError, megabytes, normalizeEmail, normalizeUsername, passwordChangeError, registrationError } from '../../contract/rules.js';
 import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } from '../auth/authenticate.js';
@@ -24,7 +24,7 @@ import { join } from 'node:path';
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
 
 const PROFILE_MESSAGE = 'User profile fetched successfully';
-const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) });
+const UsernameParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: REQUEST_LIMITS.usernameLookupMax }) });
 const DetailsBody = Type.Object({
   fullName: Type.Optional(Type.String()),
   email: Type.Optional(Type.String()),

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Video, VideoCard, VideoPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
-import { LIMITS, MEDIA_SECONDS_MAX } from '../../contract/limits.js';
+import { LIMITS, MEDIA_SECONDS_MAX, REQUEST_LIMITS } from '../../contract/limits.js';
 import { megabytes, videoDescriptionError, videoTitleError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { resumePoint, toVideo, toVideoCard } from '../formatters/video.js';
@@ -25,7 +25,7 @@ const FEED_MESSAGE = 'Videos fetched successfully';
 const FeedQuery = Type.Object({ ...PageQuery.properties, exclude: Type.Optional(IdString) });
 const OwnListQuery = Type.Object({ ...PageQuery.properties, q: Type.Optional(Type.String({ maxLength: LIMITS.searchQueryMax })) });
 const UpdateBody = Type.Object({
-  title: Type.Optional(Type.String({ maxLength: LIMITS.rawTextMax })),
+  title: Type.Optional(Type.String({ maxLength: REQUEST_LIMITS.rawTextMax })),
   description: Type.Optional(Type.String({ maxLength: LIMITS.videoDescription })),
   /** Take the new thumbnail from the video at this second. */
   thumbnailAt: Type.Optional(Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX })),
@@ -137,7 +137,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: LIMITS.usernameLookupMax }) }),
+        params: Type.Object({ username: Type.String({ minLength: 1, maxLength: REQUEST_LIMITS.usernameLookupMax }) }),
         querystring: PageQuery,
         response: { 200: Envelope(VideoPage) },
       },

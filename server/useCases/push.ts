@@ -1,8 +1,8 @@
 // A device's Web Push subscription: registered by its signed-in user (their newest
-// LIMITS.pushSubscriptionsPerUser are kept), removed by them or when the session that registered
+// REQUEST_LIMITS.pushSubscriptionsPerUser are kept), removed by them or when the session that registered
 // it signs out. Endpoints are checked here (https, public address), and
 // again at each delivery (server/jobs/handlers/deliverPush.ts).
-import { LIMITS } from '../../contract/limits.js';
+import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { conflict, invalid } from '../domain/errors.js';
 import { checkEndpoint, PushEndpointRefused } from '../push/endpointGuard.js';
 import type { UseCaseDeps } from './deps.js';
@@ -34,7 +34,7 @@ export async function subscribeToPush(
   }
   const saved = await deps.repos.pushSubscriptions.save(
     { userId: input.userId, sessionId: input.sessionId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
-    LIMITS.pushSubscriptionsPerUser,
+    REQUEST_LIMITS.pushSubscriptionsPerUser,
   );
   // Only the browser holding the endpoint's keys may move it to another account.
   if (saved === 'taken') throw conflict('This push endpoint is registered to another account with other keys');

@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
 import { type ApiError, apiCall, apiUrl } from './client';
 import type { AnyQueueSpec, OfflineOptions, QueueMeta } from './offlineTypes';
 import { getStoredUser, getToken } from '../lib/storage';
-import { discardQueue, openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from './queueReplay';
+import { openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from './queueReplay';
 
 export { QUEUE_DB, type QueuedAction } from './queueReplay';
 /** A 409 'in progress' or a 5xx retries after this long while online. */
@@ -124,23 +124,6 @@ export async function shareSession(session: { token: string; userId: string } | 
   await loadQueue();
   // Signed in again with actions kept from an earlier session: they go now, with this one.
   if (session && pending.length && online()) void replayQueue();
-}
-
-/** The signed-in user's actions still waiting (after a replay if online): what sign-out would leave behind. */
-export async function sendQueuedActions(): Promise<number> {
-  await loadQueue();
-  if (pending.length && online()) await replayQueue();
-  return pending.length;
-}
-
-/** Sign-out without sending: the signed-in user's waiting actions are dropped (no other user would send them). */
-export async function discardQueuedActions(): Promise<number> {
-  const userId = currentUserId();
-  if (!userId || typeof indexedDB === 'undefined') return 0;
-  const count = await discardQueue(await database(), userId);
-  pending = [];
-  notify();
-  return count;
 }
 
 // --- Sending ---------------------------------------------------------------------------------

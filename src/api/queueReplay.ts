@@ -73,14 +73,6 @@ export async function readQueue(db: QueueDb, userId: string): Promise<QueuedActi
   return (await db.getAll('actions')).filter((action) => action.userId === userId).sort((a, b) => a.seq! - b.seq!);
 }
 
-/** Drops one user's waiting actions (they chose to sign out without sending them); returns how many went. */
-export async function discardQueue(db: QueueDb, userId: string): Promise<number> {
-  const mine = await readQueue(db, userId);
-  const tx = db.transaction('actions', 'readwrite');
-  await Promise.all([...mine.map((action) => tx.store.delete(action.seq!)), tx.done]);
-  return mine.length;
-}
-
 // --- The session the worker sends with (it cannot read local storage) -------------------------
 
 export async function storeQueueSession(db: QueueDb, session: QueueSession | null): Promise<void> {

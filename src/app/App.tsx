@@ -11,7 +11,6 @@ import { selectBooted } from '../features/auth/authSlice';
 import { DownloadedVideosContext } from '../components/downloadedVideos';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { VideoCardMenuContext } from '../components/videoCardMenu';
-import { useSignOutQuestion } from '../features/auth/signOutPrompt';
 import { useDownloadedIds } from '../features/downloads/useDownloadedIds';
 import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { lazyChunk } from '../lib/chunks';
@@ -23,7 +22,8 @@ import { appTheme } from './theme';
 // idle; toasts raised before that wait for it (components/toast.tsx).
 const Toaster = lazyChunk(() => import('../components/Toaster'));
 
-// Asked only when a sign-out would leave queued actions unsent.
+// The question asked when a sign-out would leave queued actions unsent: only after an interaction,
+// so it waits for the first paint like the toasts.
 const SignOutPrompt = lazyChunk(() => import('../features/auth/SignOutPrompt'));
 
 // The cards' ⋮ menu: a chunk of its own, loaded the first time a menu opens.
@@ -32,21 +32,20 @@ const VideoCardMenu = lazyChunk(() => import('../features/watch/VideoCardMenu'))
 export function AppProviders({ children }: { children: ReactNode }) {
   const toasterWanted = useAfterFirstPaint();
   const downloaded = useDownloadedIds();
-  const signOutQuestion = useSignOutQuestion();
   return (
     <ThemeProvider theme={appTheme()}>
       <CssBaseline />
       <VideoCardMenuContext.Provider value={VideoCardMenu}>
         <DownloadedVideosContext.Provider value={downloaded}>{children}</DownloadedVideosContext.Provider>
       </VideoCardMenuContext.Provider>
-      {signOutQuestion && (
+      {toasterWanted && (
         <Suspense fallback={null}>
-          <SignOutPrompt question={signOutQuestion} />
+          <Toaster />
         </Suspense>
       )}
       {toasterWanted && (
         <Suspense fallback={null}>
-          <Toaster />
+          <SignOutPrompt />
         </Suspense>
       )}
     </ThemeProvider>

@@ -3,7 +3,7 @@
 // (a DELETE, a tus upload) and media a page on that origin may embed.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/limits.js';
+import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { call, registerUser, startServer, type TestServer } from './harness.js';
 import { makeClip } from './mediaFixtures.js';
@@ -68,10 +68,10 @@ describe('CORS for another origin', () => {
   it('answers an over-long path parameter with a 414 envelope, CORS and security headers, without echoing it', async () => {
     const user = await registerUser(server);
     const crossOrigin = { origin: ORIGIN };
-    const atLimit = 'a'.repeat(LIMITS.pathParamMax);
+    const atLimit = 'a'.repeat(REQUEST_LIMITS.pathParamMax);
     const unknown = await call(server, 'GET', `/users/c/${atLimit}`, { headers: crossOrigin });
     expect(unknown).toMatchObject({ status: 404, body: { statusCode: 404, success: false } });
-    const long = 'b'.repeat(LIMITS.pathParamMax + 1);
+    const long = 'b'.repeat(REQUEST_LIMITS.pathParamMax + 1);
     for (const [method, path] of [
       ['GET', `/users/c/${long}`],
       ['GET', `/videos/${long}`],
@@ -82,7 +82,7 @@ describe('CORS for another origin', () => {
       const answer = await call(server, method, path, { token: user.token, headers: crossOrigin });
       const context = `${method} ${path.slice(0, 40)}`;
       expect(answer.status, context).toBe(414);
-      expect(answer.body, context).toEqual({ statusCode: 414, success: false, message: `A path parameter is too long: at most ${LIMITS.pathParamMax} characters`, errors: [] });
+      expect(answer.body, context).toEqual({ statusCode: 414, success: false, message: `A path parameter is too long: at most ${REQUEST_LIMITS.pathParamMax} characters`, errors: [] });
       expect(answer.headers.get('access-control-allow-origin'), context).toBe(ORIGIN);
       expect(answer.headers.get('x-content-type-options'), context).toBe('nosniff');
     }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/limits.js';
+import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { until } from './liveFixtures.js';
 import { browserSubscription, decryptPush, type PushService, startPushService, verifyVapid, type BrowserSubscription } from './pushService.js';
@@ -207,23 +207,23 @@ describe.each(databases)('web push on %s', (dialect) => {
     expect(await rowsOf(device.json.endpoint)).toEqual(before);
   });
 
-  it(`keeps at most ${LIMITS.pushSubscriptionsPerUser} subscriptions per user, dropping the least recently saved, so a notification makes at most that many requests`, async () => {
+  it(`keeps at most ${REQUEST_LIMITS.pushSubscriptionsPerUser} subscriptions per user, dropping the least recently saved, so a notification makes at most that many requests`, async () => {
     const user = await registerUser(server);
     const fan = await registerUser(server);
     const devices: BrowserSubscription[] = [];
-    for (let index = 0; index < LIMITS.pushSubscriptionsPerUser + 2; index += 1) {
+    for (let index = 0; index < REQUEST_LIMITS.pushSubscriptionsPerUser + 2; index += 1) {
       devices.push(await subscribedDevice(user));
       // Sent again, the first device counts as recent: the second and third go instead.
-      if (index === LIMITS.pushSubscriptionsPerUser - 1) expect((await subscribePush(user, devices[0]!.json)).status).toBe(201);
+      if (index === REQUEST_LIMITS.pushSubscriptionsPerUser - 1) expect((await subscribePush(user, devices[0]!.json)).status).toBe(201);
     }
     const kept = await server.app.repos.pushSubscriptions.forUser(user.id);
-    expect(kept).toHaveLength(LIMITS.pushSubscriptionsPerUser);
+    expect(kept).toHaveLength(REQUEST_LIMITS.pushSubscriptionsPerUser);
     const dropped = [devices[1]!, devices[2]!];
     expect(kept.map((row) => row.endpoint).sort()).toEqual(devices.filter((device) => !dropped.includes(device)).map((device) => device.json.endpoint).sort());
 
     expect((await subscribeTo(fan, user)).status).toBe(200);
     const pushed = () => devices.filter((device) => pushesTo(device).length > 0);
-    await until(() => pushed().length === LIMITS.pushSubscriptionsPerUser, 'a push to every kept device', DELIVERY_WITHIN_MS);
+    await until(() => pushed().length === REQUEST_LIMITS.pushSubscriptionsPerUser, 'a push to every kept device', DELIVERY_WITHIN_MS);
     expect(pushed()).not.toContain(dropped[0]);
     expect(pushed()).not.toContain(dropped[1]);
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../contract/limits.js';
+import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { type ApiResult, call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
@@ -157,7 +157,7 @@ describe.each(databases)('a change of standing on %s', (dialect) => {
     const fan = await registerUser(server);
     expect((await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: fan.token })).status).toBe(200);
     expect((await call(server, 'PATCH', `/subscription/notify/${owner.id}`, { token: fan.token, json: { notify: true } })).status).toBe(200);
-    await server.app.repos.pushSubscriptions.save({ userId: fan.id, sessionId: null, endpoint: 'https://push.example.com/fan', p256dh: 'key', auth: 'auth' }, LIMITS.pushSubscriptionsPerUser);
+    await server.app.repos.pushSubscriptions.save({ userId: fan.id, sessionId: null, endpoint: 'https://push.example.com/fan', p256dh: 'key', auth: 'auth' }, REQUEST_LIMITS.pushSubscriptionsPerUser);
     const bell = () => db.selectFrom('notifications').select('id').where('user_id', '=', fan.id).where('type', '=', 'new-video').execute();
     // Only the fan has a push subscription in this database.
     const pushes = () => db.selectFrom('jobs').select('id').where('type', '=', 'deliver-push').execute();

@@ -1,17 +1,17 @@
-// The dialog of signOutPrompt.ts: Cancel keeps the user signed in with their actions queued;
-// Sign out discards them (no other user will ever send them).
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { discardQuestionText, type SignOutQuestion } from './signOutPrompt';
+// Where the sign-out question (signOutPrompt.ts) shows: mounted by the app shell after the first
+// paint; the dialog itself loads only when a question is asked.
+import { Suspense } from 'react';
+import { lazyChunk } from '../../lib/chunks';
+import { useSignOutQuestion } from './signOutPrompt';
 
-export default function SignOutPrompt({ question }: { question: SignOutQuestion }) {
+const SignOutDialog = lazyChunk(() => import('./SignOutDialog'));
+
+export default function SignOutPrompt() {
+  const question = useSignOutQuestion();
+  if (!question) return null;
   return (
-    <ConfirmDialog
-      open
-      title="Sign out?"
-      message={discardQuestionText(question.waiting)}
-      confirmLabel="Sign out"
-      onConfirm={() => question.answer(true)}
-      onClose={() => question.answer(false)}
-    />
+    <Suspense fallback={null}>
+      <SignOutDialog question={question} />
+    </Suspense>
   );
 }

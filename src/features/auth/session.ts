@@ -21,8 +21,11 @@ import {
   storeUser,
   toStoredUser,
 } from '../../lib/storage';
-import { revokeSignedOutSessions } from './deferredLogout';
+import { importChunk } from '../../lib/chunks';
 import { booted, setCurrentUser, signedIn, signedOut, syncFromStorage } from './authSlice';
+
+/** Sessions signed out offline are told to the server once online (deferredLogout.ts, a chunk of its own: rarely any). */
+const revokeSignedOutSessions = () => importChunk(() => import('./deferredLogout')).then((module) => module.revokeSignedOutSessions());
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';
 const USER_LOAD_FAILED = 'Error loading user data. Please try again later.';

@@ -34,6 +34,3 @@ export function askToDiscardQueued(waiting: number): Promise<boolean> {
 }
 
 export const useSignOutQuestion = () => useSyncExternalStore(subscribe, () => question, () => null);
-
-export const discardQuestionText = (waiting: number) =>
-  `You have ${waiting} ${waiting === 1 ? 'action' : 'actions'} waiting to be sent. Sign out and discard ${waiting === 1 ? 'it' : 'them'}?`;

@@ -5,7 +5,7 @@ import { toast } from '../../components/toast';
 import { isOffline } from '../../api/client';
 import { useLogoutMutation } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
-import { discardQueuedActions, sendQueuedActions } from '../../api/offlineQueue';
+import { discardQueuedActions, sendQueuedActions } from '../../api/signOutQueue';
 import { dropSharedVideo } from '../../lib/sharedVideo';
 import { getToken } from '../../lib/storage';
 import { forgetThisDevice } from '../notifications/pushSubscription';

@@ -1,11 +1,14 @@
 // The offline banner: 'You are offline' while the browser has no network, and the number
 // of actions waiting to sync (also shown online while the queue drains).
-import CloudOffIcon from '@mui/icons-material/CloudOff';
-import SyncIcon from '@mui/icons-material/Sync';
 import Box from '@mui/material/Box';
-import { useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { pendingActions, subscribeQueue } from '../../api/offlineQueue';
+import { lazyChunk } from '../../lib/chunks';
 import { useOnline } from '../../lib/online';
+
+// The icons are a chunk of their own: most visits never show the banner. On a first visit that goes
+// offline before the worker cached them, the banner shows its text alone.
+const BannerIcon = lazyChunk(() => import('./OfflineBannerIcon'));
 
 const OFFLINE_MESSAGE = 'You are offline';
 const pendingSyncLabel = (count: number) => `Pending sync (${count})`;
@@ -38,13 +41,17 @@ export function OfflineBanner() {
     >
       {!online && (
         <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
-          <CloudOffIcon fontSize="small" aria-hidden />
+          <Suspense fallback={null}>
+            <BannerIcon kind="offline" />
+          </Suspense>
           {OFFLINE_MESSAGE}: showing saved data
         </Box>
       )}
       {pending > 0 && (
         <Box component="span" sx={{ display: 'inline-flex', gap: 0.75, alignItems: 'center' }}>
-          <SyncIcon fontSize="small" aria-hidden />
+          <Suspense fallback={null}>
+            <BannerIcon kind="syncing" />
+          </Suspense>
           {pendingSyncLabel(pending)}
         </Box>
       )}

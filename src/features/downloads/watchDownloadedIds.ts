@@ -1,0 +1,33 @@
+// Keeps the ids of the saved videos current as downloads come and go, and checks the saved videos
+// with the API once they are read and each time the connection returns: a video taken down or
+// deleted meanwhile leaves the device (removedDownloads.ts). A chunk of its own, loaded after the
+// first paint (useDownloadedIds.ts), so IndexedDB and the download store stay out of the boot.
+import { importChunk } from '../../lib/chunks';
+import { listSavedVideos, subscribeDownloads } from './downloadStore';
+
+/** Calls `onIds` with the saved videos' ids now and on every change; returns the way to stop. */
+export function watchDownloadedIds(onIds: (ids: ReadonlySet<string>) => void): () => void {
+  let live = true;
+  let saved: ReadonlySet<string> = new Set();
+  const checkRemoved = async () => {
+    if (!live || saved.size === 0) return;
+    const { checkSavedVideos } = await importChunk(() => import('./removedDownloads'));
+    if (live) await checkSavedVideos();
+  };
+  const read = () =>
+    listSavedVideos()
+      .then((videos) => {
+        saved = new Set(videos.map((video) => video.videoId));
+        if (live) onIds(saved);
+      })
+      .catch(() => undefined); // IndexedDB unavailable (private mode): no badges
+  void read().then(checkRemoved);
+  const unsubscribe = subscribeDownloads(() => void read());
+  const onOnline = () => void checkRemoved();
+  window.addEventListener('online', onOnline);
+  return () => {
+    live = false;
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+  };
+}
