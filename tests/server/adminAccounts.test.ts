@@ -26,7 +26,7 @@ describe.each(databases)('admin role and reset-password on %s', (dialect) => {
     expect(await roleOf(alice.token)).toBe('admin');
     // The moderation log names the operator as the actor.
     const log = (await call(server, 'GET', '/moderation/log', { token: alice.token })).body.data.entries;
-    expect(log).toContainEqual(expect.objectContaining({ action: 'role-changed', subjectId: alice.id, reason: 'user -> admin', actor: { _id: 'operator', username: '' } }));
+    expect(log).toContainEqual(expect.objectContaining({ action: 'role-changed', subjectId: alice.id, reason: 'user -> admin', actor: { _id: 'operator', username: '', fullName: '' } }));
     const again = await runAdmin(['role', alice.username, 'admin'], env);
     expect(again.stdout).toContain(`${alice.username} is already admin: nothing changed`);
 
