@@ -1,7 +1,9 @@
 // Subscriptions and the channel's denormalized users.subscribers_count, changed together
 // in one transaction so the count stays exact under concurrent toggles.
+import type { Transaction } from 'kysely';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
+import type { Database } from '../schema.js';
 
 export interface SubscriptionStatusRow {
   isSubscribed: boolean;
@@ -17,20 +19,26 @@ export interface SubscribedChannelRow {
   created_at: string;
 }
 
+/**
+ * Locks the channel's row first (a no-op write; SQLite serializes writers anyway): on PostgreSQL two
+ * toggles of one pair would otherwise both see no row and both subscribe. Every subscription write
+ * locks only this one row before its delete or insert, so they cannot deadlock.
+ */
+async function lockChannel(trx: Transaction<Database>, channelId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ subscribers_count: eb.ref('subscribers_count') }))
+    .where('id', '=', channelId)
+    .execute();
+}
+
 export class SubscriptionRepository {
   constructor(private readonly db: DB) {}
 
   /** Subscribes when not subscribed, unsubscribes otherwise; answers the new state and count. */
   toggle(subscriberId: string, channelId: string): Promise<SubscriptionStatusRow> {
     return this.db.transaction().execute(async (trx) => {
-      // Lock the channel's row first (a no-op write; SQLite serializes writers anyway): on
-      // PostgreSQL two toggles of one pair would otherwise both see no row and both subscribe.
-      // Only this one row is locked before the delete/insert, so toggles cannot deadlock.
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ subscribers_count: eb.ref('subscribers_count') }))
-        .where('id', '=', channelId)
-        .execute();
+      await lockChannel(trx, channelId);
       const removed = await trx
         .deleteFrom('subscriptions')
         .where('subscriber_id', '=', subscriberId)
@@ -64,12 +72,7 @@ export class SubscriptionRepository {
   /** Ends the subscription if there is one (a block); answers the new count, or null when there was none. */
   unsubscribe(subscriberId: string, channelId: string): Promise<SubscriptionStatusRow | null> {
     return this.db.transaction().execute(async (trx) => {
-      // The channel's row first, as toggle() does, so the two cannot deadlock.
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ subscribers_count: eb.ref('subscribers_count') }))
-        .where('id', '=', channelId)
-        .execute();
+      await lockChannel(trx, channelId);
       const removed = await trx.deleteFrom('subscriptions').where('subscriber_id', '=', subscriberId).where('channel_id', '=', channelId).executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return null;
       const channel = await trx
