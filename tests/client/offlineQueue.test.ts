@@ -8,10 +8,11 @@ import { playlistsApi } from '../../src/api/endpoints/playlists';
 import { reactionsApi } from '../../src/api/endpoints/reactions';
 import { subscriptionsApi } from '../../src/api/endpoints/subscriptions';
 import { videosApi } from '../../src/api/endpoints/videos';
-import { closeQueueDb, loadQueue, pendingActions, QUEUE_DB, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
+import { closeQueueDb, loadQueue, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
 import { isPendingId } from '../../src/api/offline';
 import { makeStore } from '../../src/app/store';
 import { fail, mockFetch, ok, type RecordedCall, signIn } from './helpers';
+import { emptyQueueDb } from './queueDb';
 
 const video = { _id: 'v1', title: 'T', likes: 3, disLikes: 1, userReaction: null } as unknown as Video;
 let online = true;
@@ -19,12 +20,7 @@ const onRejected = vi.fn();
 const onSettled = vi.fn();
 
 beforeEach(async () => {
-  await closeQueueDb();
-  await new Promise<void>((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(QUEUE_DB);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-  });
+  await emptyQueueDb();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   onRejected.mockReset();

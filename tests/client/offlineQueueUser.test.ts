@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Video } from '../../contract/entities';
 import { reactionsApi } from '../../src/api/endpoints/reactions';
 import { videosApi } from '../../src/api/endpoints/videos';
-import { closeQueueDb, loadQueue, pendingActions, QUEUE_DB, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
+import { closeQueueDb, loadQueue, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
 import { openQueueDb } from '../../src/api/queueReplay';
 import { replayStoredQueue } from '../../src/api/queueReplayRules';
 import { makeStore } from '../../src/app/store';
@@ -17,18 +17,14 @@ import { revokeSignedOutSessions } from '../../src/features/auth/deferredLogout'
 import { storeSharedVideo, takeSharedVideo } from '../../src/lib/sharedVideo';
 import { getToken, type StoredUser } from '../../src/lib/storage';
 import { alice, mockFetch, ok, type RecordedCall, renderWithApp, signIn } from './helpers';
+import { emptyQueueDb } from './queueDb';
 
 const bob: StoredUser = { ...alice, _id: 'u2', id: 'u2', username: 'bob', fullName: 'Bob Example', email: 'bob@example.com' };
 const video = { _id: 'v1', title: 'T', likes: 3, disLikes: 1, userReaction: null } as unknown as Video;
 let online = true;
 
 beforeEach(async () => {
-  await closeQueueDb();
-  await new Promise<void>((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(QUEUE_DB);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-  });
+  await emptyQueueDb();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   setReplayHandlers({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
