@@ -3,9 +3,9 @@
 // Sent with the signed-out token alone and no cookies, so another user signed in meanwhile keeps
 // their own session and cookie.
 import { apiUrl } from '../../api/client';
-import { readDeviceValue, writeDeviceValue } from '../../lib/storage';
+import { readDeviceValue, STORAGE_KEYS, writeDeviceValue } from '../../lib/storage';
 
-const KEY = 'vidshare.signedOutSessions';
+const KEY = STORAGE_KEYS.signedOutSessions;
 
 function pendingTokens(): string[] {
   try {
@@ -33,6 +33,10 @@ export async function revokeSignedOutSessions(): Promise<void> {
       () => false,
     );
     // Any answer (200, or 401 for a session already over) settles it.
-    if (answered) writeDeviceValue(KEY, JSON.stringify(pendingTokens().filter((other) => other !== token)));
+    if (answered) {
+      const left = pendingTokens().filter((other) => other !== token);
+      // Removed once none is left, so a start without any loads nothing (session.ts).
+      writeDeviceValue(KEY, left.length ? JSON.stringify(left) : null);
+    }
   }
 }

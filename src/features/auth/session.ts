@@ -15,6 +15,7 @@ import {
   clearSession,
   getStoredUser,
   getToken,
+  readDeviceValue,
   STORAGE_KEYS,
   type StoredUser,
   storeSession,
@@ -24,8 +25,9 @@ import {
 import { importChunk } from '../../lib/chunks';
 import { booted, setCurrentUser, signedIn, signedOut, syncFromStorage } from './authSlice';
 
-/** Sessions signed out offline are told to the server once online (deferredLogout.ts, a chunk of its own: rarely any). */
-const revokeSignedOutSessions = () => importChunk(() => import('./deferredLogout')).then((module) => module.revokeSignedOutSessions());
+/** Sessions signed out offline are told to the server once online (deferredLogout.ts, loaded only when there are any). */
+const revokeSignedOutSessions = () =>
+  readDeviceValue(STORAGE_KEYS.signedOutSessions) && importChunk(() => import('./deferredLogout')).then((module) => module.revokeSignedOutSessions());
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';
 const USER_LOAD_FAILED = 'Error loading user data. Please try again later.';
