@@ -5,13 +5,13 @@
 // reload) resumes at the saved position; the up-next countdown and its Cancel. Its picture goes to PLAYER_SHOTS when set;
 // the player's screenshots at 390x844 and 1280x800, quality menu open, come from scripts/screenshots.ts.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { call, insertVideo, registerUser, startServer, type TestUser } from '../server/harness.js';
 import { makeClip, tools, uploadVideo } from '../server/mediaFixtures.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 import { PLAYER_CLIP } from './playbackClips.js';
@@ -20,10 +20,17 @@ const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 const CLIP_SECONDS = PLAYER_CLIP.seconds;
+
+/** The server's ffmpeg runs: their arguments name a work folder under its data folder. */
+async function encoderPids(dataDir: string): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const commands = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+  return pids.filter((_, i) => commands[i]!.includes(join(dataDir, 'tmp', 'job-'))).map(Number);
+}
 const shots = process.env.PLAYER_SHOTS;
 
 describe.skipIf(missing !== null)('the HLS player in Chromium', () => {
-  let server: TestServer;
+  let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
   let owner: TestUser;
   let context: BrowserContext;
@@ -100,13 +107,25 @@ describe.skipIf(missing !== null)('the HLS player in Chromium', () => {
     expect(upload.status).toBe(201);
     const movId: string = upload.body.data._id;
     expect(upload.body.data.sourceUrl).toBeUndefined();
-    await page.goto(`${server.url}/watch/${movId}`);
-    await eventually(() => page.getByRole('button', { name: 'Play video' }).isVisible(), 20_000).toBe(true);
-    await page.getByRole('button', { name: 'Play video' }).click();
-    await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
-    expect((await mainVideoState(page)).src).toMatch(/^blob:/);
-    expect((await call(server, 'GET', `/videos/${movId}`, { token })).body.data).toMatchObject({ qualities: [], status: 'ready' });
-    expect(await page.getByTestId('qualities-notice').textContent()).toContain('Streaming 360p as it is made.');
+    // Its first fragments are out (ready, no rung complete): the ladder is held there, so that how
+    // fast this machine encodes cannot finish a rung before the page plays (on a quiet machine the
+    // whole ladder once ended before the player reached 0.5 s).
+    await expect.poll(async () => (await call(server, 'GET', `/videos/${movId}`, { token })).body.data.status, { timeout: 60_000, interval: 100 }).toBe('ready');
+    const encoders = await encoderPids(server.dataDir);
+    expect(encoders.length).toBeGreaterThan(0);
+    encoders.forEach((pid) => process.kill(pid, 'SIGSTOP'));
+    try {
+      expect((await call(server, 'GET', `/videos/${movId}`, { token })).body.data).toMatchObject({ qualities: [], status: 'ready' });
+      await page.goto(`${server.url}/watch/${movId}`);
+      await eventually(() => page.getByRole('button', { name: 'Play video' }).isVisible(), 20_000).toBe(true);
+      await page.getByRole('button', { name: 'Play video' }).click();
+      await expect.poll(async () => (await mainVideoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect((await mainVideoState(page)).src).toMatch(/^blob:/);
+      expect((await call(server, 'GET', `/videos/${movId}`, { token })).body.data).toMatchObject({ qualities: [], status: 'ready' });
+      expect(await page.getByTestId('qualities-notice').textContent()).toContain('Streaming 360p as it is made.');
+    } finally {
+      encoders.forEach((pid) => process.kill(pid, 'SIGCONT'));
+    }
     // Its ladder ends before the next test, so that test's playback does not share the CPU with it.
     await expect.poll(async () => (await call(server, 'GET', `/videos/${movId}`, { token })).body.data.pendingQualities.length, { timeout: 180_000, interval: 250 }).toBe(0);
   });
