@@ -143,7 +143,10 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/reactions/:commentId',
     { schema: { tags, params: CommentParams, response: { 200: Envelope(Type.Array(CommentReaction)) } } },
     async (request, reply) => {
-      // Spec: an unknown comment is an empty list, not an error.
+      // Spec: an unknown comment is an empty list, not an error. A taken-down video's comments are
+      // gone (410) for all but its owner and moderators, their likers with them.
+      const comment = await comments.findById(request.params.commentId);
+      if (comment) await usableVideo(app.repos, comment.video_id, request.auth?.userId ?? null);
       const rows = await comments.likers(request.params.commentId);
       return send(reply, 200, rows.map((row) => toCommentReaction(row, app.urls)), 'Comment reactions fetched successfully');
     },

@@ -183,6 +183,8 @@ describe.each(databases)('moderation on %s', (dialect) => {
       ['GET', `/comments/all/${videoId}`, { token: viewer.token }],
       ['GET', `/videos/${videoId}/captions`, {}],
       ['GET', `/likes/get/video/likes/${videoId}`, {}],
+      ['GET', `/comments/reactions/${ownerComment}`, {}],
+      ['GET', `/comments/reactions/${ownerComment}`, { token: viewer.token }],
       ['POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'After' } }],
       ['POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'A reply', parentId: ownerComment } }],
       ['PATCH', `/comments/update/${viewerComment}`, { token: viewer.token, json: { content: 'Edited' } }],
@@ -204,6 +206,7 @@ describe.each(databases)('moderation on %s', (dialect) => {
     // Its owner and moderators still read and use it.
     expect((await call(server, 'GET', `/comments/all/${videoId}`, { token: owner.token })).status).toBe(200);
     expect((await call(server, 'GET', `/comments/all/${videoId}`, { token: moderator.token })).status).toBe(200);
+    expect((await call(server, 'GET', `/comments/reactions/${ownerComment}`, { token: owner.token })).status).toBe(200);
     expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: 'Appealing' } })).status).toBe(201);
     expect((await call(server, 'POST', `/likes/toggle/v/${videoId}?reactionType=like`, { token: owner.token })).status).toBe(200);
 
