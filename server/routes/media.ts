@@ -10,7 +10,8 @@ import { IMAGE_WIDTHS, QUALITY_SEGMENTS, type QualitySegment } from '../../contr
 import type { RenditionRow, VideoMediaRow } from '../db/repositories/videoMedia.js';
 import { mediaCaller } from '../auth/authenticate.js';
 import { notFound } from '../http/envelope.js';
-import { assertNotTakenDown } from '../videos/visibility.js';
+import { suspendedAt } from '../db/repositories/moderation.js';
+import { assertNotTakenDown, assertOwnerNotSuspended } from '../videos/visibility.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { ensureImageVariant, imageStorageKey } from '../media/images.js';
 import { type MediaCaching, sendStored } from '../media/streaming.js';
@@ -55,12 +56,16 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   /** The upload itself, while browsers can play it and no rung exists yet. */
   /**
-   * The moderation rule (videos/visibility.ts): a taken-down video's files answer 410 to all but its
-   * owner and moderators (who may send their token); true when the answer is theirs only.
+   * The moderation rules (videos/visibility.ts), as for the video's detail: while its owner is
+   * suspended its files answer 403 to all but moderators, and a taken-down video's 410 to all but
+   * its owner and moderators (who may send their token); true when the answer is theirs only.
    */
-  async function unlessTakenDown(request: FastifyRequest, video: { owner_id: string; taken_down_at: string | null }): Promise<boolean> {
-    if (!video.taken_down_at) return false;
-    await assertNotTakenDown(app.repos, video, (await mediaCaller(request))?.userId ?? null);
+  async function unlessRestricted(request: FastifyRequest, video: VideoMediaRow): Promise<boolean> {
+    const owner = { suspended_at: video.owner_suspended_at, suspended_until: video.owner_suspended_until };
+    if (!video.taken_down_at && !suspendedAt(owner)) return false;
+    const callerId = (await mediaCaller(request))?.userId ?? null;
+    await assertOwnerNotSuspended(app.repos, owner, callerId);
+    await assertNotTakenDown(app.repos, video, callerId);
     return true;
   }
 
@@ -89,7 +94,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!videoId || wanted === undefined) throw notFound('Media not found');
     const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
     if (!video) throw notFound('Video not found');
-    const restricted = await unlessTakenDown(request, video);
+    const restricted = await unlessRestricted(request, video);
     if (renditions.length === 0) {
       if (video.status === 'failed') throw notFound('Video could not be processed');
       if (video.streaming_height !== null && !Number(video.source_playable)) return sendStreamedRung(reply, video, video.streaming_height);
@@ -105,7 +110,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const match = SOURCE_FILE.exec(request.params.file);
     const video = match ? await media.find(match[1]!) : undefined;
     if (!match || !video || !video.source_key.endsWith(`.${match[2]}`)) throw notFound('Media not found');
-    return sendSource(request, reply, video, await unlessTakenDown(request, video));
+    return sendSource(request, reply, video, await unlessRestricted(request, video));
   }
 
   async function serveHls(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
@@ -115,7 +120,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     if (!ID.test(videoId) || !(match || live)) throw notFound('Media not found');
     const [video, renditions] = await Promise.all([media.find(videoId), media.renditions(videoId)]);
     if (!video) throw notFound('Video not found');
-    const restricted = await unlessTakenDown(request, video);
+    const restricted = await unlessRestricted(request, video);
     const packaged = renditions.filter((row) => row.playlist_key);
     if (live) return serveLive(request, reply, video, packaged, live, restricted);
     if (!match) throw notFound('Media not found');
@@ -167,7 +172,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const caption = captionId && ID.test(request.params.videoId) ? await app.repos.captions.find(request.params.videoId, captionId) : undefined;
     if (!caption) throw notFound('Media not found');
     const video = await media.find(request.params.videoId);
-    const restricted = video ? await unlessTakenDown(request, video) : false;
+    const restricted = video ? await unlessRestricted(request, video) : false;
     return sendStored(app.storage, request, reply, { key: caption.storage_key, contentType: 'text/vtt; charset=utf-8', caching: videoCaching(restricted) });
   }
 

@@ -187,8 +187,20 @@ describe.each(databases)('a change of standing on %s', (dialect) => {
       expect(hidden.body.message).toBe('This video is unavailable while its owner is suspended');
       expect((await call(server, 'GET', `/videos/${videoId}`, { token: fan.token })).status).toBe(403);
       expect((await call(server, 'GET', `/videos/${videoId}`, { token: moderator.token })).status).toBe(200);
+      // Its files as well: for moderators only, and asked again at every use (no cache keeps them).
+      const file = `${server.url}/media/video/upload/${videoId}.mp4`;
+      const fileStatus = async (token?: string) => {
+        const answer = await fetch(file, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        await answer.body?.cancel();
+        return { status: answer.status, cacheControl: answer.headers.get('cache-control') };
+      };
+      expect(await fileStatus()).toMatchObject({ status: 403 });
+      expect(await fileStatus(fan.token)).toMatchObject({ status: 403 });
+      expect(await fileStatus(owner.token)).toMatchObject({ status: 403 });
+      expect(await fileStatus(moderator.token)).toMatchObject({ status: 200, cacheControl: expect.stringContaining('private') });
 
       expect((await call(server, 'DELETE', `/moderation/users/${owner.id}/suspend`, { token: admin.token })).status).toBe(200);
+      expect(await fileStatus()).toMatchObject({ status: 200 });
       expect((await videoState(db, videoId))?.status).toBe('ready');
       expect((await bell()).length).toBe(1);
       expect((await pushes()).length).toBe(pushesBefore + 1);

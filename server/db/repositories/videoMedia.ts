@@ -16,6 +16,9 @@ export interface VideoMediaRow {
   source_playable: number;
   streaming_height: number | null;
   taken_down_at: string | null;
+  /** The owner's standing: while suspended, the video's files are for moderators only. */
+  owner_suspended_at: string | null;
+  owner_suspended_until: string | null;
 }
 
 export interface RenditionRow {
@@ -44,8 +47,22 @@ export class VideoMediaRepository {
   find(videoId: string): Promise<VideoMediaRow | undefined> {
     return this.db
       .selectFrom('videos')
-      .select(['id', 'owner_id', 'status', 'source_key', 'thumbnail', 'width', 'height', 'source_playable', 'streaming_height', 'taken_down_at'])
-      .where('id', '=', videoId)
+      .innerJoin('users', 'users.id', 'videos.owner_id')
+      .select([
+        'videos.id',
+        'videos.owner_id',
+        'videos.status',
+        'videos.source_key',
+        'videos.thumbnail',
+        'videos.width',
+        'videos.height',
+        'videos.source_playable',
+        'videos.streaming_height',
+        'videos.taken_down_at',
+        'users.suspended_at as owner_suspended_at',
+        'users.suspended_until as owner_suspended_until',
+      ])
+      .where('videos.id', '=', videoId)
       .executeTakeFirst();
   }
 
