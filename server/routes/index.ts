@@ -20,6 +20,7 @@ import uploads from './uploads.js';
 import users from './users.js';
 import videos from './videos.js';
 import views from './views.js';
+import watchLater from './watchLater.js';
 
 /** Every area of the API, mounted under /api/v1. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -34,6 +35,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tus, { prefix: '/uploads/tus' });
   await app.register(views, { prefix: '/views' });
   await app.register(history, { prefix: '/watch-history' });
+  await app.register(watchLater, { prefix: '/watch-later' });
   await app.register(likes, { prefix: '/likes' });
   await app.register(comments, { prefix: '/comments' });
   await app.register(ai, { prefix: '/ai' });
