@@ -10,6 +10,7 @@ import history from './history.js';
 import likes from './likes.js';
 import moderation from './moderation.js';
 import notifications from './notifications.js';
+import offline from './offline.js';
 import playlists from './playlists.js';
 import push from './push.js';
 import reports from './reports.js';
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(views, { prefix: '/views' });
   await app.register(history, { prefix: '/watch-history' });
   await app.register(watchLater, { prefix: '/watch-later' });
+  await app.register(offline, { prefix: '/offline' });
   await app.register(likes, { prefix: '/likes' });
   await app.register(comments, { prefix: '/comments' });
   await app.register(ai, { prefix: '/ai' });

@@ -2,7 +2,7 @@
 // entry where it is (a replayed offline save must not reorder the list).
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
-import { notModerated, selectVideoCards, type VideoCardRow } from './videoCards.js';
+import { LISTED_STATUS, notModerated, selectVideoCards, type VideoCardRow } from './videoCards.js';
 import type { PageWindow } from './videos.js';
 
 export class WatchLaterRepository {
@@ -35,6 +35,19 @@ export class WatchLaterRepository {
   async has(userId: string, videoId: string): Promise<boolean> {
     const row = await this.db.selectFrom('watch_later').select('video_id').where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The newest `max` saved videos that are ready and listed: what smart downloads keep. */
+  readyVideos(userId: string, max: number): Promise<VideoCardRow[]> {
+    return selectVideoCards(this.db)
+      .innerJoin('watch_later as entry', 'entry.video_id', 'videos.id')
+      .where('entry.user_id', '=', userId)
+      .where('videos.status', '=', LISTED_STATUS)
+      .where(notModerated(now()))
+      .orderBy('entry.saved_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .limit(max)
+      .execute();
   }
 
   /** Newest first, taken-down videos and those of suspended owners left out. limit+1 rows. */
