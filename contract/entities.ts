@@ -134,6 +134,12 @@ export type HistoryEntry = Static<typeof HistoryEntry>;
 export const LikedEntry = Type.Object({ ...VideoCard.properties, videoId: Id, likedAt: Timestamp });
 export type LikedEntry = Static<typeof LikedEntry>;
 
+export const WatchLaterEntry = Type.Object({ ...VideoCard.properties, videoId: Id, savedAt: Timestamp });
+export type WatchLaterEntry = Static<typeof WatchLaterEntry>;
+/** The answer of saving to or removing from Watch later: the state the video is now in. */
+export const WatchLaterState = Type.Object({ videoId: Id, saved: Type.Boolean(), savedAt: Type.Union([Timestamp, Type.Null()]) });
+export type WatchLaterState = Static<typeof WatchLaterState>;
+
 export function VideoPageOf<T extends TSchema>(item: T) {
   return Type.Object({
     videos: Type.Array(item),
@@ -146,6 +152,7 @@ export const VideoPage = VideoPageOf(VideoCard);
 export type VideoPage = Static<typeof VideoPage>;
 export type HistoryPage = Static<ReturnType<typeof VideoPageOf<typeof HistoryEntry>>>;
 export type LikedPage = Static<ReturnType<typeof VideoPageOf<typeof LikedEntry>>>;
+export type WatchLaterPage = Static<ReturnType<typeof VideoPageOf<typeof WatchLaterEntry>>>;
 
 export const ViewsInfo = Type.Object({ totalViews: Type.Number(), isViewed: Type.Boolean() });
 export type ViewsInfo = Static<typeof ViewsInfo>;

@@ -29,6 +29,8 @@ export const CacheDeps = {
   profiles: 'profiles',
   /** Which channels a user follows: their subscriptions feed (whose cards follow `feed`). */
   follows: (userId: string) => `follows:${userId}`,
+  /** A user's Watch later list: their offline candidates (whose cards follow `feed`). */
+  watchLater: (userId: string) => `watch-later:${userId}`,
   /** Everything: a user's name or avatar shows on cards, comments and profiles. */
   epoch: 'epoch',
 } as const;

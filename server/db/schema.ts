@@ -104,6 +104,12 @@ interface WatchHistoryTable {
   position: Generated<number>;
 }
 
+interface WatchLaterTable {
+  user_id: string;
+  video_id: string;
+  saved_at: string;
+}
+
 export type ReactionType = 'like' | 'disLike';
 
 interface VideoReactionsTable {
@@ -295,6 +301,7 @@ export interface Database {
   video_renditions: VideoRenditionsTable;
   video_views: VideoViewsTable;
   watch_history: WatchHistoryTable;
+  watch_later: WatchLaterTable;
   video_reactions: VideoReactionsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;

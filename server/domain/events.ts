@@ -14,6 +14,8 @@ export interface DomainEvents {
   /** A video's like and disLike totals changed (a toggle, or a user clearing their likes). */
   'video.reactionsChanged': { videoId: string; likes: number; disLikes: number };
   'video.viewed': { videoId: string; totalViews: number };
+  /** The user saved the video to Watch later (saved) or took it off (not saved). */
+  'watchLater.changed': { userId: string; videoId: string; saved: boolean };
   /** Title, description or thumbnail (a stored image name) changed. */
   'video.detailsEdited': { videoId: string; title: string; description: string; thumbnailImage: string; updatedAt: string };
   /** Rows and files are gone. */

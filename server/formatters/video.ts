@@ -1,4 +1,4 @@
-import type { HistoryEntry, LikedEntry, ReactionType, Video, VideoCard } from '../../contract/entities.js';
+import type { HistoryEntry, LikedEntry, ReactionType, Video, VideoCard, WatchLaterEntry } from '../../contract/entities.js';
 import type { VideoCardRow } from '../db/repositories/videoCards.js';
 import type { VideoDetailRow } from '../db/repositories/videos.js';
 import type { MediaUrls } from '../media/urls.js';
@@ -64,6 +64,11 @@ export function resumePoint(position: number, duration: number): number {
 /** A watch-history entry: the card with the video's id also as videoId. */
 export function toHistoryEntry(row: VideoCardRow & { watched_at: string; position: number }, urls: MediaUrls): HistoryEntry {
   return { ...toVideoCard(row, urls), videoId: row.id, watchedAt: row.watched_at, position: Number(row.position) };
+}
+
+/** A Watch later entry: the card with the video's id also as videoId. */
+export function toWatchLaterEntry(row: VideoCardRow & { saved_at: string }, urls: MediaUrls): WatchLaterEntry {
+  return { ...toVideoCard(row, urls), videoId: row.id, savedAt: row.saved_at };
 }
 
 /** A liked-videos entry: the card with the video's id also as videoId. */

@@ -5,6 +5,8 @@ export interface MediaUrls {
   image(imageName: string): string;
   /** The HLS master playlist. */
   hls(videoId: string): string;
+  /** One packaged rung as a whole progressive MP4 (the file its HLS playlist ranges into). */
+  rung(videoId: string, height: number): string;
   /** The original upload, played while no rung exists (mp4 or webm). */
   source(videoId: string, extension: string): string;
   caption(videoId: string, captionId: string): string;
@@ -17,6 +19,7 @@ export function createMediaUrls(publicUrl: string): MediaUrls {
     video: (videoId) => `${publicUrl}/media/video/upload/${videoId}.mp4`,
     image: (imageName) => (imageName ? `${publicUrl}/media/image/upload/${imageName}` : ''),
     hls: (videoId) => `${publicUrl}/media/video/hls/${videoId}/master.m3u8`,
+    rung: (videoId, height) => `${publicUrl}/media/video/hls/${videoId}/${height}.mp4`,
     source: (videoId, extension) => `${publicUrl}/media/video/source/${videoId}${extension}`,
     caption: (videoId, captionId) => `${publicUrl}/media/captions/${videoId}/${captionId}.vtt`,
     appIcon: () => `${publicUrl}/icons/icon-192.png`,

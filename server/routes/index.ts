@@ -10,6 +10,7 @@ import history from './history.js';
 import likes from './likes.js';
 import moderation from './moderation.js';
 import notifications from './notifications.js';
+import offline from './offline.js';
 import playlists from './playlists.js';
 import push from './push.js';
 import reports from './reports.js';
@@ -20,6 +21,7 @@ import uploads from './uploads.js';
 import users from './users.js';
 import videos from './videos.js';
 import views from './views.js';
+import watchLater from './watchLater.js';
 
 /** Every area of the API, mounted under /api/v1. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -34,6 +36,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tus, { prefix: '/uploads/tus' });
   await app.register(views, { prefix: '/views' });
   await app.register(history, { prefix: '/watch-history' });
+  await app.register(watchLater, { prefix: '/watch-later' });
+  await app.register(offline, { prefix: '/offline' });
   await app.register(likes, { prefix: '/likes' });
   await app.register(comments, { prefix: '/comments' });
   await app.register(ai, { prefix: '/ai' });

@@ -24,6 +24,7 @@ export function subscribeReadCacheInvalidation(events: DomainEventBus, cache: Re
     if (videoIds.length) cache.bump(CacheDeps.feed, ...videoIds.flatMap((id) => [CacheDeps.video(id), CacheDeps.comments(id)]));
   });
   events.on('channel.subscriptionToggled', SUBSCRIBER, ({ subscriberId }) => cache.bump(CacheDeps.profiles, CacheDeps.follows(subscriberId)));
+  events.on('watchLater.changed', SUBSCRIBER, ({ userId }) => cache.bump(CacheDeps.watchLater(userId)));
   // A name or avatar shows on cards, comments and profiles everywhere.
   events.on('user.profileChanged', SUBSCRIBER, () => cache.bump(CacheDeps.epoch));
   events.on('comment.pinToggled', SUBSCRIBER, commentsChanged);

@@ -5,7 +5,7 @@
 // retries with its stored result. Only the signed-in user's actions are shown, counted and sent.
 import type { BaseQueryApi, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
-import { type ApiError, apiCall, apiUrl } from './client';
+import { type ApiError, type ApiRequest, apiCall, apiUrl } from './client';
 import type { AnyQueueSpec, OfflineOptions, QueueMeta } from './offlineTypes';
 import { getStoredUser, getToken } from '../lib/storage';
 import { openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from './queueReplay';
@@ -139,11 +139,15 @@ export function setQueueSpecLookup(lookup: (endpoint: string) => AnyQueueSpec | 
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** Sends an action again; an action whose endpoint is no longer queueable is refused. */
+/**
+ * Sends an action again, its request built anew from its spec; one whose spec this page has not read
+ * (a lazy screen's area not loaded yet) goes as it was stored, as the worker sends it.
+ */
 function send(action: QueuedAction): ReturnType<typeof apiCall> {
   const spec = queueSpecOf(action.endpoint);
-  if (!spec) return Promise.resolve({ error: { status: 410, message: `${action.label} can no longer be sent` } });
-  return apiCall({ ...spec.request(action.arg), headers: { [IDEMPOTENCY_KEY_HEADER]: action.key } });
+  const request = spec?.request(action.arg) ?? (action.request && { url: action.request.path, method: action.request.method as ApiRequest['method'], body: action.request.body });
+  if (!request) return Promise.resolve({ error: { status: 410, message: `${action.label} can no longer be sent` } });
+  return apiCall({ ...request, headers: { [IDEMPOTENCY_KEY_HEADER]: action.key } });
 }
 
 export interface ReplayHandlers {

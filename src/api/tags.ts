@@ -45,6 +45,7 @@ export const tags = {
   videoReactions: (videoId: string) => tag('VideoReaction', videoId),
   history: () => tag('History', LIST),
   likedVideos: () => tag('LikedVideo', LIST),
+  watchLater: () => tag('Video', 'WATCH-LATER'),
 
   comment: (commentId: string) => tag('Comment', commentId),
   comments: () => tag('Comment', LIST),

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../src/api/api';
 import '../../src/api/endpoints';
 import { queueable } from '../../src/api/offline';
-import { isPersisted, PERSISTED_QUERIES, QUEUEABLE_ENDPOINTS, queueSpecOf } from '../../src/api/offlineEndpoints';
+import { isPersisted, persistedQueries, queueableEndpoints, queueSpecOf } from '../../src/api/offlineEndpoints';
 import { makeStore } from '../../src/app/store';
 import { signIn } from './helpers';
 
 describe('offline declarations', () => {
   it('every queueable endpoint is in the registry, with its request and how it shows while it waits', () => {
-    expect([...QUEUEABLE_ENDPOINTS].sort()).toEqual(
+    expect([...queueableEndpoints()].sort()).toEqual(
       [
         'toggleVideoReaction',
         'toggleCommentLike',
@@ -25,7 +25,7 @@ describe('offline declarations', () => {
         'removeVideoFromPlaylist',
       ].sort(),
     );
-    for (const name of QUEUEABLE_ENDPOINTS) {
+    for (const name of queueableEndpoints()) {
       const spec = queueSpecOf(name)!;
       expect([typeof spec.request, typeof spec.label, typeof spec.placeholder], name).toEqual(['function', 'function', 'function']);
     }
@@ -38,7 +38,7 @@ describe('offline declarations', () => {
   });
 
   it('every persisted query is in the registry, and only queries the api has', () => {
-    expect([...PERSISTED_QUERIES].sort()).toEqual(
+    expect([...persistedQueries()].sort()).toEqual(
       [
         'getProfile',
         'getFeed',
@@ -56,7 +56,7 @@ describe('offline declarations', () => {
         'getPlaylist',
       ].sort(),
     );
-    for (const name of [...PERSISTED_QUERIES, ...QUEUEABLE_ENDPOINTS]) expect(Object.keys(api.endpoints), name).toContain(name);
+    for (const name of [...persistedQueries(), ...queueableEndpoints()]) expect(Object.keys(api.endpoints), name).toContain(name);
     expect(isPersisted('getCurrentUser')).toBe(false); // the session is checked afresh at every start
   });
 

@@ -59,9 +59,9 @@ describe('comment owner', () => {
 });
 
 describe('profile tabs', () => {
-  it('offers Liked Videos and Watch History only to the owner with a token', () => {
+  it('offers Liked Videos, Watch History and Watch Later only to the owner with a token', () => {
     expect(visibleTabs(false).map((tab) => tab.label)).toEqual(['Videos', 'Playlists']);
-    expect(visibleTabs(true).map((tab) => tab.label)).toEqual(['Videos', 'Playlists', 'Liked Videos', 'Watch History']);
+    expect(visibleTabs(true).map((tab) => tab.label)).toEqual(['Videos', 'Playlists', 'Liked Videos', 'Watch History', 'Watch Later']);
   });
 
   it('opens the tab named in the URL when allowed', () => {

@@ -77,12 +77,12 @@ describe('profile page', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
-  it('gives the owner with a token four tabs and the editing controls', async () => {
+  it('gives the owner with a token five tabs and the editing controls', async () => {
     signIn(alice);
     server();
     renderProfile('/profile/alice?tab=history');
     expect(await screen.findByRole('heading', { name: 'My Watch History' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Videos', 'Playlists', 'Liked Videos', 'Watch History']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Videos', 'Playlists', 'Liked Videos', 'Watch History', 'Watch Later']);
     expect(screen.getByLabelText('Edit full name')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit cover' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();

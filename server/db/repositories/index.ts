@@ -23,6 +23,7 @@ import { UserRepository } from './users.js';
 import { VideoMediaRepository } from './videoMedia.js';
 import { VideoRepository } from './videos.js';
 import { ViewRepository } from './views.js';
+import { WatchLaterRepository } from './watchLater.js';
 
 export interface RepositoryOptions {
   /** How long an Idempotency-Key answer is kept (config.idempotencyKeyTtlMs). */
@@ -57,6 +58,7 @@ export function createRepositories(handle: DatabaseHandle, options: RepositoryOp
     videoMedia: new VideoMediaRepository(handle.db),
     videos: new VideoRepository(handle.db, handle.dialect),
     views: new ViewRepository(handle),
+    watchLater: new WatchLaterRepository(handle.db),
   };
 }
 

@@ -76,6 +76,19 @@ export class VideoMediaRepository {
       .execute();
   }
 
+  /** The renditions of several videos at once (one query for a whole list), best first. */
+  renditionSizes(videoIds: readonly string[]): Promise<Array<{ video_id: string; height: number; size_bytes: number; packaged: boolean }>> {
+    if (!videoIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('video_renditions')
+      .select(['video_id', 'height', 'size_bytes', 'playlist_key'])
+      .where('video_id', 'in', videoIds)
+      .orderBy('video_id')
+      .orderBy('height', 'desc')
+      .execute()
+      .then((rows) => rows.map((row) => ({ video_id: row.video_id, height: Number(row.height), size_bytes: Number(row.size_bytes), packaged: row.playlist_key !== null })));
+  }
+
   async qualities(videoId: string): Promise<number[]> {
     return (await this.renditions(videoId)).map((row) => Number(row.height));
   }

@@ -1,5 +1,5 @@
 // Profile screen: 'Loading profile...', 'Error', 'User Not Found'; the header; then the
-// tabs Videos, Playlists and, for the owner with a token, Liked Videos and Watch History. The tab
+// tabs Videos, Playlists and, for the owner with a token, Liked Videos, Watch History and Watch Later. The tab
 // lives in the URL; a signed-out visitor sent to a private tab is told to log in and lands on videos.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +20,7 @@ import { pillTabsSx } from '../../components/pillTabs';
 import { toast } from '../../components/toast';
 import { canSeePrivateTabs, isProfileOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
-import { LikedVideosTab, PlaylistsTab, UploadedVideosTab, WatchHistoryTab } from '../library/tabs';
+import { LikedVideosTab, PlaylistsTab, UploadedVideosTab, WatchHistoryTab, WatchLaterTab } from '../library/tabs';
 import { ProfileHeader } from './ProfileHeader';
 import { type ProfileTabId, resolveProfileTab, visibleTabs } from './profileTabs';
 
@@ -127,6 +127,7 @@ export default function ProfilePage() {
         {active === 'playlists' && <PlaylistsTab username={profile.data.username} isOwner={isOwner} />}
         {active === 'liked' && <LikedVideosTab />}
         {active === 'history' && <WatchHistoryTab />}
+        {active === 'watchLater' && <WatchLaterTab />}
       </Box>
     </Box>
   );

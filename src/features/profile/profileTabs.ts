@@ -5,6 +5,7 @@ const PROFILE_TABS = [
   { id: 'playlists', label: 'Playlists', private: false },
   { id: 'liked', label: 'Liked Videos', private: true },
   { id: 'history', label: 'Watch History', private: true },
+  { id: 'watchLater', label: 'Watch Later', private: true },
 ] as const;
 
 export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];

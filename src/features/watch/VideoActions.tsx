@@ -1,5 +1,5 @@
 // Below the player: like/dislike with counts (exclusive, toggling, optimistic), Share, Save (to a
-// playlist), Download (for offline, with its progress) and the Report menu, on one row that
+// playlist), Download (for offline, with its progress) and the menu (Save to Watch later, Report), on one row that
 // scrolls sideways on a narrow screen.
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import MoreIcon from '@mui/icons-material/MoreHoriz';
@@ -9,6 +9,7 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
+import WatchLaterIcon from '@mui/icons-material/WatchLaterOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -28,6 +29,7 @@ import { formatCount } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { DownloadButton } from '../downloads/DownloadButton';
 import { announceShare, shareLink } from '../../lib/share';
+import { useSaveToWatchLater } from './useSaveToWatchLater';
 
 const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
 const ReportDialog = lazyChunk(() => import('./ReportDialog'));
@@ -47,6 +49,7 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'save' | 'report' | null>(null);
   const myReport = useGetMyReportQuery(video._id, { skip: !signedIn });
+  const saveToWatchLater = useSaveToWatchLater();
 
   const needsLogin = () => {
     if (signedIn) return false;
@@ -115,6 +118,17 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
         <MoreIcon />
       </IconButton>
       <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setMenuAnchor(null);
+            void saveToWatchLater(video._id);
+          }}
+        >
+          <ListItemIcon>
+            <WatchLaterIcon fontSize="small" />
+          </ListItemIcon>
+          Save to Watch later
+        </MenuItem>
         <MenuItem
           disabled={Boolean(myReport.data?.reported)}
           onClick={() => {

@@ -1,9 +1,10 @@
-// The ⋮ menu of a video card: Save to playlist, Download for offline, Share. A chunk of
+// The ⋮ menu of a video card: Save to Watch later, Save to playlist, Download for offline, Share. A chunk of
 // its own, loaded the first time a card's menu opens; the dialogs load when picked. The shared card
 // (components/VideoCard.tsx) knows it only through VideoCardMenuContext, which the app shell fills.
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
+import WatchLaterIcon from '@mui/icons-material/WatchLaterOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +17,7 @@ import { lazyChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { announceShare, shareLink } from '../../lib/share';
 import { toast } from '../../components/toast';
+import { useSaveToWatchLater } from './useSaveToWatchLater';
 
 const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
 const DownloadDialog = lazyChunk(() => import('../downloads/DownloadDialog'));
@@ -26,6 +28,7 @@ export default function VideoCardMenu({ video, anchor, onClose }: VideoCardMenuP
   const signedIn = useAppSelector(selectIsSignedIn);
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>('menu');
+  const saveToWatchLater = useSaveToWatchLater();
   const pick = (next: Exclude<Open, 'menu'>) => () => {
     if (next === 'save' && !signedIn) {
       onClose();
@@ -50,6 +53,17 @@ export default function VideoCardMenu({ video, anchor, onClose }: VideoCardMenuP
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-label': `Actions for ${video.title}` } }}
       >
+        <MenuItem
+          onClick={() => {
+            onClose();
+            void saveToWatchLater(video._id);
+          }}
+        >
+          <ListItemIcon>
+            <WatchLaterIcon fontSize="small" />
+          </ListItemIcon>
+          Save to Watch later
+        </MenuItem>
         <MenuItem onClick={pick('save')}>
           <ListItemIcon>
             <PlaylistAddIcon fontSize="small" />
