@@ -3,16 +3,7 @@
 import type { LiveEventPayloads } from '../../contract/events.js';
 import type { Notification, ReactionType, Role } from '../../contract/entities.js';
 import type { ModerationAction } from '../../contract/moderation.js';
-
-/**
- * Who may hear of a change to a video, as the publisher read the video for its write: a taken-down
- * video's live events reach only its owner and the moderators. Carried on every event about a video
- * that goes live, so that no subscriber reads the video again.
- */
-export interface VideoReach {
-  videoOwnerId: string;
-  takenDown: boolean;
-}
+import type { VideoReach } from './videoReach.js';
 
 export interface DomainEvents {
   'comment.posted': { commentId: string; videoId: string; authorId: string; /** Who wrote the comment replied to, if any. */ repliedToAuthorId: string | null } & VideoReach;

@@ -2,7 +2,7 @@
 // A video's events go where its audience is, from the reach the domain event carries (a taken-down
 // video's reach only its owner and the moderators: server/videos/visibility.ts). Nothing here queries.
 import type { DomainEventBus } from '../domain/eventBus.js';
-import type { VideoReach } from '../domain/events.js';
+import type { VideoReach } from '../domain/videoReach.js';
 import type { MediaUrls } from '../media/urls.js';
 import type { LiveEvents } from '../realtime/live.js';
 import { liveAudience } from '../videos/visibility.js';

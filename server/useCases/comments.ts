@@ -3,7 +3,8 @@
 // server/videos/visibility.ts); a blocked user neither comments on the blocker's videos nor
 // replies to their comments, and cannot edit what they wrote there before the block (403).
 import { forbidden, invalid, notFound } from '../domain/errors.js';
-import { reachOf, usableVideo } from '../videos/visibility.js';
+import { reachOf } from '../domain/videoReach.js';
+import { usableVideo } from '../videos/visibility.js';
 import { isModerator } from '../domain/roles.js';
 import type { UseCaseDeps } from './deps.js';
 

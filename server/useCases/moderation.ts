@@ -8,7 +8,7 @@ import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js'
 import { isUndoable, type Undo } from '../db/repositories/moderation.js';
 import type { ModerationLogTable, UserRole } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
-import { reachOf } from '../videos/visibility.js';
+import { reachOf } from '../domain/videoReach.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;

@@ -3,7 +3,8 @@
 // the blocker's: their videos, their comments, or comments under their videos (403).
 import type { ReactionType } from '../../contract/entities.js';
 import { forbidden, notFound } from '../domain/errors.js';
-import { reachOf, usableVideo } from '../videos/visibility.js';
+import { reachOf } from '../domain/videoReach.js';
+import { usableVideo } from '../videos/visibility.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;

@@ -5,7 +5,7 @@ import { frameOfStoredVideo } from '../media/frames.js';
 import { removeImage, storeImage } from '../media/images.js';
 import { PoolBusyError } from '../media/workPool.js';
 import { deleteVideos } from '../videos/remove.js';
-import { reachOf } from '../videos/visibility.js';
+import { reachOf } from '../domain/videoReach.js';
 import type { UseCaseDeps } from './deps.js';
 
 interface Logger {

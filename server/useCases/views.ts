@@ -1,6 +1,6 @@
 // Counting a view (once per viewer within the repository's window).
 import { notFound } from '../domain/errors.js';
-import { reachOf } from '../videos/visibility.js';
+import { reachOf } from '../domain/videoReach.js';
 import type { UseCaseDeps } from './deps.js';
 
 export async function recordView(deps: Pick<UseCaseDeps, 'repos' | 'events'>, input: { userId: string; videoId: string }) {

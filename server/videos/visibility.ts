@@ -12,7 +12,7 @@
 // likes, history, positions, playlists, reports, captions list: usableVideo below); lists leave
 // it out (db/repositories/videoCards.ts); notifications about it lose its title and thumbnail
 // (formatters/notification.ts), and its live events reach only its owner and moderators (the
-// domain events carry that reach, read by the use case with its write: `reachOf`).
+// domain events carry that reach, read by the use case with its write: domain/videoReach.ts).
 // While its owner is suspended a video leaves every list, and its detail answers 403 to everyone but
 // moderators; one whose transcoding reached a playable rung meanwhile is held back (processing)
 // and published when the suspension is lifted (db/repositories/videoMedia.ts `markReady`).
@@ -20,7 +20,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import type { VideoRepository, VideoStateRow } from '../db/repositories/videos.js';
 import { suspendedAt } from '../db/repositories/moderation.js';
 import { forbidden, gone, notFound } from '../domain/errors.js';
-import type { VideoReach } from '../domain/events.js';
+import type { VideoReach } from '../domain/videoReach.js';
 import { isModerator, seesTakenDown } from '../domain/roles.js';
 
 /** The video behind an id under the rule above, or the 404 every route answers. */
@@ -48,11 +48,6 @@ export type LiveAudience = { kind: 'everyone' } | { kind: 'owner-and-moderators'
 /** The audience of an event about a video, from the reach its publisher read with the write. */
 export function liveAudience(reach: VideoReach): LiveAudience {
   return reach.takenDown ? { kind: 'owner-and-moderators', ownerId: reach.videoOwnerId } : { kind: 'everyone' };
-}
-
-/** What a domain event about this video carries of it (the row its use case read). */
-export function reachOf(video: { owner_id: string; taken_down_at: string | null }): VideoReach {
-  return { videoOwnerId: video.owner_id, takenDown: video.taken_down_at !== null };
 }
 
 const OWNER_SUSPENDED_MESSAGE = 'This video is unavailable while its owner is suspended';

@@ -14,7 +14,7 @@ import { transcodeLadder } from '../../media/transcode.js';
 import { publishFragments, publishRendition, removeLiveFiles } from '../../media/publish.js';
 import { createMediaUrls } from '../../media/urls.js';
 import { hlsMasterKey, sourcePlayable, transcodeJobId } from '../../media/videoFiles.js';
-import { reachOf } from '../../videos/visibility.js';
+import { reachOf } from '../../domain/videoReach.js';
 import type { JobDeps, JobHandler } from '../types.js';
 import { inJobWorkDir, localCopy } from '../workDir.js';
 
