@@ -1,5 +1,5 @@
 // Live events and the rooms protocol (join-video, leave-video).
-import type { Notification } from './entities.js';
+import type { Notification, ReactionType } from './entities.js';
 
 export const LiveEvent = {
   commentReactionsUpdated: 'comment-reactions-updated',
@@ -23,12 +23,18 @@ export const LiveEvent = {
 
 export const RoomCommand = { joinVideo: 'join-video', leaveVideo: 'leave-video' } as const;
 
+/**
+ * Payloads carry the new values, so a client patches what it shows and refetches nothing. Beyond the
+ * spec's fields, a reaction or view names its actor (actorId) and the actor's own state after it: only
+ * the actor's clients have more to change (their own reaction, their liked list).
+ */
 export interface LiveEventPayloads {
-  'comment-reactions-updated': { videoId: string; commentId: string; totalLikes: number };
+  'comment-reactions-updated': { videoId: string; commentId: string; totalLikes: number; actorId: string; actorLiked: boolean };
   'comment-updated': { videoId: string };
   'subscription-updated': { channelId: string; totalSubscribers: number; subscriberId: string; isSubscribed: boolean };
-  'views-updated': { videoId: string; totalViews: number };
-  'video-reaction-updated': { videoId: string; likes: number; disLikes: number };
+  'views-updated': { videoId: string; totalViews: number; actorId: string };
+  /** actorReaction: the actor's reaction to the video now (null: none, after an undo or clearing their likes). */
+  'video-reaction-updated': { videoId: string; likes: number; disLikes: number; actorId: string; actorReaction: ReactionType | null };
   /**
    * qualities: the rungs published so far. hlsUrl: where the video plays, from the first 'ready' on
    * (null before): a new video is ready while its lowest rung still streams, so the first 'ready'

@@ -71,7 +71,7 @@ export async function createCore(config: Config, log: CoreLogger, role: ProcessR
 export function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueue'>): void {
   subscribeReadCacheInvalidation(core.events, core.readCache);
   subscribeStanding(core.events, live);
-  subscribeLiveEvents(core.events, live, core.urls, core.repos.videos);
+  subscribeLiveEvents(core.events, live, core.urls);
   subscribeNotifications(core.events, createNotifier(core.repos.notifications, core.events, core.urls, core.log));
   subscribePush(core.events, core.repos, jobs);
   subscribeMetrics(core.events, core.metrics);

@@ -1,29 +1,32 @@
 // What happened, as the use cases tell it: one typed payload per domain event. Subscribers
 // (server/subscribers/) decide who reacts: live events, the read cache, notifications, metrics.
 import type { LiveEventPayloads } from '../../contract/events.js';
-import type { Notification, Role } from '../../contract/entities.js';
+import type { Notification, ReactionType, Role } from '../../contract/entities.js';
 import type { ModerationAction } from '../../contract/moderation.js';
+import type { VideoReach } from './videoReach.js';
 
 export interface DomainEvents {
-  'comment.posted': { commentId: string; videoId: string; authorId: string; /** Who wrote the comment replied to, if any. */ repliedToAuthorId: string | null };
-  'comment.edited': { commentId: string; videoId: string };
-  'comment.deleted': { commentId: string; videoId: string };
+  'comment.posted': { commentId: string; videoId: string; authorId: string; /** Who wrote the comment replied to, if any. */ repliedToAuthorId: string | null } & VideoReach;
+  'comment.edited': { commentId: string; videoId: string } & VideoReach;
+  'comment.deleted': { commentId: string; videoId: string } & VideoReach;
   /** A moderator's removal of a comment was undone: it is back, with its replies. */
-  'comment.restored': { commentId: string; videoId: string };
-  'comment.likeToggled': { commentId: string; videoId: string; totalLikes: number };
-  /** A video's like and disLike totals changed (a toggle, or a user clearing their likes). */
-  'video.reactionsChanged': { videoId: string; likes: number; disLikes: number };
-  'video.viewed': { videoId: string; totalViews: number };
+  'comment.restored': { commentId: string; videoId: string } & VideoReach;
+  /** actorId liked (actorLiked) or unliked the comment. */
+  'comment.likeToggled': { commentId: string; videoId: string; totalLikes: number; actorId: string; actorLiked: boolean } & VideoReach;
+  /** A video's like and disLike totals changed: actorId toggled a reaction (now actorReaction), or cleared their likes (null). */
+  'video.reactionsChanged': { videoId: string; likes: number; disLikes: number; actorId: string; actorReaction: ReactionType | null } & VideoReach;
+  /** actorId's view was counted. */
+  'video.viewed': { videoId: string; totalViews: number; actorId: string } & VideoReach;
   /** The user saved the video to Watch later (saved) or took it off (not saved). */
   'watchLater.changed': { userId: string; videoId: string; saved: boolean };
   /** Title, description or thumbnail (a stored image name) changed. */
-  'video.detailsEdited': { videoId: string; title: string; description: string; thumbnailImage: string; updatedAt: string };
+  'video.detailsEdited': { videoId: string; title: string; description: string; thumbnailImage: string; updatedAt: string } & VideoReach;
   /** Rows and files are gone. */
   'video.removed': { videoIds: string[] };
   /** The video became watchable for the first time. */
   'video.published': { videoId: string; ownerId: string };
   'video.transcodeProgressed': LiveEventPayloads['transcode-progress'] & { ownerId: string };
-  'video.qualitiesChanged': LiveEventPayloads['video-qualities-updated'];
+  'video.qualitiesChanged': LiveEventPayloads['video-qualities-updated'] & VideoReach;
   /** One rung of the ladder was encoded (for the transcode-time metric). */
   'video.rungEncoded': { videoId: string; height: number; encodeSeconds: number };
   'channel.subscriptionToggled': LiveEventPayloads['subscription-updated'];
@@ -45,8 +48,8 @@ export interface DomainEvents {
   'notifications.read': { userId: string; notificationId: string | null; unreadCount: number };
   'upload.bytesReceived': { kind: 'multipart' | 'tus'; bytes: number };
   /** The video's owner pinned or unpinned, hearted or unhearted a comment. */
-  'comment.pinToggled': { commentId: string; videoId: string; pinned: boolean };
-  'comment.heartToggled': { commentId: string; videoId: string; hearted: boolean };
+  'comment.pinToggled': { commentId: string; videoId: string; pinned: boolean } & VideoReach;
+  'comment.heartToggled': { commentId: string; videoId: string; hearted: boolean } & VideoReach;
   /** A moderation action (its log entry was written in the same transaction). */
   'report.filed': { reportId: string; videoId: string; reporterId: string };
   'report.resolved': { reportId: string; videoId: string; reporterId: string; actorId: string; state: 'resolved' | 'dismissed'; note: string };

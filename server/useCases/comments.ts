@@ -3,6 +3,7 @@
 // server/videos/visibility.ts); a blocked user neither comments on the blocker's videos nor
 // replies to their comments, and cannot edit what they wrote there before the block (403).
 import { forbidden, invalid, notFound } from '../domain/errors.js';
+import { reachOf } from '../domain/videoReach.js';
 import { usableVideo } from '../videos/visibility.js';
 import { isModerator } from '../domain/roles.js';
 import type { UseCaseDeps } from './deps.js';
@@ -31,7 +32,7 @@ export async function postComment(deps: Deps, input: { videoId: string; authorId
   const created = await comments.create({ videoId, ownerId: authorId, parentId, content });
   if (created === 'no-video') throw notFound('Video not found');
   if (created === 'no-parent') throw notFound('Parent comment not found');
-  await deps.events.publish('comment.posted', { commentId: created, videoId, authorId, repliedToAuthorId });
+  await deps.events.publish('comment.posted', { commentId: created, videoId, authorId, repliedToAuthorId, ...reachOf(video) });
   return created;
 }
 
@@ -45,7 +46,7 @@ export async function editComment(deps: Deps, input: { commentId: string; caller
   const parent = row.parent_id ? await comments.findById(row.parent_id) : undefined;
   if (parent && (await blocks.isBlocked(parent.owner_id, input.callerId))) throw forbidden(BLOCKED_FROM_REPLYING);
   await deps.repos.comments.updateContent(row.id, input.content);
-  await deps.events.publish('comment.edited', { commentId: row.id, videoId: row.video_id });
+  await deps.events.publish('comment.edited', { commentId: row.id, videoId: row.video_id, ...reachOf(video) });
 }
 
 /**
@@ -56,37 +57,41 @@ export async function deleteComment(deps: Deps, input: { commentId: string; call
   const { comments, moderation, videos } = deps.repos;
   const row = await comments.findById(input.commentId);
   if (!row) throw notFound('Comment not found');
+  // Read once: who may delete, and the reach of the event.
+  const video = await videos.findState(row.video_id);
   let deletedCount: number;
-  if (row.owner_id === input.callerId || (await videos.findState(row.video_id))?.owner_id === input.callerId) {
+  if (row.owner_id === input.callerId || video?.owner_id === input.callerId) {
     deletedCount = await comments.delete(row.id, row.video_id);
   } else {
     if (!isModerator(await moderation.roleOf(input.callerId))) throw forbidden('You are not allowed to delete this comment');
     deletedCount = await moderation.removeComment(input.callerId, row, (trx) => comments.removeIn(trx, row.id, row.video_id));
     if (deletedCount) await deps.events.publish('moderation.logged', { action: 'comment-removed' });
   }
-  if (deletedCount) await deps.events.publish('comment.deleted', { commentId: row.id, videoId: row.video_id });
+  // A comment's video cannot go without its comments: `video` is there whenever one was deleted.
+  if (deletedCount && video) await deps.events.publish('comment.deleted', { commentId: row.id, videoId: row.video_id, ...reachOf(video) });
   return { _id: row.id, videoId: row.video_id, deletedCount };
 }
 
-/** The comment, when `callerId` owns the video it is under (who pins and hearts). */
+/** The comment and its video, when `callerId` owns the video it is under (who pins and hearts). */
 async function commentOnOwnVideo(deps: Deps, commentId: string, callerId: string, action: 'pin' | 'heart') {
   const row = await deps.repos.comments.findById(commentId);
   if (!row) throw notFound('Comment not found');
-  if ((await deps.repos.videos.findState(row.video_id))?.owner_id !== callerId) throw forbidden(`Only the video's owner can ${action} its comments`);
-  return row;
+  const video = await deps.repos.videos.findState(row.video_id);
+  if (!video || video.owner_id !== callerId) throw forbidden(`Only the video's owner can ${action} its comments`);
+  return { row, video };
 }
 
 /** Pins the comment (unpinning the video's previous one), or unpins it when it is pinned. */
 export async function togglePin(deps: Deps, input: { commentId: string; callerId: string }): Promise<void> {
-  const row = await commentOnOwnVideo(deps, input.commentId, input.callerId, 'pin');
+  const { row, video } = await commentOnOwnVideo(deps, input.commentId, input.callerId, 'pin');
   const pinned = row.pinned_at === null;
   await deps.repos.comments.setPinned(row.id, row.video_id, pinned);
-  await deps.events.publish('comment.pinToggled', { commentId: row.id, videoId: row.video_id, pinned });
+  await deps.events.publish('comment.pinToggled', { commentId: row.id, videoId: row.video_id, pinned, ...reachOf(video) });
 }
 
 export async function toggleHeart(deps: Deps, input: { commentId: string; callerId: string }): Promise<void> {
-  const row = await commentOnOwnVideo(deps, input.commentId, input.callerId, 'heart');
+  const { row, video } = await commentOnOwnVideo(deps, input.commentId, input.callerId, 'heart');
   const hearted = row.hearted_at === null;
   await deps.repos.comments.setHearted(row.id, hearted);
-  await deps.events.publish('comment.heartToggled', { commentId: row.id, videoId: row.video_id, hearted });
+  await deps.events.publish('comment.heartToggled', { commentId: row.id, videoId: row.video_id, hearted, ...reachOf(video) });
 }

@@ -8,6 +8,7 @@ import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js'
 import { isUndoable, type Undo } from '../db/repositories/moderation.js';
 import type { ModerationLogTable, UserRole } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
+import { reachOf } from '../domain/videoReach.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
@@ -118,7 +119,8 @@ async function restoreComment(deps: Deps, actorId: string, entry: ModerationLogT
   if (result === 'no-video') throw conflict('The video this comment was under is gone');
   if (result === 'exists') throw conflict('This comment is there already');
   if (result === 'no-author') throw conflict("This comment's author is gone");
-  await deps.events.publish('comment.restored', { commentId: entry.subject_id, videoId: result.videoId });
+  const video = await deps.repos.videos.findState(result.videoId);
+  if (video) await deps.events.publish('comment.restored', { commentId: entry.subject_id, videoId: result.videoId, ...reachOf(video) });
   await deps.events.publish('moderation.logged', { action: 'comment-restored' });
 }
 

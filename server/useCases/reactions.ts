@@ -3,6 +3,7 @@
 // the blocker's: their videos, their comments, or comments under their videos (403).
 import type { ReactionType } from '../../contract/entities.js';
 import { forbidden, notFound } from '../domain/errors.js';
+import { reachOf } from '../domain/videoReach.js';
 import { usableVideo } from '../videos/visibility.js';
 import type { UseCaseDeps } from './deps.js';
 
@@ -16,7 +17,14 @@ export async function toggleVideoReaction(deps: Deps, input: { userId: string; v
   if (await deps.repos.blocks.isBlocked(video.owner_id, input.userId)) throw forbidden(BLOCKED_FROM_REACTING);
   const state = await deps.repos.reactions.toggleVideo(input.userId, input.videoId, input.reactionType);
   if (!state) throw notFound('Video not found');
-  await deps.events.publish('video.reactionsChanged', { videoId: input.videoId, likes: state.likes, disLikes: state.disLikes });
+  await deps.events.publish('video.reactionsChanged', {
+    videoId: input.videoId,
+    likes: state.likes,
+    disLikes: state.disLikes,
+    actorId: input.userId,
+    actorReaction: state.reactionType,
+    ...reachOf(video),
+  });
   return state;
 }
 
@@ -24,8 +32,11 @@ export async function toggleVideoReaction(deps: Deps, input: { userId: string; v
 export async function clearLikedVideos(deps: Deps, input: { userId: string }): Promise<number> {
   const videoIds = await deps.repos.reactions.clearLikes(input.userId);
   for (const videoId of videoIds) {
-    const counts = await deps.repos.videos.findDetail(videoId);
-    if (counts) await deps.events.publish('video.reactionsChanged', { videoId, likes: counts.likes_count, disLikes: counts.dislikes_count });
+    const video = await deps.repos.videos.findDetail(videoId);
+    if (video) {
+      const { likes_count: likes, dislikes_count: disLikes } = video;
+      await deps.events.publish('video.reactionsChanged', { videoId, likes, disLikes, actorId: input.userId, actorReaction: null, ...reachOf(video) });
+    }
   }
   return videoIds.length;
 }
@@ -39,6 +50,13 @@ export async function toggleCommentLike(deps: Deps, input: { userId: string; com
   if ((await blocks.isBlocked(comment.owner_id, input.userId)) || (await blocks.isBlocked(video.owner_id, input.userId))) throw forbidden(BLOCKED_FROM_LIKING_COMMENT);
   const result = await deps.repos.reactions.toggleComment(input.userId, input.commentId, input.claimedVideoId);
   if (!result) throw notFound('Comment not found');
-  await deps.events.publish('comment.likeToggled', { commentId: input.commentId, videoId: result.videoId, totalLikes: result.totalLikes });
+  await deps.events.publish('comment.likeToggled', {
+    commentId: input.commentId,
+    videoId: result.videoId,
+    totalLikes: result.totalLikes,
+    actorId: input.userId,
+    actorLiked: result.isLiked,
+    ...reachOf(video),
+  });
   return { isLiked: result.isLiked, totalLikes: result.totalLikes };
 }

@@ -5,6 +5,7 @@ import { frameOfStoredVideo } from '../media/frames.js';
 import { removeImage, storeImage } from '../media/images.js';
 import { PoolBusyError } from '../media/workPool.js';
 import { deleteVideos } from '../videos/remove.js';
+import { reachOf } from '../domain/videoReach.js';
 import type { UseCaseDeps } from './deps.js';
 
 interface Logger {
@@ -68,7 +69,10 @@ export async function editVideoDetails(deps: UseCaseDeps, input: { videoId: stri
     await removeImage(deps.storage, replaced.previousThumbnail).catch((error: unknown) => log.warn({ err: error }, 'old thumbnail not removed'));
   }
   const row = await videos.findDetail(video.id);
-  if (row) await deps.events.publish('video.detailsEdited', { videoId: row.id, title: row.title, description: row.description, thumbnailImage: row.thumbnail, updatedAt: row.updated_at });
+  if (row) {
+    const { id: videoId, title, description, thumbnail: thumbnailImage, updated_at: updatedAt } = row;
+    await deps.events.publish('video.detailsEdited', { videoId, title, description, thumbnailImage, updatedAt, ...reachOf(row) });
+  }
 }
 
 export async function removeVideo(deps: UseCaseDeps, input: { videoId: string; callerId: string }): Promise<void> {

@@ -11,7 +11,8 @@
 // detail, every media path (files, HLS, captions), and every interaction (comments and their list,
 // likes, history, positions, playlists, reports, captions list: usableVideo below); lists leave
 // it out (db/repositories/videoCards.ts); notifications about it lose its title and thumbnail
-// (formatters/notification.ts), and its live events reach only its owner and moderators.
+// (formatters/notification.ts), and its live events reach only its owner and moderators (the
+// domain events carry that reach, read by the use case with its write: domain/videoReach.ts).
 // While its owner is suspended a video leaves every list, and its detail answers 403 to everyone but
 // moderators; one whose transcoding reached a playable rung meanwhile is held back (processing)
 // and published when the suspension is lifted (db/repositories/videoMedia.ts `markReady`).
@@ -19,6 +20,7 @@ import type { Repositories } from '../db/repositories/index.js';
 import type { VideoRepository, VideoStateRow } from '../db/repositories/videos.js';
 import { suspendedAt } from '../db/repositories/moderation.js';
 import { forbidden, gone, notFound } from '../domain/errors.js';
+import type { VideoReach } from '../domain/videoReach.js';
 import { isModerator, seesTakenDown } from '../domain/roles.js';
 
 /** The video behind an id under the rule above, or the 404 every route answers. */
@@ -39,14 +41,13 @@ export async function usableVideo(repos: Pick<Repositories, 'videos' | 'moderati
 
 /**
  * Who hears a video's live events: its room and the sockets in no room (the spec's clients), or,
- * for a taken-down video, only its owner and the moderators. A video deleted meanwhile has nothing
- * left to hide.
+ * for a taken-down video, only its owner and the moderators.
  */
 export type LiveAudience = { kind: 'everyone' } | { kind: 'owner-and-moderators'; ownerId: string };
 
-export async function liveAudience(videos: VideoRepository, videoId: string): Promise<LiveAudience> {
-  const video = await videos.findState(videoId);
-  return video?.taken_down_at ? { kind: 'owner-and-moderators', ownerId: video.owner_id } : { kind: 'everyone' };
+/** The audience of an event about a video, from the reach its publisher read with the write. */
+export function liveAudience(reach: VideoReach): LiveAudience {
+  return reach.takenDown ? { kind: 'owner-and-moderators', ownerId: reach.videoOwnerId } : { kind: 'everyone' };
 }
 
 const OWNER_SUSPENDED_MESSAGE = 'This video is unavailable while its owner is suspended';

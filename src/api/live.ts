@@ -2,7 +2,7 @@
 // to the cache is in liveHandlers.ts. Loaded after first paint (socket.io-client is 12 KB gzip).
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_RECONNECT, type LiveEventPayloads, RoomCommand } from '../../contract/events';
-import { AUTH_EVENT, getToken } from '../lib/storage';
+import { AUTH_EVENT, getStoredUser, getToken } from '../lib/storage';
 import { handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers } from './liveHandlers';
 
 let socket: Socket | null = null;
@@ -31,7 +31,8 @@ export function connectLive(dispatch: LiveDispatch): Socket {
     if (socket && getToken() !== connectedWith) socket.disconnect().connect();
   });
   for (const event of EVENTS) {
-    socket.on(event, (payload: LiveEventPayloads[typeof event]) => handleLiveEvent(event, payload, dispatch));
+    // Who is signed in is read per event: reactions and views tell the actor's own clients apart.
+    socket.on(event, (payload: LiveEventPayloads[typeof event]) => handleLiveEvent(event, payload, { dispatch, userId: getStoredUser()?.id ?? null }));
   }
   // The server closes the sockets of a session that ended (signed out elsewhere, a password change,
   // a suspension). socket.io does not reconnect after that by itself: connect again at once, with

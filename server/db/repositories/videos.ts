@@ -56,7 +56,7 @@ export interface PageWindow {
  * deletion) serialize on PostgreSQL. SQLite runs one transaction at a time anyway.
  */
 export function lockVideo(trx: Transaction<Database>, dialect: DatabaseDialect, videoId: string) {
-  let query = trx.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('id', '=', videoId);
+  let query = trx.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail', 'taken_down_at']).where('id', '=', videoId);
   if (dialect === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
 }

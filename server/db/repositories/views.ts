@@ -17,10 +17,12 @@ export class ViewRepository {
   }
 
   /** Counts a view unless this user viewed the video in the last 24 h. undefined: no such video. */
-  add(userId: string, videoId: string): Promise<{ totalViews: number; counted: boolean } | undefined> {
+  /** `video`: the locked row's owner and takedown, which the view's domain event carries. */
+  add(userId: string, videoId: string): Promise<{ totalViews: number; counted: boolean; video: { owner_id: string; taken_down_at: string | null } } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       // The lock makes check-then-insert exact when the same user sends many adds at once.
-      if (!(await lockVideo(trx, this.dialect, videoId))) return undefined;
+      const video = await lockVideo(trx, this.dialect, videoId);
+      if (!video) return undefined;
       const at = now();
       const since = new Date(Date.parse(at) - VIEW_WINDOW_MS).toISOString();
       const recent = await trx
@@ -39,7 +41,7 @@ export class ViewRepository {
           .execute();
       }
       const row = await trx.selectFrom('videos').select('views_count').where('id', '=', videoId).executeTakeFirstOrThrow();
-      return { totalViews: Number(row.views_count), counted: !recent };
+      return { totalViews: Number(row.views_count), counted: !recent, video: { owner_id: video.owner_id, taken_down_at: video.taken_down_at } };
     });
   }
 

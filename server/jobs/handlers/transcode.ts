@@ -14,6 +14,7 @@ import { transcodeLadder } from '../../media/transcode.js';
 import { publishFragments, publishRendition, removeLiveFiles } from '../../media/publish.js';
 import { createMediaUrls } from '../../media/urls.js';
 import { hlsMasterKey, sourcePlayable, transcodeJobId } from '../../media/videoFiles.js';
+import { reachOf } from '../../domain/videoReach.js';
 import type { JobDeps, JobHandler } from '../types.js';
 import { inJobWorkDir, localCopy } from '../workDir.js';
 
@@ -34,14 +35,21 @@ function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'proc
   return deps.events.publish('video.transcodeProgressed', { ownerId, videoId, status, progress, qualities: [...qualities].sort((a, b) => b - a), hlsUrl });
 }
 
-/** Tells the video's viewers which qualities exist now and which are still on their way (HLS plays once one exists or streams). */
-export function announceQualities(deps: JobDeps, videoId: string, qualities: number[], pending: number[], streaming = false) {
+/**
+ * Tells the video's viewers which qualities exist now and which are still on their way (HLS plays
+ * once one exists or streams). Its reach is read now: a moderator may take the video down while it
+ * transcodes, and one deleted meanwhile has no viewers left to tell.
+ */
+export async function announceQualities(deps: JobDeps, videoId: string, qualities: number[], pending: number[], streaming = false) {
+  const video = await deps.repos.videoMedia.find(videoId);
+  if (!video) return;
   const best = (heights: number[]) => [...new Set(heights)].sort((a, b) => b - a);
-  return deps.events.publish('video.qualitiesChanged', {
+  await deps.events.publish('video.qualitiesChanged', {
     videoId,
     qualities: best(qualities),
     pendingQualities: best(pending),
     hlsUrl: qualities.length || streaming ? createMediaUrls(deps.config.publicUrl).hls(videoId) : null,
+    ...reachOf(video),
   });
 }
 
