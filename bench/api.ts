@@ -52,7 +52,7 @@ export async function drained(url: string): Promise<void> {
 const TICKS_PER_SECOND = 100;
 const WARM_UP_REQUESTS = 300;
 /** utime + stime of a process in µs (Linux /proc; NaN elsewhere). */
-function cpuMicros(pid: number | undefined): number {
+export function cpuMicros(pid: number | undefined): number {
   if (!pid) return NaN;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

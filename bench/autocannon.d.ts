@@ -22,6 +22,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Requests per second over all connections (a fixed offered load). */
+    overallRate?: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -2,7 +2,9 @@
 // every figure beside its baseline measured in the same run. Writes bench/results/latest.{json,md}.
 //   --videos N,M    the large data sizes (default 100000,1000000; 1000 is always the small one)
 //   --seconds S     autocannon duration per scenario (default 10)
-//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), live, fanout, client, lighthouse, media, network
+//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), scaleout (CPU per
+//                   request with one and two processes at the same offered load, Redis commands per
+//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, media, network
 // With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
 // versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
@@ -20,6 +22,7 @@ import { buildApp } from '../build/buildApp.js';
 import { lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
 import { measureFanout } from './fanout.js';
 import { measureLiveEvents } from './live.js';
+import { measureScaleOut } from './scaleOut.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
 
@@ -34,7 +37,7 @@ const { values } = parseArgs({
 const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network'];
+const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
@@ -62,6 +65,8 @@ const SCALING = ['feed page 1', 'feed page 50', 'one video', 'video comments', '
 const TWO_PROCESSES = ['feed page 1', 'one video', 'video comments', 'search common word'];
 /** Also measured against a bare route sending as many bytes as they do (the issue's "same bytes"). */
 const SAME_BYTES = ['feed page 1', 'one video', 'video comments'];
+/** Cached reads whose cost per request with one and two processes is compared at the same offered load. */
+const SCALE_OUT = ['feed page 1', 'one video', 'video comments'];
 
 interface DialectRun {
   dialect: 'sqlite' | 'postgres';
@@ -285,6 +290,32 @@ if (!skip.has('api') || !skip.has('live') || !skip.has('scaling') || !skip.has('
   out(`errors in all API scenarios: ${errors}`);
   out();
   results.api = runs;
+}
+
+if (!skip.has('scaleout')) {
+  if (!REDIS_URL) {
+    out('## Scale-out on paper skipped: REDIS_URL is not set');
+    out();
+  } else {
+    const database = await prepareDatabase(SMALL);
+    const env = redisEnv();
+    const pair = [await startApi(database, env), await startApi(database, env)] as const;
+    try {
+      const targets = pair.map((server) => ({ url: server.url, pid: server.child.pid! })) as [{ url: string; pid: number }, { url: string; pid: number }];
+      const figures = await measureScaleOut(REDIS_URL, targets, scenarios(database.seed).filter((s) => SCALE_OUT.includes(s.name)), SECONDS);
+      out(`## Scale-out on paper: SQLite (${SMALL} videos), two processes on Redis, the same offered load (40 % of one process's saturated rate) to one and to both, alternating`);
+      table(
+        ['scenario', 'offered req/s', 'CPU µs/req 1 process', '2 processes', '2 / 1', 'Redis commands per request', 'projected req/s 2 cores', '4 cores', '8 cores'],
+        figures.map((f) => [f.scenario, f.offeredRate, f.cpuOneUs.toFixed(0), f.cpuTwoUs.toFixed(0), ratio(f.cpuTwoUs, f.cpuOneUs), f.redisPerRequest.toFixed(3), f.projected[2], f.projected[4], f.projected[8]]),
+      );
+      out('Projected: one process per core at the two-process CPU per request, with the database and Redis off the path of a cached read.');
+      out();
+      results.scaleOut = figures;
+    } finally {
+      for (const server of pair) await stopDrained(server);
+      await database.cleanup();
+    }
+  }
 }
 
 // Client weight and Lighthouse.
