@@ -1,7 +1,8 @@
 // Watch and upload in Debian's Chromium against the real server and the built PWA: upload a generated video
 // (real byte progress, thumbnail captured in the page), wait until it plays, play, seek, switch
 // quality keeping the time, like, comment / edit / delete, share, report, a second user's
-// subscription seen live on the first user's page, and the mini player there and back.
+// subscription and like seen live on the first user's page (the like without refetching the video),
+// and the mini player there and back.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
@@ -238,6 +239,35 @@ describe.skipIf(missing !== null)('watch, upload, comments and mini player in Ch
       await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('1 subscriber');
       expect(await page.evaluate(() => (window as { __noReload?: number }).__noReload)).toBe(marker);
     } finally {
+      await second.context.close();
+    }
+  });
+
+  it("sees a second user's like live from the event's counts: neither page fetches the video again", async () => {
+    // The owner liked it in an earlier test.
+    await eventually(() => page.getByRole('button', { name: 'Like (1)', exact: true }).isVisible()).toBe(true);
+    const videoPath = `/api/v1/videos/${videoId}`;
+    const videoFetches: string[] = [];
+    const countFetch = (request: { method?: string; url?: string }) => {
+      if (request.method === 'GET' && request.url?.split('?')[0] === videoPath) videoFetches.push(request.url);
+    };
+    const second = await signedInPage(browser, server, viewer, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    try {
+      await second.page.goto(`${server.url}/watch/${videoId}`);
+      const like = second.page.getByRole('button', { name: 'Like (1)', exact: true });
+      await eventually(() => like.isVisible()).toBe(true);
+      // Counted from here on: the viewer's own load of the video is behind us.
+      server.app.server.on('request', countFetch);
+      await like.click();
+      await eventually(() => second.page.getByRole('button', { name: 'Like (2)', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByRole('button', { name: 'Like (2)', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      // The owner's own reaction stays theirs: the event changed the counts only.
+      expect(await page.getByRole('button', { name: 'Like (2)', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      // A refetch would start as the event lands; a second on, none has.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(videoFetches).toEqual([]);
+    } finally {
+      server.app.server.off('request', countFetch);
       await second.context.close();
     }
   });

@@ -28,16 +28,21 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
   it('toggles like and disLike: mutually exclusive, the same again removes, counts in the answer', async () => {
     const id = await insertVideo(server, owner.id);
     const emitted = vi.spyOn(internalsOf(server.app).live, 'videoReactionUpdated');
+    const stateReads = vi.spyOn(server.app.repos.videos, 'findState');
     try {
       const liked = await toggle(fan, id, 'like');
       expect(liked.status).toBe(200);
+      // The use case's own check reads the video; its live event goes out on the reach the domain event carries.
+      expect(stateReads).toHaveBeenCalledTimes(1);
       expect(liked.body.data).toEqual({ reactionType: 'like', likes: 1, disLikes: 0 });
       expect((await toggle(fan, id, 'disLike')).body.data).toEqual({ reactionType: 'disLike', likes: 0, disLikes: 1 });
       expect((await toggle(owner, id, 'disLike')).body.data).toEqual({ reactionType: 'disLike', likes: 0, disLikes: 2 });
       expect((await toggle(fan, id, 'disLike')).body.data).toEqual({ reactionType: null, likes: 0, disLikes: 1 });
       expect(emitted).toHaveBeenCalledTimes(4);
-      expect(emitted).toHaveBeenLastCalledWith({ videoId: id, likes: 0, disLikes: 1 }, { kind: 'everyone' });
+      // The event names its actor and the actor's reaction now (none: the fan took back the disLike).
+      expect(emitted).toHaveBeenLastCalledWith({ videoId: id, likes: 0, disLikes: 1, actorId: fan.id, actorReaction: null }, { kind: 'everyone' });
     } finally {
+      stateReads.mockRestore();
       emitted.mockRestore();
     }
     const video = await call(server, 'GET', `/videos/${id}`, { token: owner.token });
@@ -125,7 +130,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
       expect(liked.body.data).toEqual({ isLiked: true, totalLikes: 1 });
       expect((await call(server, 'POST', path, { token: owner.token, json: { videoId } })).body.data).toEqual({ isLiked: true, totalLikes: 2 });
       expect((await call(server, 'POST', path, { token: fan.token, json: { videoId } })).body.data).toEqual({ isLiked: false, totalLikes: 1 });
-      expect(emitted).toHaveBeenLastCalledWith({ videoId, commentId, totalLikes: 1 }, { kind: 'everyone' });
+      expect(emitted).toHaveBeenLastCalledWith({ videoId, commentId, totalLikes: 1, actorId: fan.id, actorLiked: false }, { kind: 'everyone' });
       // Without a body as well.
       expect((await call(server, 'POST', path, { token: fan.token })).body.data).toEqual({ isLiked: true, totalLikes: 2 });
       // A body naming another video: not this comment, nothing changes.
