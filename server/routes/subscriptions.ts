@@ -7,9 +7,9 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { CacheDeps } from '../cache/readCache.js';
 import { toSubscribedChannel } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
-import { conflict, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
+import { notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { toggleSubscription } from '../useCases/subscriptions.js';
+import { setChannelBell, toggleSubscription } from '../useCases/subscriptions.js';
 
 const ChannelParams = Type.Object({ channelId: IdString });
 const UserParams = Type.Object({ userId: IdString });
@@ -76,12 +76,8 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['subscriptions'], params: ChannelParams, body: NotifyBody, response: { 200: Envelope(NotifyResult) } },
     },
     async (request, reply) => {
-      const { channelId } = request.params;
-      await channelOrThrow(channelId);
       const { notify } = request.body;
-      if (!(await subscriptions.setNotify(userIdOf(request), channelId, notify))) {
-        throw conflict('Subscribe to this channel to get its notifications');
-      }
+      await setChannelBell(app, { subscriberId: userIdOf(request), channelId: request.params.channelId, notify });
       return send(reply, 200, { notify }, notify ? 'Notifications turned on' : 'Notifications turned off');
     },
   );

@@ -16,6 +16,7 @@ import { busy } from '../domain/errors.js';
 import { NO_REDIS_FOR_LOCKS } from '../health/readiness.js';
 import { checkVideoDetails } from '../videos/ingest.js';
 import { isStorableText, unstorableText } from '../http/storableText.js';
+import { forgetUpload } from '../useCases/uploads.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
 
 /** A Redis restart takes a few seconds; tus clients retry on their own. */
@@ -127,10 +128,10 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (upload.state === 'checking') throw outcomeError(upload);
     if (upload.state === 'uploading') {
       await handOver(request, reply, upload.size);
-      if (reply.raw.statusCode === 204) await uploads.remove(upload.id);
+      if (reply.raw.statusCode === 204) await forgetUpload(app, { uploadId: upload.id, userId: upload.user_id });
       return;
     }
-    await uploads.remove(upload.id); // forgetting a finished upload leaves its video alone
+    await forgetUpload(app, { uploadId: upload.id, userId: upload.user_id }); // its video stays
     return reply.code(204).header('Tus-Resumable', TUS_VERSION).send();
   });
 
