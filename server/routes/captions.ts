@@ -66,8 +66,8 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(Caption)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await usableVideo(app.repos, videoId, request.auth?.userId ?? null);
-      const rows = await app.repos.captions.list(videoId);
+      await usableVideo(app.reads, videoId, request.auth?.userId ?? null);
+      const rows = await app.reads.captions.list(videoId);
       return send(reply, 200, rows.map(toCaption), 'Captions fetched successfully');
     },
   );

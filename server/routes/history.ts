@@ -14,7 +14,7 @@ const VideoParams = Type.Object({ videoId: IdString });
 const PositionBody = Type.Object({ position: Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX, description: 'seconds into the video' }) });
 
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const history = app.repos.history;
+  const history = app.reads.history;
   const base = { preHandler: requireUser };
   const schema = { tags: ['watch-history'], security: [{ bearer: [] }] };
   const write = { ...base, config: { rateLimit: app.rateLimits.write } };

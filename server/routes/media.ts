@@ -49,7 +49,7 @@ type VideoFileParams = { videoId: string; file: string };
 const videoCaching = (restricted: boolean): MediaCaching => (restricted ? 'private' : 'revalidate');
 
 const mediaRoutes: FastifyPluginAsync = async (app) => {
-  const media = app.repos.videoMedia;
+  const media = app.reads.videoMedia;
   // Pages on CORS_ORIGINS may show avatars and play videos (helmet's default policy is same-site).
   if (app.config.corsOrigins.length) app.addHook('onRequest', async (_request, reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'));
 
@@ -60,7 +60,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
    */
   async function unlessTakenDown(request: FastifyRequest, video: { owner_id: string; taken_down_at: string | null }): Promise<boolean> {
     if (!video.taken_down_at) return false;
-    await assertNotTakenDown(app.repos, video, (await mediaCaller(request))?.userId ?? null);
+    await assertNotTakenDown(app.reads, video, (await mediaCaller(request))?.userId ?? null);
     return true;
   }
 
@@ -164,7 +164,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   async function serveCaption(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
     const captionId = CAPTION_FILE.exec(request.params.file)?.[1];
-    const caption = captionId && ID.test(request.params.videoId) ? await app.repos.captions.find(request.params.videoId, captionId) : undefined;
+    const caption = captionId && ID.test(request.params.videoId) ? await app.reads.captions.find(request.params.videoId, captionId) : undefined;
     if (!caption) throw notFound('Media not found');
     const video = await media.find(request.params.videoId);
     const restricted = video ? await unlessTakenDown(request, video) : false;

@@ -13,7 +13,7 @@ import { markNotificationsRead, setNotificationPreferences } from '../useCases/n
 const NOTIFICATIONS_PAGE_DEFAULT = 20;
 
 const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { notifications } = app.repos;
+  const { notifications } = app.reads;
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };

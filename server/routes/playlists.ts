@@ -23,8 +23,8 @@ const CreateBody = Type.Object({ name: Type.Optional(Type.String()), description
 const RenameBody = Type.Object({ name: Type.Optional(Type.String()), description: Type.Optional(Type.String()) });
 
 const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const playlists = app.repos.playlists;
-  const users = app.repos.users;
+  const playlists = app.reads.playlists;
+  const users = app.reads.users;
   const tags = ['playlists'];
   const signedIn = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };

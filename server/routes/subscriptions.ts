@@ -23,8 +23,8 @@ async function requireSubscriber(request: FastifyRequest): Promise<void> {
 }
 
 const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = app.repos.users;
-  const subscriptions = app.repos.subscriptions;
+  const users = app.reads.users;
+  const subscriptions = app.reads.subscriptions;
 
   async function channelOrThrow(channelId: string) {
     const channel = await users.findById(channelId);
@@ -94,7 +94,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = userIdOf(request);
       // Kept serialized per user: its cards change with the feed's version, its channels with the user's follows.
       const page = await app.readCache.read(`follows-feed:${userId}:${window.offset}:${window.limit}`, [CacheDeps.feed, CacheDeps.follows(userId)], async () => {
-        const rows = splitPage(await app.repos.videos.subscriptionFeed(userId, window), window.limit);
+        const rows = splitPage(await app.reads.videos.subscriptionFeed(userId, window), window.limit);
         const data = { videos: rows.items.map((row) => toVideoCard(row, app.urls)), hasMore: rows.hasMore };
         return { value: { body: serializedEnvelope(reply, data, FEED_MESSAGE) }, store: true };
       });

@@ -27,7 +27,7 @@ type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
 
 const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const intake = createTusIntake(app, app.prefix);
-  const uploads = app.repos.tusUploads;
+  const uploads = app.reads.tusUploads;
   app.afterListen(() => intake.start());
   app.addHook('onClose', async () => intake.stop());
   // A storage without what tus needs (S3 multipart uploads): 501 naming it, before tus fails inside.

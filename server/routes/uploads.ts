@@ -53,7 +53,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.events.publish('upload.bytesReceived', { kind: 'multipart', bytes: videoFile.size });
 
         const videoId = await ingestVideo(app, { ownerId, title, description, sourcePath: videoFile.path, thumbnail: form.files.thumbnail?.buffer });
-        const row = await app.repos.videos.findCard(videoId);
+        const row = await app.reads.videos.findCard(videoId);
         if (!row) throw new Error(`uploaded video ${videoId} is gone`);
         return send(reply, 201, toVideoCard(row, app.urls), 'Video uploaded successfully');
       } finally {

@@ -12,8 +12,7 @@ import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
 import { CacheDeps } from '../cache/readCache.js';
 import { badRequest, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
-import { suspendedAt } from '../db/repositories/moderation.js';
-import { suspensionMessage } from '../domain/suspension.js';
+import { suspendedAt, suspensionMessage } from '../domain/suspension.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
 import { registerAccount } from '../useCases/registration.js';
@@ -35,8 +34,8 @@ const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String())
 
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = app.repos.users;
-  const subscriptions = app.repos.subscriptions;
+  const users = app.reads.users;
+  const subscriptions = app.reads.subscriptions;
   const tempDir = join(app.config.dataDir, 'tmp');
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
