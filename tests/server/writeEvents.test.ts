@@ -34,7 +34,8 @@ describe('domain events of the plain writes', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    for (const event of HEARD) server.app.events.on(event, 'writeEvents.test', (payload: never) => void heard.push({ event, payload } as Heard));
+    const record = <E extends (typeof HEARD)[number]>(event: E) => server.app.events.on(event, 'writeEvents.test', (payload) => void heard.push({ event, payload } as Heard));
+    for (const event of HEARD) record(event);
     owner = await registerUser(server);
     viewer = await registerUser(server);
   });
