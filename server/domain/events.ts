@@ -18,6 +18,8 @@ export interface DomainEvents {
   'video.detailsEdited': { videoId: string; title: string; description: string; thumbnailImage: string; updatedAt: string };
   /** Rows and files are gone. */
   'video.removed': { videoIds: string[] };
+  /** A new upload is stored, its row created and its transcoding queued. */
+  'video.uploaded': { videoId: string; ownerId: string };
   /** The video became watchable for the first time. */
   'video.published': { videoId: string; ownerId: string };
   'video.transcodeProgressed': LiveEventPayloads['transcode-progress'] & { ownerId: string };

@@ -14,7 +14,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, s
 import { sizeLimitMessage } from '../http/multipart.js';
 import { busy } from '../domain/errors.js';
 import { NO_REDIS_FOR_LOCKS } from '../health/readiness.js';
-import { checkVideoDetails } from '../videos/ingest.js';
+import { checkVideoDetails } from '../useCases/ingest.js';
 import { isStorableText, unstorableText } from '../http/storableText.js';
 import { forgetUpload } from '../useCases/uploads.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';

@@ -10,7 +10,7 @@ import { badRequest, send } from '../http/envelope.js';
 import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
 import { startPartialUploadSweep } from '../http/partialUploads.js';
 import { megabytes } from '../../contract/rules.js';
-import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
+import { checkVideoDetails, ingestVideo } from '../useCases/ingest.js';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
