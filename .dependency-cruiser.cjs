@@ -64,6 +64,16 @@ module.exports = {
       to: { path: '^server/(realtime|notifications|subscribers|metrics)/|^server/composition[.]ts$' },
     },
     {
+      name: 'routes-write-through-use-cases',
+      severity: 'error',
+      comment:
+        'Routes take only types from server/db/ (row shapes): they read through app.reads (the read-only ' +
+        'repositories of server/db/repositories/reads.ts) and write through a use case (server/useCases/). ' +
+        'oxlint refuses app.repos in routes (.oxlintrc.json).',
+      from: { path: '^server/routes/' },
+      to: { path: '^server/db/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'subscribers-wired-in-the-composition-root',
       severity: 'error',
       comment: 'Who reacts to a domain event is decided in one place: server/composition.ts.',

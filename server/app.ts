@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/kysely.js';
 import { sweepAtStart } from './deployment/startupSweeps.js';
 import type { Repositories } from './db/repositories/index.js';
+import type { ReadRepositories } from './db/repositories/reads.js';
 import type { DomainEventBus } from './domain/eventBus.js';
 import { COMPRESS_MIN_BYTES } from './http/envelope.js';
 import { registerDraining } from './http/draining.js';
@@ -48,7 +49,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DatabaseHandle;
+    /** Every repository: what use cases are given (routes pass `app` to them, never call it themselves). */
     repos: Repositories;
+    /** The same repositories as routes read them: reads only (db/repositories/reads.ts). */
+    reads: ReadRepositories;
     urls: MediaUrls;
     storage: MediaStorage;
     rateLimits: { auth: RateLimitRule; write: RateLimitRule };
@@ -96,6 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', core.db);
   app.decorate('repos', core.repos);
+  app.decorate('reads', core.repos as ReadRepositories);
   app.decorate('urls', core.urls);
   app.decorate('storage', core.storage);
   app.decorate('redis', redis);

@@ -17,7 +17,7 @@ import { createJobQueue } from './jobs/queue.js';
 import type { JobLogger, JobQueue } from './jobs/types.js';
 import { mediaTools } from './media/ffmpeg.js';
 import { storeImage } from './media/images.js';
-import { ingestVideo } from './videos/ingest.js';
+import { ingestVideo } from './useCases/ingest.js';
 import { transcodeJobId } from './media/videoFiles.js';
 import { createLiveEvents } from './realtime/live.js';
 
@@ -120,7 +120,7 @@ async function ensureVideos(ids: Record<Person, string>, jobs: JobQueue, workDir
       continue;
     }
     const sourcePath = await generateClip(workDir, index, video);
-    videoIds.push(await ingestVideo({ config, repos, storage, jobs }, { ownerId, title: video.title, description: video.description, sourcePath }));
+    videoIds.push(await ingestVideo({ config, repos, storage, jobs, events: core.events }, { ownerId, title: video.title, description: video.description, sourcePath }));
     added += 1;
     console.log(`Video ${index + 1}/${VIDEOS.length}: ${video.title} (${video.size}, ${video.seconds} s), transcoding queued`);
   }

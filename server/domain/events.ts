@@ -23,6 +23,8 @@ export interface DomainEvents {
   'video.detailsEdited': { videoId: string; title: string; description: string; thumbnailImage: string; updatedAt: string } & VideoReach;
   /** Rows and files are gone. */
   'video.removed': { videoIds: string[] };
+  /** A new upload is stored, its row created and its transcoding queued. */
+  'video.uploaded': { videoId: string; ownerId: string };
   /** The video became watchable for the first time. */
   'video.published': { videoId: string; ownerId: string };
   'video.transcodeProgressed': LiveEventPayloads['transcode-progress'] & { ownerId: string };
@@ -58,6 +60,29 @@ export interface DomainEvents {
   /** Every session of the user was revoked with it. */
   'user.suspended': { userId: string; actorId: string; reason: string; until: string | null };
   'user.unsuspended': { userId: string; actorId: string };
+  /** A new account, signed in with its first session. */
+  'user.registered': { userId: string };
+  /** Which kinds of notification the user gets. */
+  'notifications.preferencesChanged': { userId: string };
+  /** A follower turned a channel's bell (new-video notifications) on or off. */
+  'channel.bellToggled': { channelId: string; subscriberId: string; notify: boolean };
+  'playlist.created': { playlistId: string; ownerId: string };
+  /** Name or description changed. */
+  'playlist.edited': { playlistId: string; ownerId: string };
+  'playlist.deleted': { playlistId: string; ownerId: string };
+  'playlist.videoAdded': { playlistId: string; ownerId: string; videoId: string };
+  'playlist.videoRemoved': { playlistId: string; ownerId: string; videoId: string };
+  /** The video went to the top of the user's watch history. */
+  'history.videoWatched': { userId: string; videoId: string; watchedAt: string };
+  /** Where the user is in the video, for resuming (in seconds). */
+  'history.positionSaved': { userId: string; videoId: string; position: number };
+  'history.videoRemoved': { userId: string; videoId: string };
+  'history.cleared': { userId: string; deletedCount: number };
+  'caption.added': { videoId: string; captionId: string; language: string };
+  /** The row is gone and so is its file. */
+  'caption.removed': { videoId: string; captionId: string };
+  /** The user gave up a tus upload, or forgot a finished one (its video stays). */
+  'upload.abandoned': { uploadId: string; userId: string };
   /** A log entry with no event of its own (a moderator removed a comment, an admin retried a job). */
   'moderation.logged': { action: ModerationAction };
 }

@@ -1,5 +1,5 @@
 // What an uploaded file really is: sniffed container, then ffprobe. Used by the video intake
-// (server/videos/ingest.ts) before anything is stored.
+// (server/useCases/ingest.ts) before anything is stored.
 import { fileTypeFromFile } from 'file-type';
 import type { Config } from '../config.js';
 import { unsupported } from '../domain/errors.js';

@@ -1,4 +1,4 @@
-// Where a video's files live in storage (removing them all: server/videos/remove.ts).
+// Where a video's files live in storage (removing them all: server/useCases/videoRemoval.ts).
 export const sourceKey = (videoId: string, extension: string) => `sources/${videoId}${extension}`;
 export const renditionKey = (videoId: string, height: number) => `videos/${videoId}/${height}.mp4`;
 /** A rung's HLS media playlist, beside its file (its URIs are the file's base name). */

@@ -20,7 +20,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs',
     { preHandler: admins, schema: { tags, security, querystring: Type.Object({ state: Type.Optional(Type.Enum(ADMIN_JOB_STATES)) }), response: { 200: Envelope(AdminJobList) } } },
     async (request, reply) => {
-      const rows = await app.repos.jobs.listByState(request.query.state ?? 'failed', JOBS_LISTED);
+      const rows = await app.reads.jobs.listByState(request.query.state ?? 'failed', JOBS_LISTED);
       return send(reply, 200, { jobs: rows.map(toAdminJob) }, 'Jobs fetched successfully');
     },
   );

@@ -17,7 +17,7 @@ const blocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const write = { rateLimit: app.rateLimits.write };
 
   app.get('/', { preHandler: requireUser, schema: { tags, security, response: { 200: Envelope(BlockList) } } }, async (request, reply) => {
-    const rows = await app.repos.blocks.list(userIdOf(request));
+    const rows = await app.reads.blocks.list(userIdOf(request));
     return send(reply, 200, { users: rows.map((row) => toBlockedUser(row, app.urls)) }, 'Blocked users fetched successfully');
   });
 

@@ -7,14 +7,12 @@ import { Caption } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { CAPTION_LIMITS } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
-import type { CaptionAdded, CaptionRow } from '../db/repositories/captions.js';
-import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
+import type { CaptionRow } from '../db/repositories/captions.js';
+import { badRequest, send } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
 import { IdString, multipartBody } from '../http/schemas.js';
-import { newId } from '../ids.js';
 import { canonicalCaptionLanguage } from '../media/captionLanguage.js';
-import { CaptionFormatError, toWebVtt } from '../media/captions.js';
-import { captionKey } from '../media/videoFiles.js';
+import { addCaption, assertCaptionEditor, removeCaption } from '../useCases/captions.js';
 import { usableVideo } from '../videos/visibility.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
@@ -25,13 +23,6 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = [{ bearer: [] }];
   const tempDir = join(app.config.dataDir, 'tmp');
   const toCaption = (row: CaptionRow): Caption => ({ _id: row.id, language: row.language, label: row.label, url: app.urls.caption(row.video_id, row.id) });
-
-  async function ownedVideo(videoId: string, callerId: string) {
-    const video = await app.repos.videos.findOwned(videoId);
-    if (!video) throw notFound('Video not found');
-    if (video.owner_id !== callerId) throw forbidden('Only the owner can change the captions of this video');
-    return video;
-  }
 
   app.post(
     '/:videoId/captions',
@@ -50,7 +41,9 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { videoId } = request.params;
-      await ownedVideo(videoId, userIdOf(request));
+      const callerId = userIdOf(request);
+      // The owner is checked before the body is read: nobody else's upload is taken in.
+      await assertCaptionEditor(app, { videoId, callerId });
       const form = await readMultipart(request, { file: { maxBytes: CAPTION_LIMITS.fileBytes, label: 'Caption file' } }, tempDir);
       try {
         const language = canonicalCaptionLanguage((form.fields.language ?? '').trim());
@@ -60,31 +53,8 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!language) throw badRequest('Language must be a language tag such as en or pt-BR');
         if (!label) throw badRequest('Label is required');
         if (label.length > CAPTION_LIMITS.labelMax) throw badRequest(`Label must be at most ${CAPTION_LIMITS.labelMax} characters`);
-        let vtt: string;
-        try {
-          vtt = await toWebVtt(file.buffer);
-        } catch (error) {
-          if (error instanceof CaptionFormatError) throw badRequest(error.message);
-          throw error;
-        }
-        const id = newId();
-        const key = captionKey(videoId, id);
-        // The file first: a listed track always has its file; a refused one removes it again.
-        await app.storage.putBuffer(key, Buffer.from(vtt, 'utf8'), 'text/vtt; charset=utf-8');
-        let added: CaptionAdded;
-        try {
-          added = await app.repos.captions.add({ id, video_id: videoId, language, label, storage_key: key }, CAPTION_LIMITS.perVideo);
-        } catch (error) {
-          await app.storage.remove(key);
-          throw error;
-        }
-        if (added.outcome !== 'added') {
-          await app.storage.remove(key);
-          if (added.outcome === 'full') throw badRequest(`A video can have at most ${CAPTION_LIMITS.perVideo} caption tracks`);
-          if (added.outcome === 'duplicate') throw conflict(`This video already has captions in '${language}': delete them first`);
-          throw notFound('Video not found');
-        }
-        return send(reply, 201, toCaption(added.row), 'Captions added successfully');
+        const row = await addCaption(app, { callerId, videoId, language, label, file: file.buffer });
+        return send(reply, 201, toCaption(row), 'Captions added successfully');
       } finally {
         await form.cleanup();
       }
@@ -96,8 +66,8 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(Caption)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await usableVideo(app.repos, videoId, request.auth?.userId ?? null);
-      const rows = await app.repos.captions.list(videoId);
+      await usableVideo(app.reads, videoId, request.auth?.userId ?? null);
+      const rows = await app.reads.captions.list(videoId);
       return send(reply, 200, rows.map(toCaption), 'Captions fetched successfully');
     },
   );
@@ -111,11 +81,7 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { videoId, captionId } = request.params;
-      await ownedVideo(videoId, userIdOf(request));
-      const row = await app.repos.captions.remove(videoId, captionId);
-      if (!row) throw notFound('Caption not found');
-      // The file goes after the row: a failed removal leaves garbage, never a listed track without a file.
-      await app.storage.remove(row.storage_key);
+      await removeCaption(app, { callerId: userIdOf(request), videoId, captionId });
       return send(reply, 200, { captionId }, 'Captions deleted successfully');
     },
   );

@@ -38,8 +38,8 @@ function contentOf(raw: string | undefined): string {
 }
 
 const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const comments = app.repos.comments;
-  const videos = app.repos.videos;
+  const comments = app.reads.comments;
+  const videos = app.reads.videos;
   const tags = ['comments'];
   const signedIn = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
@@ -60,7 +60,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const callerId = request.auth?.userId ?? null;
       // A taken-down video's comments are gone (410) for all but its owner and moderators: checked
       // per caller, before the shared cached page.
-      await usableVideo(app.repos, videoId, callerId);
+      await usableVideo(app.reads, videoId, callerId);
       // The page as everyone sees it, from the read cache; whether the caller likes each comment apart.
       const page = await app.readCache.read(`comments:${videoId}:${limit}:${offset}`, [CacheDeps.comments(videoId)], async () => {
         // The visibility rule (videos/visibility.ts) throws the 404 here; deleting the video bumps the entry.
@@ -70,7 +70,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!callerId) return sendCached(request, reply, 200, page);
       // The caller's own view: what they like, without the comments of users they blocked.
-      const [liked, blocked] = await Promise.all([comments.likedAmong(callerId, page.list.map((comment) => comment._id)), app.repos.blocks.blockedIds(callerId)]);
+      const [liked, blocked] = await Promise.all([comments.likedAmong(callerId, page.list.map((comment) => comment._id)), app.reads.blocks.blockedIds(callerId)]);
       const shown = blocked.size ? page.list.filter((comment) => !blocked.has(comment.owner._id)) : page.list;
       return send(reply, 200, shown.map((comment) => (liked.has(comment._id) ? { ...comment, isLiked: true } : comment)), LIST_MESSAGE);
     },
@@ -146,7 +146,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Spec: an unknown comment is an empty list, not an error. A taken-down video's comments are
       // gone (410) for all but its owner and moderators, their likers with them.
       const comment = await comments.findById(request.params.commentId);
-      if (comment) await usableVideo(app.repos, comment.video_id, request.auth?.userId ?? null);
+      if (comment) await usableVideo(app.reads, comment.video_id, request.auth?.userId ?? null);
       const rows = await comments.likers(request.params.commentId);
       return send(reply, 200, rows.map((row) => toCommentReaction(row, app.urls)), 'Comment reactions fetched successfully');
     },

@@ -6,15 +6,15 @@ import { Envelope } from '../../contract/envelope.js';
 import { MEDIA_SECONDS_MAX } from '../../contract/limits.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toHistoryEntry } from '../formatters/video.js';
-import { badRequest, notFound, send } from '../http/envelope.js';
+import { send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { usableVideo } from '../videos/visibility.js';
+import { addToHistory, clearHistory, removeFromHistory, saveWatchPosition } from '../useCases/history.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const PositionBody = Type.Object({ position: Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX, description: 'seconds into the video' }) });
 
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const history = app.repos.history;
+  const history = app.reads.history;
   const base = { preHandler: requireUser };
   const schema = { tags: ['watch-history'], security: [{ bearer: [] }] };
   const write = { ...base, config: { rateLimit: app.rateLimits.write } };
@@ -24,8 +24,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), watchedAt: Type.String() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await usableVideo(app.repos, videoId, userIdOf(request));
-      const watchedAt = await history.add(userIdOf(request), videoId);
+      const watchedAt = await addToHistory(app, { userId: userIdOf(request), videoId });
       return send(reply, 200, { videoId, watchedAt }, 'Video added to watch history');
     },
   );
@@ -36,13 +35,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...write, schema: { ...schema, params: VideoParams, body: PositionBody, response: { 200: Envelope(WatchPosition) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      const video = await usableVideo(app.repos, videoId, userIdOf(request));
-      const duration = Number(video.duration);
-      const { position } = request.body;
-      // A little past the end is clock drift of the player; far past it is a wrong video or a bad client.
-      if (duration > 0 && position > duration + 5) throw badRequest(`Position must be at most the video's duration (${duration} s)`);
-      const saved = Math.round(Math.min(position, duration || position) * 1000) / 1000;
-      await history.savePosition(userIdOf(request), videoId, saved);
+      const saved = await saveWatchPosition(app, { userId: userIdOf(request), videoId, position: request.body.position });
       return send(reply, 200, { videoId, position: saved, updatedAt: new Date().toISOString() }, 'Watch position saved');
     },
   );
@@ -65,7 +58,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/delete/all/watch-history',
     { ...write, schema: { ...schema, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
     async (request, reply) => {
-      const deletedCount = await history.clear(userIdOf(request));
+      const deletedCount = await clearHistory(app, { userId: userIdOf(request) });
       return send(reply, 200, { deletedCount }, 'Watch history cleared successfully');
     },
   );
@@ -75,7 +68,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      if (!(await history.remove(userIdOf(request), videoId))) throw notFound('Video not found in watch history');
+      await removeFromHistory(app, { userId: userIdOf(request), videoId });
       return send(reply, 200, { videoId }, 'Video removed from watch history');
     },
   );

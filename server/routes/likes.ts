@@ -29,7 +29,7 @@ const ReactorsQuery = Type.Object({
 const REACTORS_PAGE = 100;
 
 const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const reactions = app.repos.reactions;
+  const reactions = app.reads.reactions;
   const tags = ['likes'];
   const security = [{ bearer: [] }];
   const write = { preHandler: requireUser, config: { rateLimit: app.rateLimits.write } };
@@ -85,7 +85,7 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       list.path,
       { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(list.schema)) } } },
       async (request, reply) => {
-        await usableVideo(app.repos, request.params.videoId, request.auth?.userId ?? null);
+        await usableVideo(app.reads, request.params.videoId, request.auth?.userId ?? null);
         const rows = await reactions.reactorsOf(request.params.videoId, list.type, pageOf(request.query, REACTORS_PAGE));
         return send(reply, 200, rows.map((row) => list.entry(row)), list.message);
       },

@@ -10,7 +10,7 @@ import { IMAGE_WIDTHS, QUALITY_SEGMENTS, type QualitySegment } from '../../contr
 import type { RenditionRow, VideoMediaRow } from '../db/repositories/videoMedia.js';
 import { mediaCaller } from '../auth/authenticate.js';
 import { notFound } from '../http/envelope.js';
-import { suspendedAt } from '../db/repositories/moderation.js';
+import { suspendedAt } from '../domain/suspension.js';
 import { assertNotTakenDown, assertOwnerNotSuspended } from '../videos/visibility.js';
 import { HLS_CONTENT_TYPE } from '../media/hls.js';
 import { ensureImageVariant, imageStorageKey } from '../media/images.js';
@@ -50,7 +50,7 @@ type VideoFileParams = { videoId: string; file: string };
 const videoCaching = (restricted: boolean): MediaCaching => (restricted ? 'private' : 'revalidate');
 
 const mediaRoutes: FastifyPluginAsync = async (app) => {
-  const media = app.repos.videoMedia;
+  const media = app.reads.videoMedia;
   // Pages on CORS_ORIGINS may show avatars and play videos (helmet's default policy is same-site).
   if (app.config.corsOrigins.length) app.addHook('onRequest', async (_request, reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'));
 
@@ -64,8 +64,8 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
     const owner = { suspended_at: video.owner_suspended_at, suspended_until: video.owner_suspended_until };
     if (!video.taken_down_at && !suspendedAt(owner)) return false;
     const callerId = (await mediaCaller(request))?.userId ?? null;
-    await assertOwnerNotSuspended(app.repos, owner, callerId);
-    await assertNotTakenDown(app.repos, video, callerId);
+    await assertOwnerNotSuspended(app.reads, owner, callerId);
+    await assertNotTakenDown(app.reads, video, callerId);
     return true;
   }
 
@@ -169,7 +169,7 @@ const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   async function serveCaption(request: FastifyRequest<{ Params: VideoFileParams }>, reply: FastifyReply) {
     const captionId = CAPTION_FILE.exec(request.params.file)?.[1];
-    const caption = captionId && ID.test(request.params.videoId) ? await app.repos.captions.find(request.params.videoId, captionId) : undefined;
+    const caption = captionId && ID.test(request.params.videoId) ? await app.reads.captions.find(request.params.videoId, captionId) : undefined;
     if (!caption) throw notFound('Media not found');
     const video = await media.find(request.params.videoId);
     const restricted = video ? await unlessRestricted(request, video) : false;

@@ -39,7 +39,7 @@ const ReportParams = Type.Object({ reportId: IdString });
 const EntryParams = Type.Object({ entryId: IdString });
 
 const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const moderation = app.repos.moderation;
+  const moderation = app.reads.moderation;
   const moderators = requireRole('moderator', 'admin');
   const admins = requireRole('admin');
   const tags = ['moderation'];

@@ -8,12 +8,12 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { toNotification } from '../formatters/notification.js';
 import { badRequest, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { markNotificationsRead } from '../useCases/notifications.js';
+import { markNotificationsRead, setNotificationPreferences } from '../useCases/notifications.js';
 
 const NOTIFICATIONS_PAGE_DEFAULT = 20;
 
 const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { notifications } = app.repos;
+  const { notifications } = app.reads;
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
@@ -77,7 +77,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (![changes.newVideo, changes.commentReply, changes.newSubscriber].some((value) => value !== undefined)) {
         throw badRequest('Give at least one of newVideo, commentReply, newSubscriber');
       }
-      const preferences = await notifications.setPreferences(userIdOf(request), changes);
+      const preferences = await setNotificationPreferences(app, { userId: userIdOf(request), changes });
       return send(reply, 200, preferences, 'Notification preferences updated successfully');
     },
   );

@@ -32,8 +32,8 @@ const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const deps = [CacheDeps.feed, CacheDeps.follows(userId), CacheDeps.watchLater(userId)];
       const answer = await app.readCache.read(`offline-candidates:${userId}:${limit}`, deps, async () => {
         const [newest, saved] = await Promise.all([
-          app.repos.videos.subscriptionFeed(userId, { offset: 0, limit }),
-          app.repos.watchLater.readyVideos(userId, WATCH_LATER_CANDIDATES_MAX),
+          app.reads.videos.subscriptionFeed(userId, { offset: 0, limit }),
+          app.reads.watchLater.readyVideos(userId, WATCH_LATER_CANDIDATES_MAX),
         ]);
         const picked = new Map<string, { row: VideoCardRow; reasons: OfflineReason[] }>();
         for (const row of newest.slice(0, limit)) picked.set(row.id, { row, reasons: ['subscription'] });
@@ -42,7 +42,7 @@ const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (entry) entry.reasons.push('watch-later');
           else picked.set(row.id, { row, reasons: ['watch-later'] });
         }
-        const rungs = await app.repos.videoMedia.renditionSizes([...picked.keys()]);
+        const rungs = await app.reads.videoMedia.renditionSizes([...picked.keys()]);
         const candidates = [...picked.values()].map(({ row, reasons }) =>
           toOfflineCandidate(row, reasons, rungs.filter((rung) => rung.video_id === row.id), app.urls),
         );

@@ -6,13 +6,12 @@ import { Type } from 'typebox';
 import { Playlist, PlaylistDetail, PlaylistPage } from '../../contract/entities.js';
 import { Envelope } from '../../contract/envelope.js';
 import { REQUEST_LIMITS } from '../../contract/limits.js';
-import { playlistDescriptionError, playlistNameError } from '../../contract/rules.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { PlaylistRow } from '../db/repositories/playlists.js';
 import { toPlaylist } from '../formatters/playlist.js';
-import { badRequest, conflict, forbidden, notFound, send } from '../http/envelope.js';
+import { notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { usableVideo } from '../videos/visibility.js';
+import { addVideoToPlaylist, createPlaylist, deletePlaylist, editPlaylist, removeVideoFromPlaylist } from '../useCases/playlists.js';
 
 /** Videos shown on a playlist card in a user's list; videosCount has the full count. */
 const CARD_PREVIEW_VIDEOS = 4;
@@ -23,21 +22,9 @@ const LinkParams = Type.Object({ videoId: IdString, playlistId: IdString });
 const CreateBody = Type.Object({ name: Type.Optional(Type.String()), description: Type.Optional(Type.String()) });
 const RenameBody = Type.Object({ name: Type.Optional(Type.String()), description: Type.Optional(Type.String()) });
 
-function nameOf(raw: string | undefined): string {
-  const invalid = playlistNameError(raw ?? '');
-  if (invalid) throw badRequest(invalid);
-  return (raw ?? '').trim();
-}
-
-function descriptionOf(raw: string | undefined): string {
-  const invalid = playlistDescriptionError(raw ?? '');
-  if (invalid) throw badRequest(invalid);
-  return (raw ?? '').trim();
-}
-
 const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const playlists = app.repos.playlists;
-  const users = app.repos.users;
+  const playlists = app.reads.playlists;
+  const users = app.reads.users;
   const tags = ['playlists'];
   const signedIn = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
@@ -46,14 +33,6 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function playlistCard(row: PlaylistRow) {
     const previews = (await playlists.previews([row.id], CARD_PREVIEW_VIDEOS)).get(row.id) ?? [];
     return toPlaylist(row, previews, previews, app.urls);
-  }
-
-  /** The playlist, when the caller owns it; 404 or 403 otherwise. */
-  async function ownPlaylist(playlistId: string, callerId: string): Promise<PlaylistRow> {
-    const row = await playlists.findById(playlistId);
-    if (!row) throw notFound('Playlist not found');
-    if (row.owner_id !== callerId) throw forbidden('You are not allowed to modify this playlist');
-    return row;
   }
 
   async function reloaded(playlistId: string) {
@@ -70,9 +49,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, body: CreateBody, response: { 201: Envelope(Playlist) } },
     },
     async (request, reply) => {
-      const name = nameOf(request.body?.name);
-      const description = descriptionOf(request.body?.description);
-      const id = await playlists.create(userIdOf(request), name, description);
+      const id = await createPlaylist(app, { ownerId: userIdOf(request), name: request.body?.name, description: request.body?.description });
       return send(reply, 201, await reloaded(id), 'Playlist created successfully');
     },
   );
@@ -124,11 +101,9 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, params: PlaylistParams, body: RenameBody, response: { 200: Envelope(Playlist) } },
     },
     async (request, reply) => {
-      const row = await ownPlaylist(request.params.playlistId, userIdOf(request));
-      const name = nameOf(request.body?.name);
-      const description = request.body?.description === undefined ? undefined : descriptionOf(request.body.description);
-      await playlists.update(row.id, description === undefined ? { name } : { name, description });
-      return send(reply, 200, await reloaded(row.id), 'Playlist name updated successfully');
+      const { playlistId } = request.params;
+      await editPlaylist(app, { callerId: userIdOf(request), playlistId, name: request.body?.name, description: request.body?.description });
+      return send(reply, 200, await reloaded(playlistId), 'Playlist name updated successfully');
     },
   );
 
@@ -140,9 +115,9 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, params: PlaylistParams, response: { 200: Envelope(Type.Object({ _id: Type.String() })) } },
     },
     async (request, reply) => {
-      const row = await ownPlaylist(request.params.playlistId, userIdOf(request));
-      if (!(await playlists.delete(row.id))) throw notFound('Playlist not found');
-      return send(reply, 200, { _id: row.id }, 'Playlist deleted successfully');
+      const { playlistId } = request.params;
+      await deletePlaylist(app, { callerId: userIdOf(request), playlistId });
+      return send(reply, 200, { _id: playlistId }, 'Playlist deleted successfully');
     },
   );
 
@@ -154,15 +129,9 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, params: LinkParams, response: { 200: Envelope(Playlist) } },
     },
     async (request, reply) => {
-      const callerId = userIdOf(request);
       const { videoId, playlistId } = request.params;
-      const row = await ownPlaylist(playlistId, callerId);
-      await usableVideo(app.repos, videoId, callerId);
-      const outcome = await playlists.addVideo(row.id, videoId);
-      if (outcome === 'no-video') throw notFound('Video not found');
-      if (outcome === 'no-playlist') throw notFound('Playlist not found');
-      if (outcome === 'duplicate') throw conflict('Video is already in this playlist');
-      return send(reply, 200, await reloaded(row.id), 'Video added to playlist successfully');
+      await addVideoToPlaylist(app, { callerId: userIdOf(request), playlistId, videoId });
+      return send(reply, 200, await reloaded(playlistId), 'Video added to playlist successfully');
     },
   );
 
@@ -174,9 +143,9 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, security: signedIn, params: LinkParams, response: { 200: Envelope(Playlist) } },
     },
     async (request, reply) => {
-      const row = await ownPlaylist(request.params.playlistId, userIdOf(request));
-      if (!(await playlists.removeVideo(row.id, request.params.videoId))) throw notFound('Video is not in this playlist');
-      return send(reply, 200, await reloaded(row.id), 'Video removed from playlist successfully');
+      const { videoId, playlistId } = request.params;
+      await removeVideoFromPlaylist(app, { callerId: userIdOf(request), playlistId, videoId });
+      return send(reply, 200, await reloaded(playlistId), 'Video removed from playlist successfully');
     },
   );
 };

@@ -18,7 +18,7 @@ const ReportBody = Type.Object({
 const ALREADY_REPORTED = 'You have already reported this video';
 
 const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const reports = app.repos.reports;
+  const reports = app.reads.reports;
   const schema = { tags: ['reports'], security: [{ bearer: [] }], params: VideoParams };
 
   app.post(
@@ -31,7 +31,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { videoId } = request.params;
       const reporterId = userIdOf(request);
-      await usableVideo(app.repos, videoId, reporterId);
+      await usableVideo(app.reads, videoId, reporterId);
       if (await reports.exists(reporterId, videoId)) throw conflict(ALREADY_REPORTED);
       const row = await fileReport(app, { reporterId, videoId, reason: request.body.reason, details: request.body.details?.trim() ?? '' });
       if (!row) throw conflict(ALREADY_REPORTED);
@@ -44,7 +44,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { ...schema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
-      await usableVideo(app.repos, videoId, userIdOf(request));
+      await usableVideo(app.reads, videoId, userIdOf(request));
       return send(reply, 200, { reported: await reports.exists(userIdOf(request), videoId) }, 'Report status fetched successfully');
     },
   );

@@ -10,7 +10,7 @@ import { toUserSearchResult } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
 import { LIMITS } from '../../contract/limits.js';
 import { CacheDeps } from '../cache/readCache.js';
-import { searchTerms } from '../db/repositories/search.js';
+import { searchTerms } from '../search/terms.js';
 import { send, sendCached, serializedEnvelope } from '../http/envelope.js';
 import { CommonQueries } from '../search/commonQueries.js';
 import { popularSearches } from '../search/popularSearches.js';
@@ -29,8 +29,8 @@ const Query = Type.Object({
 });
 
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const playlists = app.repos.playlists;
-  const search = app.repos.search;
+  const playlists = app.reads.playlists;
+  const search = app.reads.search;
   const tags = ['search'];
 
   app.get(

@@ -7,9 +7,9 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { CacheDeps } from '../cache/readCache.js';
 import { toSubscribedChannel } from '../formatters/user.js';
 import { toVideoCard } from '../formatters/video.js';
-import { conflict, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
+import { notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
-import { toggleSubscription } from '../useCases/subscriptions.js';
+import { setChannelBell, toggleSubscription } from '../useCases/subscriptions.js';
 
 const ChannelParams = Type.Object({ channelId: IdString });
 const UserParams = Type.Object({ userId: IdString });
@@ -23,8 +23,8 @@ async function requireSubscriber(request: FastifyRequest): Promise<void> {
 }
 
 const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = app.repos.users;
-  const subscriptions = app.repos.subscriptions;
+  const users = app.reads.users;
+  const subscriptions = app.reads.subscriptions;
 
   async function channelOrThrow(channelId: string) {
     const channel = await users.findById(channelId);
@@ -76,12 +76,8 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['subscriptions'], params: ChannelParams, body: NotifyBody, response: { 200: Envelope(NotifyResult) } },
     },
     async (request, reply) => {
-      const { channelId } = request.params;
-      await channelOrThrow(channelId);
       const { notify } = request.body;
-      if (!(await subscriptions.setNotify(userIdOf(request), channelId, notify))) {
-        throw conflict('Subscribe to this channel to get its notifications');
-      }
+      await setChannelBell(app, { subscriberId: userIdOf(request), channelId: request.params.channelId, notify });
       return send(reply, 200, { notify }, notify ? 'Notifications turned on' : 'Notifications turned off');
     },
   );
@@ -98,7 +94,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = userIdOf(request);
       // Kept serialized per user: its cards change with the feed's version, its channels with the user's follows.
       const page = await app.readCache.read(`follows-feed:${userId}:${window.offset}:${window.limit}`, [CacheDeps.feed, CacheDeps.follows(userId)], async () => {
-        const rows = splitPage(await app.repos.videos.subscriptionFeed(userId, window), window.limit);
+        const rows = splitPage(await app.reads.videos.subscriptionFeed(userId, window), window.limit);
         const data = { videos: rows.items.map((row) => toVideoCard(row, app.urls)), hasMore: rows.hasMore };
         return { value: { body: serializedEnvelope(reply, data, FEED_MESSAGE) }, store: true };
       });

@@ -14,8 +14,9 @@ import { ApiError, badRequest, conflict, forbidden, notFound, payloadTooLarge, s
 import { sizeLimitMessage } from '../http/multipart.js';
 import { busy } from '../domain/errors.js';
 import { NO_REDIS_FOR_LOCKS } from '../health/readiness.js';
-import { checkVideoDetails } from '../videos/ingest.js';
+import { checkVideoDetails } from '../useCases/ingest.js';
 import { isStorableText, unstorableText } from '../http/storableText.js';
+import { forgetUpload } from '../useCases/uploads.js';
 import { createTusIntake, pastDeclaredLengthMessage, TUS_VERSION } from '../uploads/tusIntake.js';
 
 /** A Redis restart takes a few seconds; tus clients retry on their own. */
@@ -26,7 +27,7 @@ type UploadRequest = FastifyRequest<{ Params: { uploadId: string } }>;
 
 const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const intake = createTusIntake(app, app.prefix);
-  const uploads = app.repos.tusUploads;
+  const uploads = app.reads.tusUploads;
   app.afterListen(() => intake.start());
   app.addHook('onClose', async () => intake.stop());
   // A storage without what tus needs (S3 multipart uploads): 501 naming it, before tus fails inside.
@@ -127,10 +128,10 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (upload.state === 'checking') throw outcomeError(upload);
     if (upload.state === 'uploading') {
       await handOver(request, reply, upload.size);
-      if (reply.raw.statusCode === 204) await uploads.remove(upload.id);
+      if (reply.raw.statusCode === 204) await forgetUpload(app, { uploadId: upload.id, userId: upload.user_id });
       return;
     }
-    await uploads.remove(upload.id); // forgetting a finished upload leaves its video alone
+    await forgetUpload(app, { uploadId: upload.id, userId: upload.user_id }); // its video stays
     return reply.code(204).header('Tus-Resumable', TUS_VERSION).send();
   });
 

@@ -10,7 +10,7 @@ import { badRequest, send } from '../http/envelope.js';
 import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
 import { startPartialUploadSweep } from '../http/partialUploads.js';
 import { megabytes } from '../../contract/rules.js';
-import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
+import { checkVideoDetails, ingestVideo } from '../useCases/ingest.js';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
@@ -53,7 +53,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.events.publish('upload.bytesReceived', { kind: 'multipart', bytes: videoFile.size });
 
         const videoId = await ingestVideo(app, { ownerId, title, description, sourcePath: videoFile.path, thumbnail: form.files.thumbnail?.buffer });
-        const row = await app.repos.videos.findCard(videoId);
+        const row = await app.reads.videos.findCard(videoId);
         if (!row) throw new Error(`uploaded video ${videoId} is gone`);
         return send(reply, 201, toVideoCard(row, app.urls), 'Video uploaded successfully');
       } finally {

@@ -7,16 +7,15 @@ import { LIMITS, REQUEST_LIMITS } from '../../contract/limits.js';
 import { LogoutBody } from '../../contract/push.js';
 import { accountDetailsError, emailError, loginPasswordError, megabytes, normalizeEmail, normalizeUsername, passwordChangeError, registrationError } from '../../contract/rules.js';
 import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } from '../auth/authenticate.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
 import { CacheDeps } from '../cache/readCache.js';
-import { badRequest, conflict, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
-import { suspendedAt } from '../db/repositories/moderation.js';
-import { suspensionMessage } from '../domain/suspension.js';
+import { badRequest, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
+import { suspendedAt, suspensionMessage } from '../domain/suspension.js';
 import { readMultipart } from '../http/multipart.js';
 import { formBody, multipartBody } from '../http/schemas.js';
-import { removeImage, storeImage } from '../media/images.js';
+import { registerAccount } from '../useCases/registration.js';
 import { replaceProfileImage, updateAccountDetails } from '../useCases/profile.js';
 import { changePassword, openSession, signOut } from '../useCases/sessions.js';
 import { join } from 'node:path';
@@ -35,8 +34,8 @@ const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String())
 
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = app.repos.users;
-  const subscriptions = app.repos.subscriptions;
+  const users = app.reads.users;
+  const subscriptions = app.reads.subscriptions;
   const tempDir = join(app.config.dataDir, 'tmp');
   const me = async (row: UserRow) => toCurrentUser(row, app.urls, await users.totalViews(row.id));
 
@@ -79,26 +78,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Trimmed as the password change trims it, so both paths agree on the same secret.
       const password = values.password.trim();
       if (!form.files.avatar) throw badRequest('Avatar file is required');
-      // The costly work (hashing, images) comes before the clash check, so a taken email answers
-      // in about the time a new account takes: the time does not tell which emails have accounts.
-      const passwordHash = await hashPassword(password);
-      const avatar = await storeImage(app.storage, 'avatar', form.files.avatar.buffer, 'Avatar');
-      const coverImage = form.files.coverImage ? await storeImage(app.storage, 'cover', form.files.coverImage.buffer, 'Cover image') : '';
-      const removeImages = () => Promise.all([avatar, coverImage].filter(Boolean).map((name) => removeImage(app.storage, name)));
-      const clash = await users.taken(username, email);
-      if (clash) {
-        await removeImages();
-        throw conflict(clash === 'username' ? 'Username is already taken' : 'Email is already registered');
-      }
-      let user: UserRow;
-      try {
-        user = await users.create({ username, email, fullName, passwordHash, avatar, coverImage });
-      } catch (error) {
-        // Lost a race on the unique index: same answer as the check above.
-        await removeImages();
-        if (await users.taken(username, email)) throw conflict('Username or email is already registered');
-        throw error;
-      }
+      const user = await registerAccount(app, { fullName, username, email, password, avatar: form.files.avatar.buffer, coverImage: form.files.coverImage?.buffer });
       const token = await signIn(user.id, request, reply);
       return reply.code(201).send({ ...envelope(201, await me(user), 'User registered successfully'), token });
     },

@@ -67,9 +67,9 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const videos = app.repos.videos;
-  const users = app.repos.users;
-  const reactions = app.repos.reactions;
+  const videos = app.reads.videos;
+  const users = app.reads.users;
+  const reactions = app.reads.reactions;
   const tags = ['videos'];
   const signedIn = [{ bearer: [] }];
   const tempDir = join(app.config.dataDir, 'tmp');
@@ -78,7 +78,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function publicVideo(videoId: string) {
     const row = await videos.findDetail(videoId);
     if (!row) return null;
-    const media = await videoMediaState(app.repos, videoId);
+    const media = await videoMediaState(app.reads, videoId);
     const video = toVideo(row, app.urls, { ...media, userReaction: null });
     const ownerSuspension = { suspended_at: row.owner_suspended_at, suspended_until: row.owner_suspended_until };
     return { video, ownerSuspension, settled: row.status === 'ready' && media.pendingQualities.length === 0 && video.progress === 100 };
@@ -86,7 +86,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The caller's own fields of a video: their reaction and where they resume. */
   async function callerFields(callerId: string, video: Video) {
-    const [userReaction, position] = await Promise.all([reactions.reactionOf(callerId, video._id), app.repos.history.positionOf(callerId, video._id)]);
+    const [userReaction, position] = await Promise.all([reactions.reactionOf(callerId, video._id), app.reads.history.positionOf(callerId, video._id)]);
     return { ...video, userReaction, resumeAt: resumePoint(position ?? 0, video.duration) };
   }
 
@@ -169,8 +169,8 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!cached) throw notFound(VIDEO_MISSING);
       const { takenDown } = cached.video;
-      if (takenDown) await assertNotTakenDown(app.repos, { owner_id: cached.video.owner._id, taken_down_at: takenDown.at }, callerId);
-      await assertOwnerNotSuspended(app.repos, cached.ownerSuspension, callerId);
+      if (takenDown) await assertNotTakenDown(app.reads, { owner_id: cached.video.owner._id, taken_down_at: takenDown.at }, callerId);
+      await assertOwnerNotSuspended(app.reads, cached.ownerSuspension, callerId);
       if (!callerId) return sendCached(request, reply, 200, cached);
       return send(reply, 200, await callerFields(callerId, cached.video), VIDEO_MESSAGE);
     },

@@ -11,7 +11,7 @@ import { recordView } from '../useCases/views.js';
 const VideoParams = Type.Object({ videoId: IdString });
 
 const viewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const views = app.repos.views;
+  const views = app.reads.views;
   const tags = ['views'];
 
   app.post(

@@ -20,7 +20,7 @@ const watchLaterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { ...schema, querystring: PageQuery, response: { 200: Envelope(VideoPageOf(WatchLaterEntry)) } } },
     async (request, reply) => {
       const window = pageOf(request.query);
-      const page = splitPage(await app.repos.watchLater.list(userIdOf(request), window), window.limit);
+      const page = splitPage(await app.reads.watchLater.list(userIdOf(request), window), window.limit);
       const entries = page.items.map((row) => toWatchLaterEntry(row, app.urls));
       return send(reply, 200, { videos: entries, hasMore: page.hasMore }, 'Watch later fetched successfully');
     },

@@ -17,7 +17,7 @@ import { unauthorized } from '../http/envelope.js';
 import { refusalOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_MESSAGE } from '../http/errorHandler.js';
 import { errorBody } from '../../contract/envelope.js';
 import { removeStaleTempFiles } from '../http/multipart.js';
-import { checkVideoDetails, ingestVideo } from '../videos/ingest.js';
+import { checkVideoDetails, ingestVideo } from '../useCases/ingest.js';
 import { NO_MULTIPART_UPLOADS, StorageUnavailable } from '../media/mediaStorage.js';
 import { isUnavailable, s3ClientConfig } from '../media/s3Storage.js';
 import { RedisLocker } from './tusLocker.js';

@@ -18,3 +18,10 @@ export async function markNotificationsRead(deps: Deps, input: { userId: string;
   if (updatedCount) await deps.events.publish('notifications.read', { userId, notificationId, unreadCount });
   return { updatedCount, unreadCount };
 }
+
+/** Which kinds of notification the user gets; only the kinds given change. Answers all of them. */
+export async function setNotificationPreferences(deps: Deps, input: { userId: string; changes: { newVideo?: boolean; commentReply?: boolean; newSubscriber?: boolean } }) {
+  const preferences = await deps.repos.notifications.setPreferences(input.userId, input.changes);
+  await deps.events.publish('notifications.preferencesChanged', { userId: input.userId });
+  return preferences;
+}

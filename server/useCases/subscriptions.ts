@@ -1,5 +1,5 @@
 // Subscribing to a channel, and unsubscribing (one toggle, as the spec has it).
-import { forbidden, invalid, notFound } from '../domain/errors.js';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import type { UseCaseDeps } from './deps.js';
 
 type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
@@ -15,4 +15,14 @@ export async function toggleSubscription(deps: Deps, input: { subscriberId: stri
   const status = await deps.repos.subscriptions.toggle(subscriberId, channelId);
   await deps.events.publish('channel.subscriptionToggled', { channelId, subscriberId, isSubscribed: status.isSubscribed, totalSubscribers: status.totalSubscribers });
   return status;
+}
+
+/** The channel's bell for one of its followers: new-video notifications on or off. */
+export async function setChannelBell(deps: Deps, input: { subscriberId: string; channelId: string; notify: boolean }): Promise<void> {
+  const { subscriberId, channelId, notify } = input;
+  if (!(await deps.repos.users.findById(channelId))) throw notFound('Channel not found');
+  if (!(await deps.repos.subscriptions.setNotify(subscriberId, channelId, notify))) {
+    throw conflict('Subscribe to this channel to get its notifications');
+  }
+  await deps.events.publish('channel.bellToggled', { channelId, subscriberId, notify });
 }

@@ -1,11 +1,11 @@
-// Editing and deleting videos (uploading is server/videos/ingest.ts; publishing, the transcode job).
+// Editing and deleting videos (uploading is ingest.ts; publishing, the transcode job).
 import { busy, forbidden, invalid, notFound, unprocessable } from '../domain/errors.js';
 import type { OwnedVideoRow } from '../db/repositories/videos.js';
 import { frameOfStoredVideo } from '../media/frames.js';
 import { removeImage, storeImage } from '../media/images.js';
 import { PoolBusyError } from '../media/workPool.js';
-import { deleteVideos } from '../videos/remove.js';
 import { reachOf } from '../domain/videoReach.js';
+import { deleteVideos } from './videoRemoval.js';
 import type { UseCaseDeps } from './deps.js';
 
 interface Logger {

@@ -1,6 +1,6 @@
 // The transcoding side of a video's answer: which renditions exist, how far the job is, what
 // is still coming and whether the source can play meanwhile.
-import type { Repositories } from '../db/repositories/index.js';
+import type { ReadRepositories } from '../db/repositories/reads.js';
 import { ladderFor, qualityHeight } from '../media/ladder.js';
 import { transcodeJobId } from '../media/videoFiles.js';
 
@@ -18,7 +18,7 @@ export interface VideoMediaState {
 }
 
 /** What the video answer shows about transcoding (Video.qualities, progress, hlsUrl, sourceUrl, pendingQualities). */
-export async function videoMediaState(repos: Pick<Repositories, 'videoMedia' | 'jobs'>, videoId: string): Promise<VideoMediaState> {
+export async function videoMediaState(repos: Pick<ReadRepositories, 'videoMedia' | 'jobs'>, videoId: string): Promise<VideoMediaState> {
   const media = repos.videoMedia;
   const [video, renditions, job] = await Promise.all([
     media.find(videoId),

@@ -16,15 +16,15 @@
 // While its owner is suspended a video leaves every list, and its detail answers 403 to everyone but
 // moderators; one whose transcoding reached a playable rung meanwhile is held back (processing)
 // and published when the suspension is lifted (db/repositories/videoMedia.ts `markReady`).
-import type { Repositories } from '../db/repositories/index.js';
+import type { ReadRepositories } from '../db/repositories/reads.js';
 import type { VideoRepository, VideoStateRow } from '../db/repositories/videos.js';
-import { suspendedAt } from '../db/repositories/moderation.js';
+import { suspendedAt } from '../domain/suspension.js';
 import { forbidden, gone, notFound } from '../domain/errors.js';
 import type { VideoReach } from '../domain/videoReach.js';
 import { isModerator, seesTakenDown } from '../domain/roles.js';
 
 /** The video behind an id under the rule above, or the 404 every route answers. */
-export async function visibleVideo(videos: VideoRepository, videoId: string): Promise<VideoStateRow> {
+export async function visibleVideo(videos: Pick<VideoRepository, 'findState'>, videoId: string): Promise<VideoStateRow> {
   const video = await videos.findState(videoId);
   if (!video) throw notFound('Video not found');
   return video;
@@ -33,7 +33,7 @@ export async function visibleVideo(videos: VideoRepository, videoId: string): Pr
 const TAKEN_DOWN_MESSAGE = 'This video was removed by a moderator';
 
 /** The video behind an id when `callerId` may use it (comment, react, save, report, list its comments): 404 or 410 otherwise. */
-export async function usableVideo(repos: Pick<Repositories, 'videos' | 'moderation'>, videoId: string, callerId: string | null): Promise<VideoStateRow> {
+export async function usableVideo(repos: Pick<ReadRepositories, 'videos' | 'moderation'>, videoId: string, callerId: string | null): Promise<VideoStateRow> {
   const video = await visibleVideo(repos.videos, videoId);
   await assertNotTakenDown(repos, video, callerId);
   return video;
@@ -54,7 +54,7 @@ const OWNER_SUSPENDED_MESSAGE = 'This video is unavailable while its owner is su
 
 /** Throws the 403 while the video's owner is suspended, unless the caller is a moderator. */
 export async function assertOwnerNotSuspended(
-  repos: Pick<Repositories, 'moderation'>,
+  repos: Pick<ReadRepositories, 'moderation'>,
   owner: { suspended_at: string | null; suspended_until: string | null },
   callerId: string | null,
 ): Promise<void> {
@@ -65,7 +65,7 @@ export async function assertOwnerNotSuspended(
 
 /** Throws the 410 unless the video is up, or the caller is its owner or a moderator. */
 export async function assertNotTakenDown(
-  repos: Pick<Repositories, 'moderation'>,
+  repos: Pick<ReadRepositories, 'moderation'>,
   video: { owner_id: string; taken_down_at: string | null },
   callerId: string | null,
 ): Promise<void> {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../server/media/s3Storage.js';
-import { removeVideoFiles } from '../../server/videos/remove.js';
+import { removeVideoFiles } from '../../server/useCases/videoRemoval.js';
 import { databases, registerUser, startServer, type TestServer } from './harness.js';
 import { expectValidHls } from './hlsFixtures.js';
 import { until } from './liveFixtures.js';

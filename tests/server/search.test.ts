@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { RECENT_VIDEOS } from '../../server/db/migrations/0008_search_recent.js';
-import { recentVideosQuery, searchTerms } from '../../server/db/repositories/search.js';
+import { recentVideosQuery } from '../../server/db/repositories/search.js';
+import { searchTerms } from '../../server/search/terms.js';
 import { newId } from '../../server/ids.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEventPayloads } from '../../contract/events.js';
 import { transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { removeStaleTempFiles } from '../../server/http/multipart.js';
-import { removeVideoFiles } from '../../server/videos/remove.js';
+import { removeVideoFiles } from '../../server/useCases/videoRemoval.js';
 import { userRoom } from '../../server/realtime/live.js';
 import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { until } from './liveFixtures.js';

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { ModerationAction, ModerationSubject, ReportState } from '../../../contract/moderation.js';
 import type { DatabaseDialect } from '../../config.js';
 import { conflict } from '../../domain/errors.js';
+import { suspendedAt } from '../../domain/suspension.js';
 import { newId } from '../../ids.js';
 import { type DB, now } from '../kysely.js';
 import type { Database, ModerationLogTable, UserRole } from '../schema.js';
@@ -92,11 +93,6 @@ const UNDOABLE: readonly ModerationAction[] = ['video-taken-down', 'user-suspend
 export function isUndoable(entry: Pick<ModerationLogTable, 'action' | 'undoes' | 'undone_by' | 'snapshot'>): boolean {
   if (entry.action === 'comment-removed' && entry.snapshot === null) return false;
   return UNDOABLE.includes(entry.action) && entry.undoes === null && entry.undone_by === null;
-}
-
-/** A suspension in force at `at` (one whose `until` passed no longer counts). */
-export function suspendedAt(row: { suspended_at: string | null; suspended_until: string | null }, at = now()): boolean {
-  return row.suspended_at !== null && (row.suspended_until === null || row.suspended_until > at);
 }
 
 export class ModerationRepository {

@@ -12,11 +12,11 @@ import type { PlaylistRepository, PlaylistRow } from './playlists.js';
 import { RECENT_VIDEOS } from '../migrations/0008_search_recent.js';
 import { isModerated, LISTED_STATUS, notModerated, videoCardColumns, type VideoCardRow } from './videoCards.js';
 import { now } from '../kysely.js';
+import { searchTerms } from '../../search/terms.js';
 
 /** VideoCardRow's columns (each entry is SQL: `videos.id`, `owner.id as owner_id`, ...) for the raw queries below. */
 const videoCardSql = sql.raw(videoCardColumns.join(', '));
 
-const MAX_TERMS = 8;
 /**
  * Users and playlists: relevance is ranked among the newest this-many matches (walking the index
  * newest-first). Videos use the bounded window of migration 0008 instead (see `videos`).
@@ -39,11 +39,6 @@ export interface UserSearchRow {
   created_at: string;
   subscribers_count: number;
   total_views: number;
-}
-
-/** The words of a query, lowercased; punctuation and operators are dropped. */
-export function searchTerms(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
 }
 
 /** `"word" "word" "last"*`: each term quoted, so FTS5 never sees operators. */

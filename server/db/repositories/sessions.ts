@@ -5,7 +5,7 @@ import type { DatabaseDialect } from '../../config.js';
 import type { DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import { newId } from '../../ids.js';
-import { suspendedAt } from './moderation.js';
+import { suspendedAt } from '../../domain/suspension.js';
 
 /** The user's suspension, as the login's refusal words it. */
 interface SuspendedUser {

@@ -1,13 +1,14 @@
 // Taking in a new video: check what the bytes really are, store source and thumbnail, create the
-// row and queue its transcoding. Used by both upload routes (multipart and tus) and by `npm run seed`.
+// row, queue its transcoding and publish `video.uploaded`. Used by both upload routes (multipart and
+// tus) and by `npm run seed`.
 import { rm } from 'node:fs/promises';
 import { videoDetailsError } from '../../contract/rules.js';
 import type { Config } from '../config.js';
 import type { Repositories } from '../db/repositories/index.js';
-import { suspendedAt } from '../db/repositories/moderation.js';
 import { forbidden, invalid } from '../domain/errors.js';
-import { suspensionMessage } from '../domain/suspension.js';
+import { suspendedAt, suspensionMessage } from '../domain/suspension.js';
 import { newId } from '../ids.js';
+import type { DomainEventBus } from '../domain/eventBus.js';
 import type { JobQueue } from '../jobs/types.js';
 import { grabFrame } from '../media/frames.js';
 import { removeImage, storeImage } from '../media/images.js';
@@ -35,6 +36,7 @@ export interface IngestDeps {
   repos: Pick<Repositories, 'videos' | 'users'>;
   storage: MediaStorage;
   jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
+  events: DomainEventBus;
 }
 
 export interface NewUpload {
@@ -74,10 +76,10 @@ async function refuseSuspendedOwner(deps: IngestDeps, ownerId: string): Promise<
 export async function ingestVideo(deps: IngestDeps, upload: NewUpload): Promise<string> {
   const { extension, mime, probe } = await inspectVideo(deps.config, upload.sourcePath);
   const undo: (() => Promise<unknown>)[] = [];
+  const videoId = newId();
   try {
     const thumbnail = await thumbnailFrom(deps, upload, probe);
     if (thumbnail) undo.push(() => removeImage(deps.storage, thumbnail));
-    const videoId = newId();
     const source = sourceKey(videoId, extension);
     undo.push(() => deps.storage.remove(source));
     await deps.storage.putFile(source, upload.sourcePath, mime, { move: true });
@@ -98,10 +100,11 @@ export async function ingestVideo(deps: IngestDeps, upload: NewUpload): Promise<
     });
     undo.push(() => deps.jobs.cancel(transcodeJobId(videoId)));
     await deps.jobs.enqueue('transcode', { videoId }, { id: transcodeJobId(videoId) });
-    return videoId;
   } catch (error) {
     for (const step of undo.reverse()) await step().catch(() => undefined);
     await rm(upload.sourcePath, { force: true });
     throw error;
   }
+  await deps.events.publish('video.uploaded', { videoId, ownerId: upload.ownerId });
+  return videoId;
 }

@@ -1,0 +1,160 @@
+// Writes that nothing reacts to yet still go through a use case and publish their domain event:
+// a subscriber added later (a cache, a live event) hears every one of them. The bus resolves a
+// publish after its subscribers, so an event is recorded by the time its answer arrives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
+import type { DomainEventName, DomainEvents } from '../../server/domain/events.js';
+import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+
+const HEARD = [
+  'user.registered',
+  'notifications.preferencesChanged',
+  'channel.bellToggled',
+  'playlist.created',
+  'playlist.edited',
+  'playlist.deleted',
+  'playlist.videoAdded',
+  'playlist.videoRemoved',
+  'history.videoWatched',
+  'history.positionSaved',
+  'history.videoRemoved',
+  'history.cleared',
+  'caption.added',
+  'caption.removed',
+  'upload.abandoned',
+] as const satisfies readonly DomainEventName[];
+
+type Heard = { [E in (typeof HEARD)[number]]: { event: E; payload: DomainEvents[E] } }[(typeof HEARD)[number]];
+
+describe('domain events of the plain writes', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let viewer: TestUser;
+  const heard: Heard[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    const record = <E extends (typeof HEARD)[number]>(event: E) => server.app.events.on(event, 'writeEvents.test', (payload) => void heard.push({ event, payload } as Heard));
+    for (const event of HEARD) record(event);
+    owner = await registerUser(server);
+    viewer = await registerUser(server);
+  });
+  afterAll(() => server?.close());
+
+  /** What `act` made the bus publish (of the events above), in order. */
+  async function publishedBy(act: () => Promise<unknown>): Promise<Heard[]> {
+    const from = heard.length;
+    await act();
+    return heard.slice(from);
+  }
+
+  it('registering publishes user.registered with the new id', async () => {
+    let user: TestUser | undefined;
+    const events = await publishedBy(async () => (user = await registerUser(server)));
+    expect(events).toEqual([{ event: 'user.registered', payload: { userId: user!.id } }]);
+  });
+
+  it('notification preferences and the channel bell publish theirs; a refused bell publishes nothing', async () => {
+    const userId = viewer.id;
+    expect(await publishedBy(() => call(server, 'PATCH', '/notifications/preferences', { token: viewer.token, json: { newVideo: false } }))).toEqual([
+      { event: 'notifications.preferencesChanged', payload: { userId } },
+    ]);
+
+    const notSubscribed = await publishedBy(async () => {
+      expect((await call(server, 'PATCH', `/subscription/notify/${owner.id}`, { token: viewer.token, json: { notify: true } })).status).toBe(409);
+    });
+    expect(notSubscribed).toEqual([]);
+    await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: viewer.token });
+    expect(await publishedBy(() => call(server, 'PATCH', `/subscription/notify/${owner.id}`, { token: viewer.token, json: { notify: false } }))).toEqual([
+      { event: 'channel.bellToggled', payload: { channelId: owner.id, subscriberId: userId, notify: false } },
+    ]);
+  });
+
+  it('each playlist write publishes its event; a refusal publishes nothing', async () => {
+    const videoId = await insertVideo(server, owner.id);
+    let playlistId = '';
+    const created = await publishedBy(async () => {
+      const answer = await call(server, 'POST', '/playlist/create', { token: owner.token, json: { name: 'Evening', description: 'Calm' } });
+      expect(answer.status).toBe(201);
+      playlistId = answer.body.data._id;
+    });
+    const ownerId = owner.id;
+    expect(created).toEqual([{ event: 'playlist.created', payload: { playlistId, ownerId } }]);
+
+    const refused = await publishedBy(async () => {
+      expect((await call(server, 'PATCH', `/playlist/${playlistId}`, { token: viewer.token, json: { name: 'Mine now' } })).status).toBe(403);
+      expect((await call(server, 'POST', '/playlist/create', { token: owner.token, json: { name: '' } })).status).toBe(400);
+    });
+    expect(refused).toEqual([]);
+
+    const changed = await publishedBy(async () => {
+      expect((await call(server, 'PATCH', `/playlist/${playlistId}`, { token: owner.token, json: { name: 'Night' } })).status).toBe(200);
+      expect((await call(server, 'PATCH', `/playlist/add/${videoId}/${playlistId}`, { token: owner.token })).status).toBe(200);
+      expect((await call(server, 'PATCH', `/playlist/add/${videoId}/${playlistId}`, { token: owner.token })).status).toBe(409);
+      expect((await call(server, 'PATCH', `/playlist/remove/${videoId}/${playlistId}`, { token: owner.token })).status).toBe(200);
+      expect((await call(server, 'DELETE', `/playlist/${playlistId}`, { token: owner.token })).status).toBe(200);
+    });
+    expect(changed).toEqual([
+      { event: 'playlist.edited', payload: { playlistId, ownerId } },
+      { event: 'playlist.videoAdded', payload: { playlistId, ownerId, videoId } },
+      { event: 'playlist.videoRemoved', payload: { playlistId, ownerId, videoId } },
+      { event: 'playlist.deleted', payload: { playlistId, ownerId } },
+    ]);
+  });
+
+  it('each watch-history write publishes its event', async () => {
+    const videoId = await insertVideo(server, owner.id, { duration: 10 });
+    const userId = viewer.id;
+    let watchedAt = '';
+    const events = await publishedBy(async () => {
+      watchedAt = (await call(server, 'POST', `/watch-history/add/${videoId}`, { token: viewer.token })).body.data.watchedAt;
+      expect((await call(server, 'PATCH', `/watch-history/position/${videoId}`, { token: viewer.token, json: { position: 12 } })).body.data.position).toBe(10);
+      expect((await call(server, 'PATCH', `/watch-history/position/${videoId}`, { token: viewer.token, json: { position: 60 } })).status).toBe(400);
+      await call(server, 'DELETE', `/watch-history/delete/${videoId}`, { token: viewer.token });
+      await call(server, 'POST', `/watch-history/add/${videoId}`, { token: viewer.token });
+      await call(server, 'DELETE', '/watch-history/delete/all/watch-history', { token: viewer.token });
+    });
+    expect(events.map((entry) => entry.event)).toEqual(['history.videoWatched', 'history.positionSaved', 'history.videoRemoved', 'history.videoWatched', 'history.cleared']);
+    expect(events[0]).toEqual({ event: 'history.videoWatched', payload: { userId, videoId, watchedAt } });
+    expect(events[1]).toEqual({ event: 'history.positionSaved', payload: { userId, videoId, position: 10 } });
+    expect(events[2]).toEqual({ event: 'history.videoRemoved', payload: { userId, videoId } });
+    expect(events[4]).toEqual({ event: 'history.cleared', payload: { userId, deletedCount: 1 } });
+  });
+
+  it('adding and deleting a caption track publish theirs; a stranger publishes nothing', async () => {
+    const videoId = await insertVideo(server, owner.id);
+    const form = () => {
+      const body = new FormData();
+      body.set('file', blobOf(Buffer.from('WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHello\n'), 'text/vtt'), 'captions.vtt');
+      body.set('language', 'EN');
+      body.set('label', 'English');
+      return body;
+    };
+    expect(await publishedBy(async () => expect((await call(server, 'POST', `/videos/${videoId}/captions`, { token: viewer.token, form: form() })).status).toBe(403))).toEqual([]);
+    let captionId = '';
+    const events = await publishedBy(async () => {
+      const added = await call(server, 'POST', `/videos/${videoId}/captions`, { token: owner.token, form: form() });
+      expect(added.status).toBe(201);
+      captionId = added.body.data._id;
+      expect((await call(server, 'DELETE', `/videos/${videoId}/captions/${captionId}`, { token: owner.token })).status).toBe(200);
+    });
+    expect(events).toEqual([
+      { event: 'caption.added', payload: { videoId, captionId, language: 'en' } },
+      { event: 'caption.removed', payload: { videoId, captionId } },
+    ]);
+  });
+
+  it('giving up a tus upload publishes upload.abandoned', async () => {
+    const tusHeaders = { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${owner.token}` };
+    const fields = { filename: 'trip.mp4', title: 'Given up', description: 'Never finished' };
+    const metadata = Object.entries(fields)
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+    const created = await fetch(`${server.url}${TUS_UPLOADS_PATH}`, { method: 'POST', headers: { ...tusHeaders, 'Upload-Length': '4000', 'Upload-Metadata': metadata } });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const uploadId = location.split('/').pop()!;
+    const events = await publishedBy(async () => expect((await fetch(`${server.url}${location}`, { method: 'DELETE', headers: tusHeaders })).status).toBe(204));
+    expect(events).toEqual([{ event: 'upload.abandoned', payload: { uploadId, userId: owner.id } }]);
+  });
+});
