@@ -5,7 +5,15 @@ import type { Notification, Role } from '../../contract/entities.js';
 import type { ModerationAction } from '../../contract/moderation.js';
 
 export interface DomainEvents {
-  'comment.posted': { commentId: string; videoId: string; authorId: string; /** Who wrote the comment replied to, if any. */ repliedToAuthorId: string | null };
+  'comment.posted': {
+    commentId: string;
+    videoId: string;
+    authorId: string;
+    /** Who wrote the comment replied to, if any. */
+    repliedToAuthorId: string | null;
+    /** The video's owner (told of comments on their videos). */
+    videoOwnerId: string;
+  };
   'comment.edited': { commentId: string; videoId: string };
   'comment.deleted': { commentId: string; videoId: string };
   /** A moderator's removal of a comment was undone: it is back, with its replies. */
@@ -46,8 +54,9 @@ export interface DomainEvents {
   'comment.pinToggled': { commentId: string; videoId: string; pinned: boolean };
   'comment.heartToggled': { commentId: string; videoId: string; hearted: boolean };
   /** A moderation action (its log entry was written in the same transaction). */
-  'report.filed': { reportId: string; videoId: string; reporterId: string };
-  'report.resolved': { reportId: string; videoId: string; reporterId: string; actorId: string; state: 'resolved' | 'dismissed'; note: string };
+  /** `commentId`: a report of that comment (under `videoId`); null: of the video. */
+  'report.filed': { reportId: string; videoId: string; commentId: string | null; reporterId: string };
+  'report.resolved': { reportId: string; videoId: string; commentId: string | null; reporterId: string; actorId: string; state: 'resolved' | 'dismissed'; note: string };
   'video.takenDown': { videoId: string; ownerId: string; actorId: string; reason: string; at: string };
   'video.restored': { videoId: string; ownerId: string; actorId: string };
   /** Every session of the user was revoked with it. */

@@ -31,7 +31,7 @@ export async function postComment(deps: Deps, input: { videoId: string; authorId
   const created = await comments.create({ videoId, ownerId: authorId, parentId, content });
   if (created === 'no-video') throw notFound('Video not found');
   if (created === 'no-parent') throw notFound('Parent comment not found');
-  await deps.events.publish('comment.posted', { commentId: created, videoId, authorId, repliedToAuthorId });
+  await deps.events.publish('comment.posted', { commentId: created, videoId, authorId, repliedToAuthorId, videoOwnerId: video.owner_id });
   return created;
 }
 

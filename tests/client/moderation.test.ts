@@ -66,6 +66,7 @@ const report = (id: string, videoId: string, reason: string, createdAt: string, 
   createdAt,
   resolvedAt: null,
   reportsOnVideo,
+  comment: null,
 });
 
 describe('the reports queue', () => {
