@@ -12,7 +12,8 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { LIMITS, REPORT_REASONS, type ReportReason } from '../../contract/limits';
 import { messageOf } from '../api/client';
-import { useReportCommentMutation, useReportVideoMutation } from '../api/endpoints/reports';
+import { useReportCommentMutation } from '../api/endpoints/commentReports';
+import { useReportVideoMutation } from '../api/endpoints/reports';
 import { REPORT_LABELS } from '../lib/reportReasons';
 import { toast, TOAST_DURATION } from './toast';
 

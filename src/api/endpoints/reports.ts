@@ -1,4 +1,5 @@
-// Reports from the watch screen's Report menu and a comment's menu (an addition to the spec's calls).
+// Reports from the watch screen's Report menu (an addition to the spec's calls); a comment's report
+// is injected by the report dialog's own chunk (commentReports.ts).
 import type { Report } from '../../../contract/entities';
 import type { ReportReason } from '../../../contract/limits';
 import { api } from '../api';
@@ -10,10 +11,6 @@ const reportsApi = api.injectEndpoints({
       query: ({ videoId, reason, details }) => ({ url: `/reports/video/${encodeURIComponent(videoId)}`, method: 'POST', body: { reason, details } }),
       invalidatesTags: (_report, _error, { videoId }) => [tags.report(videoId)],
     }),
-    /** A comment's report: 409 when the caller already reported it, 403 for their own comment. */
-    reportComment: build.mutation<Report, { commentId: string; reason: ReportReason; details?: string }>({
-      query: ({ commentId, reason, details }) => ({ url: `/reports/comment/${encodeURIComponent(commentId)}`, method: 'POST', body: { reason, details } }),
-    }),
     /** Whether the caller already reported the video (409 on a second report). */
     getMyReport: build.query<{ reported: boolean }, string>({
       query: (videoId) => `/reports/video/${encodeURIComponent(videoId)}/mine`,
@@ -22,4 +19,4 @@ const reportsApi = api.injectEndpoints({
   }),
 });
 
-export const { useReportVideoMutation, useReportCommentMutation, useGetMyReportQuery } = reportsApi;
+export const { useReportVideoMutation, useGetMyReportQuery } = reportsApi;
