@@ -244,7 +244,8 @@ export type PlaylistDetail = Static<typeof PlaylistDetail>;
 export const LoginResult = Type.Object({ accessToken: Type.String(), loggedInUser: CurrentUser });
 export type LoginResult = Static<typeof LoginResult>;
 
-export const Report = Type.Object({ _id: Id, videoId: Id, reason: Type.String(), createdAt: Timestamp });
+/** A filed report; `commentId` when it is a comment's (`videoId` is then the comment's video). */
+export const Report = Type.Object({ _id: Id, videoId: Id, commentId: Type.Optional(Id), reason: Type.String(), createdAt: Timestamp });
 export type Report = Static<typeof Report>;
 
 const TranscodeJob = Type.Object({
@@ -277,8 +278,10 @@ export type WatchPosition = Static<typeof WatchPosition>;
 const NotificationType = Type.Union([
   Type.Literal('new-video'),
   Type.Literal('comment-reply'),
+  Type.Literal('video-comment'),
   Type.Literal('new-subscriber'),
   Type.Literal('report-resolved'),
+  Type.Literal('comment-report-resolved'),
   Type.Literal('video-taken-down'),
 ]);
 type NotificationType = Static<typeof NotificationType>;
@@ -295,10 +298,12 @@ type NotificationComment = Static<typeof NotificationComment>;
 
 /**
  * One notification. new-video: the channel (actor) published `video`; comment-reply: the actor
- * replied to my comment with `comment` under `video`; new-subscriber: the actor subscribed to me;
- * report-resolved: a moderator acted on my report of `video` (`reason`: their note);
- * video-taken-down: a moderator took my `video` down (`reason`: why). Moderators stay unnamed:
- * the actor of those two is MODERATOR_ACTOR_NAME with the app's icon, `_id` and `username` empty.
+ * replied to my comment with `comment` under `video`; video-comment: the actor commented `comment`
+ * on my `video`; new-subscriber: the actor subscribed to me; report-resolved: a moderator acted on
+ * my report of `video` (`reason`: their note); comment-report-resolved: the same for my report of a
+ * comment under `video`; video-taken-down: a moderator took my `video` down (`reason`: why).
+ * Moderators stay unnamed: the actor of the moderation kinds is MODERATOR_ACTOR_NAME with the
+ * app's icon, `_id` and `username` empty.
  */
 export const Notification = Type.Object({
   _id: Id,
@@ -335,6 +340,8 @@ export const NotificationPreferences = Type.Object({
   newVideo: Type.Boolean(),
   commentReply: Type.Boolean(),
   newSubscriber: Type.Boolean(),
+  /** Comments on my videos (a reply to my own comment there is a commentReply instead). */
+  videoComment: Type.Boolean(),
 });
 export type NotificationPreferences = Static<typeof NotificationPreferences>;
 

@@ -43,7 +43,20 @@ const ReportedVideo = Type.Object({
 });
 type ReportedVideo = Static<typeof ReportedVideo>;
 
-/** One report in the moderators' queue. */
+/**
+ * A reported comment: its text (as filed, once removed), its author (empty strings when the
+ * account is gone), whether it was removed since, and how many reports (any state) it has.
+ */
+const ReportedComment = Type.Object({
+  _id: Id,
+  content: Type.String(),
+  owner: Owner,
+  removed: Type.Boolean(),
+  reportsOnComment: Type.Number(),
+});
+type ReportedComment = Static<typeof ReportedComment>;
+
+/** One report in the moderators' queue: of a video, or of a comment under `video` (then `comment` is set). */
 export const ModerationReport = Type.Object({
   _id: Id,
   video: ReportedVideo,
@@ -56,8 +69,10 @@ export const ModerationReport = Type.Object({
   createdAt: Timestamp,
   /** When it was resolved or dismissed; null while open. */
   resolvedAt: Type.Union([Timestamp, Type.Null()]),
-  /** How many reports (any state) the video has. */
+  /** How many reports (any state) the video itself has (its comments' reports apart). */
   reportsOnVideo: Type.Number(),
+  /** The reported comment; null for a report of the video. */
+  comment: Type.Union([ReportedComment, Type.Null()]),
 });
 export type ModerationReport = Static<typeof ModerationReport>;
 
@@ -70,6 +85,10 @@ export const ReportResolution = Type.Object({
   note: Type.Optional(Type.String({ maxLength: MODERATION_LIMITS.noteMax })),
 });
 export type ReportResolution = Static<typeof ReportResolution>;
+
+/** POST /moderation/reports/{reportId}/remove-comment: the note goes to every open report of the comment, resolved with it. */
+export const CommentRemovalRequest = Type.Object({ note: Type.Optional(Type.String({ maxLength: MODERATION_LIMITS.noteMax })) });
+export type CommentRemovalRequest = Static<typeof CommentRemovalRequest>;
 
 /** POST /moderation/videos/{videoId}/takedown: the reason is required (trimmed, not blank). */
 export const TakedownRequest = Type.Object({ reason: Type.String({ maxLength: MODERATION_LIMITS.reasonMax * 2 }) });

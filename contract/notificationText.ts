@@ -16,12 +16,18 @@ export function notificationText(notification: Notification): string {
     case 'comment-reply':
       if (removed) return `${name} replied to your comment. ${REMOVED_VIDEO_TITLE}`;
       return `${name} replied to your comment${notification.comment ? `: "${notification.comment.content}"` : ''}`;
+    case 'video-comment':
+      if (removed) return `${name} commented on your video. ${REMOVED_VIDEO_TITLE}`;
+      return `${name} commented on "${notification.video?.title ?? 'your video'}"${notification.comment ? `: "${notification.comment.content}"` : ''}`;
     case 'new-subscriber':
       return `${name} subscribed to your channel`;
     // Moderation: the actor is the moderator, who stays unnamed; the reason is what matters.
     case 'report-resolved':
       if (removed) return `Your report of a video was reviewed and action was taken. ${REMOVED_VIDEO_TITLE}${withReason(notification.reason)}`;
       return `Your report of "${notification.video?.title ?? 'a video'}" was reviewed and action was taken${withReason(notification.reason)}`;
+    case 'comment-report-resolved':
+      if (removed) return `Your report of a comment was reviewed and action was taken. ${REMOVED_VIDEO_TITLE}${withReason(notification.reason)}`;
+      return `Your report of a comment on "${notification.video?.title ?? 'a video'}" was reviewed and action was taken${withReason(notification.reason)}`;
     case 'video-taken-down':
       return `Your video "${notification.video?.title ?? ''}" was removed by a moderator${withReason(notification.reason)}`;
     default:

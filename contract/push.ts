@@ -68,8 +68,10 @@ export interface PushPayload {
 const PUSH_TITLES: Record<Notification['type'], string> = {
   'new-video': 'New video',
   'comment-reply': 'New reply',
+  'video-comment': 'New comment',
   'new-subscriber': 'New subscriber',
   'report-resolved': 'Report reviewed',
+  'comment-report-resolved': 'Report reviewed',
   'video-taken-down': 'Video removed',
 };
 

@@ -172,6 +172,10 @@ export interface ReportsTable {
   note: Generated<string>;
   resolved_at: string | null;
   resolved_by: string | null;
+  /** 0018: a comment report's comment (no foreign key: its removal keeps the report), text and author at filing. */
+  comment_id: string | null;
+  comment_content: Generated<string>;
+  comment_owner_id: string | null;
 }
 
 type ReportStateColumn = 'open' | 'resolved' | 'dismissed';
@@ -222,7 +226,7 @@ export interface TusUploadsTable {
   updated_at: string;
 }
 
-export type NotificationKind = 'new-video' | 'comment-reply' | 'new-subscriber' | 'report-resolved' | 'video-taken-down';
+export type NotificationKind = 'new-video' | 'comment-reply' | 'video-comment' | 'new-subscriber' | 'report-resolved' | 'comment-report-resolved' | 'video-taken-down';
 
 /** One notification for user_id, about what actor_id did (0007). */
 interface NotificationsTable {
@@ -265,6 +269,7 @@ interface NotificationPreferencesTable {
   new_video: Generated<number>;
   comment_reply: Generated<number>;
   new_subscriber: Generated<number>;
+  video_comment: Generated<number>; // 0018
   updated_at: string;
 }
 

@@ -53,8 +53,9 @@ export interface DomainEvents {
   'comment.pinToggled': { commentId: string; videoId: string; pinned: boolean } & VideoReach;
   'comment.heartToggled': { commentId: string; videoId: string; hearted: boolean } & VideoReach;
   /** A moderation action (its log entry was written in the same transaction). */
-  'report.filed': { reportId: string; videoId: string; reporterId: string };
-  'report.resolved': { reportId: string; videoId: string; reporterId: string; actorId: string; state: 'resolved' | 'dismissed'; note: string };
+  /** `commentId`: a report of that comment (under `videoId`); null: of the video. */
+  'report.filed': { reportId: string; videoId: string; commentId: string | null; reporterId: string };
+  'report.resolved': { reportId: string; videoId: string; commentId: string | null; reporterId: string; actorId: string; state: 'resolved' | 'dismissed'; note: string };
   'video.takenDown': { videoId: string; ownerId: string; actorId: string; reason: string; at: string };
   'video.restored': { videoId: string; ownerId: string; actorId: string };
   /** Every session of the user was revoked with it. */

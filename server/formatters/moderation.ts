@@ -23,6 +23,20 @@ export function toModerationReport(row: ReportQueueRow, urls: MediaUrls): Modera
     createdAt: row.created_at,
     resolvedAt: row.resolved_at,
     reportsOnVideo: Number(row.reports_on_video),
+    comment: row.comment_id
+      ? {
+          _id: row.comment_id,
+          content: row.comment_current_content ?? row.comment_content,
+          owner: {
+            _id: row.comment_owner_id ?? '',
+            username: row.comment_owner_username ?? '',
+            fullName: row.comment_owner_full_name ?? '',
+            avatar: row.comment_owner_avatar ? urls.image(row.comment_owner_avatar) : '',
+          },
+          removed: row.comment_current_content === null,
+          reportsOnComment: row.reports_on_comment,
+        }
+      : null,
   };
 }
 

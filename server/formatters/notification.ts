@@ -9,7 +9,7 @@ import { seesTakenDown } from '../domain/roles.js';
 import type { MediaUrls } from '../media/urls.js';
 import { toOwner } from './user.js';
 
-const MODERATION_TYPES: ReadonlySet<Notification['type']> = new Set(['report-resolved', 'video-taken-down']);
+const MODERATION_TYPES: ReadonlySet<Notification['type']> = new Set(['report-resolved', 'comment-report-resolved', 'video-taken-down']);
 
 const moderatorActor = (urls: MediaUrls): Owner => ({ _id: '', username: '', fullName: MODERATOR_ACTOR_NAME, avatar: urls.appIcon() });
 

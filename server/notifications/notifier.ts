@@ -1,7 +1,8 @@
-// Makes notifications when something happens (a video is published, a comment gets a reply, a
-// channel gets a subscriber; server/subscribers/notifications.ts says when) and publishes each
-// new one, so it reaches its recipient live. Never for the actor's own actions, only for the kinds
-// the recipient wants, and once per event (see the repository). A failure here is logged, never
+// Makes notifications when something happens (a video is published, a video gets a comment, a
+// comment gets a reply, a channel gets a subscriber; server/subscribers/notifications.ts says when)
+// and publishes each new one, so it reaches its recipient live. Never for the actor's own actions,
+// never from someone the recipient blocked, only for the kinds the recipient wants, and once per
+// event (see the repository). A failure here is logged, never
 // thrown: the action that caused it has already succeeded.
 import type { NewNotification, NotificationRepository } from '../db/repositories/notifications.js';
 import type { DomainEventBus } from '../domain/eventBus.js';
@@ -17,9 +18,11 @@ export interface Notifier {
   videoPublished(video: { id: string; owner_id: string }): Promise<void>;
   /** `actorId` replied with `replyId` to a comment written by `parentOwnerId`. */
   commentReplied(reply: { replyId: string; videoId: string; actorId: string; parentOwnerId: string }): Promise<void>;
+  /** `actorId` commented `commentId` on `ownerId`'s video (a reply to the owner's own comment is a commentReplied instead). */
+  videoCommented(comment: { commentId: string; videoId: string; actorId: string; ownerId: string }): Promise<void>;
   subscribed(subscription: { channelId: string; subscriberId: string }): Promise<void>;
-  /** A moderator acted on `reporterId`'s report of a video (`note`: what they said). */
-  reportResolved(report: { reportId: string; reporterId: string; videoId: string; actorId: string; note: string }): Promise<void>;
+  /** A moderator acted on `reporterId`'s report of a video, or of a comment under it (`note`: what they said). */
+  reportResolved(report: { reportId: string; reporterId: string; videoId: string; commentId: string | null; actorId: string; note: string }): Promise<void>;
   /** A moderator took down `ownerId`'s video, for `reason`. */
   videoTakenDown(takedown: { videoId: string; ownerId: string; actorId: string; reason: string; at: string }): Promise<void>;
 }
@@ -53,6 +56,7 @@ export function createNotifier(notifications: NotificationRepository, events: Do
     commentReplied: (reply) =>
       safely('comment-reply', { commentId: reply.replyId }, async () => {
         if (reply.parentOwnerId === reply.actorId || !(await notifications.wants(reply.parentOwnerId, 'comment-reply'))) return;
+        if (await notifications.blocked(reply.parentOwnerId, reply.actorId)) return;
         await make([
           {
             userId: reply.parentOwnerId,
@@ -62,6 +66,14 @@ export function createNotifier(notifications: NotificationRepository, events: Do
             commentId: reply.replyId,
             subject: `comment-reply:${reply.replyId}`,
           },
+        ]);
+      }),
+    videoCommented: (comment) =>
+      safely('video-comment', { commentId: comment.commentId }, async () => {
+        const { ownerId, actorId } = comment;
+        if (ownerId === actorId || !(await notifications.wants(ownerId, 'video-comment')) || (await notifications.blocked(ownerId, actorId))) return;
+        await make([
+          { userId: ownerId, type: 'video-comment', actorId, videoId: comment.videoId, commentId: comment.commentId, subject: `video-comment:${comment.commentId}` },
         ]);
       }),
     subscribed: (subscription) =>
@@ -77,7 +89,8 @@ export function createNotifier(notifications: NotificationRepository, events: Do
         make([
           {
             userId: report.reporterId,
-            type: 'report-resolved',
+            // A comment report's notice names no comment: the comment is usually gone (removed).
+            type: report.commentId ? 'comment-report-resolved' : 'report-resolved',
             actorId: report.actorId,
             videoId: report.videoId,
             subject: `report-resolved:${report.reportId}`,

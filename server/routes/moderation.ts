@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../contract/envelope.js';
 import {
+  CommentRemovalRequest,
   MODERATION_LIMITS,
   ModerationLogEntry,
   ModerationLogPage,
@@ -23,7 +24,7 @@ import { requireRole, userIdOf } from '../auth/authenticate.js';
 import { toLogEntry, toModerationReport, toSuspension, toTakedown } from '../formatters/moderation.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString, pageOf, splitPage } from '../http/schemas.js';
-import { changeRole, resolveReport, restoreVideo, suspendUser, takeDownVideo, undoModerationAction, unsuspendUser } from '../useCases/moderation.js';
+import { changeRole, removeReportedComment, resolveReport, restoreVideo, suspendUser, takeDownVideo, undoModerationAction, unsuspendUser } from '../useCases/moderation.js';
 
 const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -74,6 +75,18 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await moderation.findReport(reportId);
       if (!row) throw notFound('Report not found');
       return send(reply, 200, toModerationReport(row, app.urls), 'Report updated successfully');
+    },
+  );
+
+  app.post(
+    '/reports/:reportId/remove-comment',
+    { preHandler: moderators, config: write, schema: { tags, security, params: ReportParams, body: CommentRemovalRequest, response: { 200: Envelope(ModerationReport) } } },
+    async (request, reply) => {
+      const { reportId } = request.params;
+      await removeReportedComment(app, { actorId: userIdOf(request), reportId, note: request.body.note });
+      const row = await moderation.findReport(reportId);
+      if (!row) throw notFound('Report not found');
+      return send(reply, 200, toModerationReport(row, app.urls), 'Comment removed');
     },
   );
 

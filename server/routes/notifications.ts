@@ -74,8 +74,8 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const changes = request.body ?? {};
-      if (![changes.newVideo, changes.commentReply, changes.newSubscriber].some((value) => value !== undefined)) {
-        throw badRequest('Give at least one of newVideo, commentReply, newSubscriber');
+      if (![changes.newVideo, changes.commentReply, changes.newSubscriber, changes.videoComment].some((value) => value !== undefined)) {
+        throw badRequest('Give at least one of newVideo, commentReply, newSubscriber, videoComment');
       }
       const preferences = await setNotificationPreferences(app, { userId: userIdOf(request), changes });
       return send(reply, 200, preferences, 'Notification preferences updated successfully');

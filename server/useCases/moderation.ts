@@ -6,6 +6,7 @@
 import { ROLES } from '../../contract/entities.js';
 import { MODERATION_LIMITS, OPERATOR_ACTOR } from '../../contract/moderation.js';
 import { isUndoable, type Undo } from '../db/repositories/moderation.js';
+import type { ReportSubject } from '../db/repositories/reports.js';
 import type { ModerationLogTable, UserRole } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors.js';
 import { reachOf } from '../domain/videoReach.js';
@@ -40,10 +41,10 @@ export async function changeRole(deps: Deps, input: { actorId: string | null; us
   return { _id: input.userId, ...result };
 }
 
-/** Files a report of a video; null when this user already reported it. */
-export async function fileReport(deps: Deps, input: { reporterId: string; videoId: string; reason: string; details: string }) {
+/** Files a report of a video or of a comment; null when this user already reported it. */
+export async function fileReport(deps: Deps, input: { reporterId: string; reason: string; details: string } & ReportSubject) {
   const row = await deps.repos.reports.create(input);
-  if (row) await deps.events.publish('report.filed', { reportId: row.id, videoId: input.videoId, reporterId: input.reporterId });
+  if (row) await deps.events.publish('report.filed', { reportId: row.id, videoId: input.videoId, commentId: row.comment_id ?? null, reporterId: input.reporterId });
   return row;
 }
 
@@ -52,6 +53,32 @@ export async function resolveReport(deps: Deps, input: { actorId: string; report
   const report = await deps.repos.moderation.resolveReport(input.actorId, input.reportId, input.state, note);
   if (!report) throw notFound('Report not found');
   await deps.events.publish('report.resolved', { reportId: input.reportId, ...report, actorId: input.actorId, state: input.state, note });
+}
+
+/**
+ * A comment report's "remove comment": removes the comment (with its replies) as a moderator's
+ * removal, logged and undoable from the log, then resolves every open report of that comment (each
+ * reporter is told). A comment already gone is only resolved. Undoing the removal puts the comment
+ * back; its reports stay resolved, as a restored video's do.
+ */
+export async function removeReportedComment(deps: Deps, input: { actorId: string; reportId: string; note?: string }) {
+  const { comments, moderation, reports } = deps.repos;
+  const report = await moderation.findReport(input.reportId);
+  if (!report) throw notFound('Report not found');
+  if (!report.comment_id) throw invalid('This report is about a video, not a comment');
+  const comment = await comments.findById(report.comment_id);
+  if (comment) {
+    const removed = await moderation.removeComment(input.actorId, comment, (trx) => comments.removeIn(trx, comment.id, comment.video_id));
+    if (removed) {
+      await deps.events.publish('moderation.logged', { action: 'comment-removed' });
+      const video = await deps.repos.videos.findState(comment.video_id);
+      if (video) await deps.events.publish('comment.deleted', { commentId: comment.id, videoId: comment.video_id, ...reachOf(video) });
+    }
+  }
+  const open = await reports.openForComment(report.comment_id);
+  // This report too when it was closed before (a dismissal changed to a removal).
+  if (!open.includes(report.id)) open.push(report.id);
+  for (const reportId of open) await resolveReport(deps, { actorId: input.actorId, reportId, state: 'resolved', note: input.note });
 }
 
 export async function takeDownVideo(deps: Deps, input: { actorId: string; videoId: string; reason?: string }) {

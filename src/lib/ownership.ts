@@ -54,13 +54,15 @@ export function commentMenuFor(
   viewer: Viewer | null | undefined,
   comment: { owner?: { _id?: string } | null },
   video: { owner?: { _id?: string } | null },
-): { remove: boolean; pin: boolean; heart: boolean; block: boolean } {
+): { remove: boolean; pin: boolean; heart: boolean; report: boolean; block: boolean } {
   const own = isCommentOwner(viewer, comment);
   const videoOwner = isVideoOwner(viewer, video);
+  const someoneElses = Boolean(idOf(viewer)) && !own;
   return {
     remove: !own && (videoOwner || canModerate(viewer)),
     pin: videoOwner,
     heart: videoOwner,
-    block: Boolean(idOf(viewer)) && !own,
+    report: someoneElses,
+    block: someoneElses,
   };
 }

@@ -1,6 +1,6 @@
 // The /moderation screen in Debian's Chromium against the real server and the built PWA: axe-core
 // finds no serious or critical violation on the reports queue (its Take down, Resolve, Dismiss and
-// Suspend owner buttons) and the log (with its Undo buttons), in the dark and the light theme, at
+// Suspend owner buttons, and a reported comment's card) and the log (with its Undo buttons), in the dark and the light theme, at
 // 390x844 and 1280x800. The log names people, and a takedown is undone from its line with a reason.
 // Each view is written to screenshots/moderation/ to be looked at.
 import { readFileSync } from 'node:fs';
@@ -53,6 +53,9 @@ describe.skipIf(missing !== null)('the moderation screen in Chromium', () => {
     await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
     const videoId = await insertVideo(server, owner.id, { title: TITLE, duration: 600 });
     expect((await call(server, 'POST', `/reports/video/${videoId}`, { token: viewer.token, json: { reason: 'spam', details: 'Links everywhere' } })).status).toBe(201);
+    // A reported comment: its card (Remove comment, Dismiss, Suspend author) is checked with the rest.
+    const commentId = (await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: 'Subscribe for more' } })).body.data._id;
+    expect((await call(server, 'POST', `/reports/comment/${commentId}`, { token: viewer.token, json: { reason: 'spam' } })).status).toBe(201);
     const other = await insertVideo(server, owner.id, { title: 'Another one', duration: 60 });
     expect((await call(server, 'POST', `/moderation/videos/${other}/takedown`, { token: moderator.token, json: { reason: 'Spam links' } })).status).toBe(200);
     browser = await launchChromium();
@@ -79,6 +82,7 @@ describe.skipIf(missing !== null)('the moderation screen in Chromium', () => {
         await page.goto(`${server.url}/moderation`);
         const card = page.getByRole('article', { name: TITLE });
         await eventually(() => card.getByRole('button', { name: 'Suspend owner' }).isVisible()).toBe(true);
+        await eventually(() => page.getByRole('article', { name: 'Comment by Grace Hopper' }).getByRole('button', { name: 'Remove comment' }).isVisible()).toBe(true);
         await animationsEnded(page);
         await page.screenshot({ path: `screenshots/moderation/reports-${viewport.width}-${theme}.png`, fullPage: true });
         for (const problem of await axeProblems(page)) problems.push(`reports: ${problem}`);

@@ -245,6 +245,27 @@ describe('comment form', () => {
     expect(server.writes()[0]!.method).toBe('DELETE');
   });
 
+  it("reports someone else's comment from its menu with the report dialog: a reason, optional details, one POST", async () => {
+    signIn();
+    const server = api();
+    renderSection();
+    await screen.findByText('My first take');
+    // Their own comment has nothing to report (nor anyone to block): no menu.
+    expect(screen.queryByRole('button', { name: `More actions for ${alice.fullName}'s comment` })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "More actions for Bob Builder's comment" }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Report', 'Block user']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report comment' });
+    const submit = within(dialog).getByRole('button', { name: 'Report' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('Hateful or abusive content'));
+    fireEvent.change(within(dialog).getByLabelText('Details (optional)'), { target: { value: '  Slurs  ' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Report comment' })).toBeNull());
+    expect(server.writes().map((call) => [call.method, call.url.pathname, call.body])).toEqual([['POST', '/api/v1/reports/comment/c2', { reason: 'hate', details: 'Slurs' }]]);
+  });
+
   it("the video's owner pins a comment (it moves first, 'Pinned by') and hearts it; no Block on their own", async () => {
     signIn();
     const server = api();
@@ -252,7 +273,7 @@ describe('comment form', () => {
     await screen.findByText('My first take');
     fireEvent.click(screen.getByRole('button', { name: "More actions for Bob Builder's comment" }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Pin', 'Heart', 'Remove', 'Block user']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Pin', 'Heart', 'Remove', 'Report', 'Block user']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Pin' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')[0]!.textContent).toContain(`Pinned by ${alice.fullName}`));
     expect(screen.getAllByRole('listitem')[0]!.textContent).toContain('Comment c2');

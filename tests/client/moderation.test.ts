@@ -43,14 +43,14 @@ describe('the comment ⋮ menu', () => {
   const alicesComment = { owner: { _id: alice._id } };
 
   it('gives the video owner pin, heart and remove on others, and no block on their own', () => {
-    expect(commentMenuFor(alice, bobsComment, video)).toEqual({ remove: true, pin: true, heart: true, block: true });
-    expect(commentMenuFor(alice, alicesComment, video)).toEqual({ remove: false, pin: true, heart: true, block: false });
+    expect(commentMenuFor(alice, bobsComment, video)).toEqual({ remove: true, pin: true, heart: true, report: true, block: true });
+    expect(commentMenuFor(alice, alicesComment, video)).toEqual({ remove: false, pin: true, heart: true, report: false, block: false });
   });
 
   it('gives a moderator remove on any comment, a viewer only block, a visitor nothing', () => {
-    expect(commentMenuFor(mod, bobsComment, video)).toEqual({ remove: true, pin: false, heart: false, block: true });
-    expect(commentMenuFor(bob, alicesComment, video)).toEqual({ remove: false, pin: false, heart: false, block: true });
-    expect(commentMenuFor(null, bobsComment, video)).toEqual({ remove: false, pin: false, heart: false, block: false });
+    expect(commentMenuFor(mod, bobsComment, video)).toEqual({ remove: true, pin: false, heart: false, report: true, block: true });
+    expect(commentMenuFor(bob, alicesComment, video)).toEqual({ remove: false, pin: false, heart: false, report: true, block: true });
+    expect(commentMenuFor(null, bobsComment, video)).toEqual({ remove: false, pin: false, heart: false, report: false, block: false });
   });
 });
 
@@ -66,6 +66,7 @@ const report = (id: string, videoId: string, reason: string, createdAt: string, 
   createdAt,
   resolvedAt: null,
   reportsOnVideo,
+  comment: null,
 });
 
 describe('the reports queue', () => {
@@ -83,6 +84,19 @@ describe('the reports queue', () => {
     expect(v1.reasons).toEqual([
       { reason: 'hate', count: 2 },
       { reason: 'spam', count: 1 },
+    ]);
+  });
+
+  it('gives each reported comment its own card, apart from its video\'s, counted by the comment\'s reports', () => {
+    const ofComment = (id: string, commentId: string, createdAt: string): ModerationReport => ({
+      ...report(id, 'v1', 'hate', createdAt, 1),
+      comment: { _id: commentId, content: `Text ${commentId}`, owner, removed: false, reportsOnComment: 4 },
+    });
+    const groups = groupReportsByVideo([ofComment('3', 'c1', '2026-01-03'), report('2', 'v1', 'spam', '2026-01-02', 1), ofComment('1', 'c1', '2026-01-01'), ofComment('0', 'c2', '2026-01-00')]);
+    expect(groups.map((group) => [group.video._id, group.comment?._id ?? null, group.reports.map((r) => r._id), group.total])).toEqual([
+      ['v1', 'c1', ['1', '3'], 4],
+      ['v1', null, ['2'], 1],
+      ['v1', 'c2', ['0'], 4],
     ]);
   });
 

@@ -197,11 +197,11 @@ describe.each(databases)('moderation on %s', (dialect) => {
       ['POST', `/reports/video/${videoId}`, { token: viewer.token, json: { reason: 'spam' } }],
     ];
     for (const [method, path, options] of attempts) expect(await call(server, method, path, options), `${method} ${path}`).toMatchObject(removed);
-    // Nothing was written and the reply notified nobody.
+    // Nothing was written and the reply notified nobody (the owner heard only of the comment made before the takedown).
     const counts = await server.app.db.db.selectFrom('videos').select(['comments_count', 'likes_count', 'dislikes_count']).where('id', '=', videoId).executeTakeFirstOrThrow();
     expect(counts).toMatchObject({ comments_count: 2, likes_count: 0, dislikes_count: 0 });
     const ownerHeard = (await call(server, 'GET', '/notifications?limit=50', { token: owner.token })).body.data.notifications;
-    expect(ownerHeard.filter((n: { type: string; video?: { _id: string } }) => n.video?._id === videoId).map((n: { type: string }) => n.type)).toEqual(['video-taken-down']);
+    expect(ownerHeard.filter((n: { type: string; video?: { _id: string } }) => n.video?._id === videoId).map((n: { type: string }) => n.type)).toEqual(['video-taken-down', 'video-comment']);
 
     // Its owner and moderators still read and use it.
     expect((await call(server, 'GET', `/comments/all/${videoId}`, { token: owner.token })).status).toBe(200);

@@ -86,9 +86,9 @@ describe.each(databases)('notifications on %s', (dialect) => {
     await comment(author, videoId, 'thanks', reply._id);
     expect((await notificationsOf(replier)).map((n) => [n.type, n.actor._id, n.comment?.content])).toEqual([['comment-reply', author.id, 'thanks']]);
     expect(await notificationsOf(author)).toHaveLength(1);
-    // Top-level comments notify nobody (the video owner included).
+    // The video's owner hears of every comment and reply under it (tests/server/commentNotifications.test.ts).
     await comment(replier, videoId, 'another top-level one');
-    expect(await notificationsOf(owner)).toEqual([]);
+    expect((await notificationsOf(owner)).map((n) => n.type)).toEqual(Array(5).fill('video-comment'));
     // Deleting the reply takes its notification with it.
     await call(server, 'DELETE', `/comments/delete/${reply._id}`, { token: replier.token });
     expect(await notificationsOf(author)).toEqual([]);
@@ -99,13 +99,13 @@ describe.each(databases)('notifications on %s', (dialect) => {
     const other = await registerUser(server);
     expect((await call(server, 'GET', '/notifications/preferences')).status).toBe(401);
     const defaults = await call(server, 'GET', '/notifications/preferences', { token: user.token });
-    expect(defaults.body.data).toEqual({ newVideo: true, commentReply: true, newSubscriber: true });
+    expect(defaults.body.data).toEqual({ newVideo: true, commentReply: true, newSubscriber: true, videoComment: true });
     expect((await setPreferences(user, {})).status).toBe(400);
     expect((await setPreferences(user, { newSubscriber: 'sometimes' })).status).toBe(400);
     const changed = await setPreferences(user, { newSubscriber: false });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toEqual({ newVideo: true, commentReply: true, newSubscriber: false });
-    expect((await setPreferences(user, { commentReply: false })).body.data).toEqual({ newVideo: true, commentReply: false, newSubscriber: false });
+    expect(changed.body.data).toEqual({ newVideo: true, commentReply: true, newSubscriber: false, videoComment: true });
+    expect((await setPreferences(user, { commentReply: false })).body.data).toEqual({ newVideo: true, commentReply: false, newSubscriber: false, videoComment: true });
     // Another user's preferences are their own.
     expect((await call(server, 'GET', '/notifications/preferences', { token: other.token })).body.data.newSubscriber).toBe(true);
 

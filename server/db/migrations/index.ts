@@ -16,6 +16,7 @@ import * as mustChangePassword from './0015_must_change_password.js';
 import * as deployment from './0016_deployment.js';
 import * as moderationUndo from './0017_moderation_undo.js';
 import * as watchLater from './0018_watch_later.js';
+import * as commentReports from './0019_comment_reports.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -37,6 +38,7 @@ const all: Record<string, DialectMigration> = {
   '0016_deployment': deployment,
   '0017_moderation_undo': moderationUndo,
   '0018_watch_later': watchLater,
+  '0019_comment_reports': commentReports,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

@@ -53,6 +53,15 @@ export interface ReportQueueRow extends OwnerColumnsRow {
   reporter_full_name: string;
   reporter_avatar: string;
   reports_on_video: number;
+  /** A comment report: the comment, its text (now, or as filed once removed) and its author. */
+  comment_id: string | null;
+  comment_content: string;
+  comment_current_content: string | null;
+  comment_owner_id: string | null;
+  comment_owner_username: string | null;
+  comment_owner_full_name: string | null;
+  comment_owner_avatar: string | null;
+  reports_on_comment: number;
 }
 
 export interface TakedownRow extends OwnerColumnsRow {
@@ -208,6 +217,8 @@ export class ModerationRepository {
       .innerJoin('videos', 'videos.id', 'reports.video_id')
       .innerJoin('users as owner', 'owner.id', 'videos.owner_id')
       .innerJoin('users as reporter', 'reporter.id', 'reports.reporter_id')
+      .leftJoin('comments as reported_comment', 'reported_comment.id', 'reports.comment_id')
+      .leftJoin('users as comment_owner', 'comment_owner.id', 'reports.comment_owner_id')
       .select([
         'reports.id',
         'reports.reason',
@@ -226,14 +237,34 @@ export class ModerationRepository {
         'reporter.username as reporter_username',
         'reporter.full_name as reporter_full_name',
         'reporter.avatar as reporter_avatar',
+        'reports.comment_id',
+        'reports.comment_content',
+        'reported_comment.content as comment_current_content',
+        'reports.comment_owner_id',
+        'comment_owner.username as comment_owner_username',
+        'comment_owner.full_name as comment_owner_full_name',
+        'comment_owner.avatar as comment_owner_avatar',
       ])
       .select((eb) =>
         eb
           .selectFrom('reports as others')
           .select((sub) => sub.fn.countAll<number>().as('count'))
           .whereRef('others.video_id', '=', 'reports.video_id')
+          .where('others.comment_id', 'is', null)
           .as('reports_on_video'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('reports as others')
+          .select((sub) => sub.fn.countAll<number>().as('count'))
+          .whereRef('others.comment_id', '=', 'reports.comment_id')
+          .as('reports_on_comment'),
       );
+  }
+
+  private static queueRow(row: object): ReportQueueRow {
+    const counted = row as ReportQueueRow;
+    return { ...counted, reports_on_video: Number(counted.reports_on_video), reports_on_comment: Number(counted.reports_on_comment ?? 0) };
   }
 
   /** One state's reports: open ones oldest first (the queue's order), the others newest first. limit+1 rows. */
@@ -244,27 +275,34 @@ export class ModerationRepository {
       .limit(window.limit + 1)
       .offset(window.offset)
       .execute();
-    return rows.map((row) => ({ ...row, reports_on_video: Number(row.reports_on_video) })) as ReportQueueRow[];
+    return rows.map((row) => ModerationRepository.queueRow(row));
   }
 
   async findReport(reportId: string): Promise<ReportQueueRow | undefined> {
     const row = await this.selectReports().where('reports.id', '=', reportId).executeTakeFirst();
-    return row ? ({ ...row, reports_on_video: Number(row.reports_on_video) } as ReportQueueRow) : undefined;
+    return row ? ModerationRepository.queueRow(row) : undefined;
   }
 
   /** Resolves or dismisses a report (again, to change the outcome); null when there is none. */
-  async resolveReport(actorId: string, reportId: string, state: 'resolved' | 'dismissed', note: string): Promise<{ videoId: string; reporterId: string } | null> {
+  async resolveReport(
+    actorId: string,
+    reportId: string,
+    state: 'resolved' | 'dismissed',
+    note: string,
+  ): Promise<{ videoId: string; commentId: string | null; reporterId: string } | null> {
     return this.db.transaction().execute(async (trx) => {
       const report = await trx
         .selectFrom('reports')
         .innerJoin('videos', 'videos.id', 'reports.video_id')
-        .select(['reports.video_id', 'reports.reporter_id', 'videos.owner_id'])
+        .select(['reports.video_id', 'reports.reporter_id', 'reports.comment_id', 'reports.comment_owner_id', 'videos.owner_id'])
         .where('reports.id', '=', reportId)
         .executeTakeFirst();
       if (!report) return null;
       await trx.updateTable('reports').set({ state, note, resolved_at: now(), resolved_by: actorId }).where('id', '=', reportId).execute();
-      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note, targetId: report.owner_id });
-      return { videoId: report.video_id, reporterId: report.reporter_id };
+      // The person the report concerned: the comment's author, or the video's owner.
+      const targetId = report.comment_id ? report.comment_owner_id : report.owner_id;
+      await this.log(trx, { actorId, action: state === 'resolved' ? 'report-resolved' : 'report-dismissed', subjectType: 'report', subjectId: reportId, reason: note, targetId });
+      return { videoId: report.video_id, commentId: report.comment_id, reporterId: report.reporter_id };
     });
   }
 

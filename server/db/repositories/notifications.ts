@@ -42,10 +42,11 @@ export interface NotificationPreferencesRow {
   newVideo: boolean;
   commentReply: boolean;
   newSubscriber: boolean;
+  videoComment: boolean;
 }
 
-const KIND_COLUMN = { 'new-video': 'new_video', 'comment-reply': 'comment_reply', 'new-subscriber': 'new_subscriber' } as const;
-const PREFERENCE_COLUMN = { newVideo: 'new_video', commentReply: 'comment_reply', newSubscriber: 'new_subscriber' } as const;
+const KIND_COLUMN = { 'new-video': 'new_video', 'comment-reply': 'comment_reply', 'new-subscriber': 'new_subscriber', 'video-comment': 'video_comment' } as const;
+const PREFERENCE_COLUMN = { newVideo: 'new_video', commentReply: 'comment_reply', newSubscriber: 'new_subscriber', videoComment: 'video_comment' } as const;
 /** Inserts per statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
 
@@ -108,11 +109,22 @@ export class NotificationRepository {
   async preferences(userId: string): Promise<NotificationPreferencesRow> {
     const row = await this.db
       .selectFrom('notification_preferences')
-      .select(['new_video', 'comment_reply', 'new_subscriber'])
+      .select(['new_video', 'comment_reply', 'new_subscriber', 'video_comment'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) return { newVideo: true, commentReply: true, newSubscriber: true };
-    return { newVideo: Number(row.new_video) === 1, commentReply: Number(row.comment_reply) === 1, newSubscriber: Number(row.new_subscriber) === 1 };
+    if (!row) return { newVideo: true, commentReply: true, newSubscriber: true, videoComment: true };
+    return {
+      newVideo: Number(row.new_video) === 1,
+      commentReply: Number(row.comment_reply) === 1,
+      newSubscriber: Number(row.new_subscriber) === 1,
+      videoComment: Number(row.video_comment) === 1,
+    };
+  }
+
+  /** Whether `recipientId` blocked `actorId` (a blocked user's actions notify nobody who blocked them). */
+  async blocked(recipientId: string, actorId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('user_blocks').select('blocker_id').where('blocker_id', '=', recipientId).where('blocked_id', '=', actorId).executeTakeFirst();
+    return Boolean(row);
   }
 
   /** Changes the given kinds only (an upsert: the first change creates the row). */

@@ -15,7 +15,7 @@ export interface ReadRepositories {
   notifications: Pick<Repositories['notifications'], 'list' | 'preferences' | 'unreadCount'>;
   playlists: Pick<Repositories['playlists'], 'findById' | 'listByOwner' | 'previews' | 'videos'>;
   reactions: Pick<Repositories['reactions'], 'likedVideos' | 'reactionOf' | 'reactorsOf'>;
-  reports: Pick<Repositories['reports'], 'exists'>;
+  reports: Pick<Repositories['reports'], 'exists' | 'existsForComment'>;
   search: Pick<Repositories['search'], 'mostViewedRecentTitles' | 'playlists' | 'users' | 'videos'>;
   subscriptions: Pick<Repositories['subscriptions'], 'find' | 'isSubscribed' | 'subscribedChannels'>;
   tusUploads: Pick<Repositories['tusUploads'], 'find'>;

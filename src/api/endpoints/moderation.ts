@@ -41,6 +41,11 @@ const moderationApi = api.injectEndpoints({
       query: ({ reportId, state, note }) => ({ url: `/moderation/reports/${encodeURIComponent(reportId)}`, method: 'PATCH', body: { state, ...(note ? { note } : {}) } }),
       invalidatesTags: lists('reports', 'log'),
     }),
+    /** A comment report's outcome: the comment goes (undoable from the log) and its open reports are resolved. */
+    removeReportedComment: build.mutation<ModerationReport, { reportId: string; note?: string }>({
+      query: ({ reportId, note }) => ({ url: `/moderation/reports/${encodeURIComponent(reportId)}/remove-comment`, method: 'POST', body: note ? { note } : {} }),
+      invalidatesTags: [...lists('reports', 'log'), tags.comments()],
+    }),
     takeDownVideo: build.mutation<Takedown, { videoId: string; reason: string }>({
       query: ({ videoId, reason }) => ({ url: `/moderation/videos/${encodeURIComponent(videoId)}/takedown`, method: 'POST', body: { reason } }),
       invalidatesTags: (_answer, _error, { videoId }) => videoChanged(videoId),
@@ -93,6 +98,7 @@ const moderationApi = api.injectEndpoints({
 export const {
   useGetModerationReportsInfiniteQuery,
   useResolveReportMutation,
+  useRemoveReportedCommentMutation,
   useTakeDownVideoMutation,
   useRestoreVideoMutation,
   useGetTakedownsInfiniteQuery,

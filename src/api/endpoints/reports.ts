@@ -1,4 +1,5 @@
-// Reports from the watch screen's Report menu (an addition to the spec's calls).
+// Reports from the watch screen's Report menu (an addition to the spec's calls); a comment's report
+// is injected by the report dialog's own chunk (commentReports.ts).
 import type { Report } from '../../../contract/entities';
 import type { ReportReason } from '../../../contract/limits';
 import { api } from '../api';

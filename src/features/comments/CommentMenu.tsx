@@ -1,10 +1,11 @@
 // The ⋮ menu of a comment: Remove (the video's owner, moderators), Pin/Unpin and Heart/Remove heart
-// (the video's owner), Block user (anyone signed in, not on their own comment). Which entries show is
+// (the video's owner), Report and Block user (anyone signed in, not on their own comment). Which entries show is
 // decided in lib/ownership.ts (commentMenuFor); the server enforces the same rules.
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import PushPinIcon from '@mui/icons-material/PushPinOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -14,7 +15,7 @@ import { type ReactNode, useState } from 'react';
 import type { Comment } from '../../../contract/entities';
 import type { commentMenuFor } from '../../lib/ownership';
 
-export type CommentMenuAction = 'remove' | 'pin' | 'heart' | 'block';
+export type CommentMenuAction = 'remove' | 'pin' | 'heart' | 'report' | 'block';
 
 export function CommentMenu({ comment, allowed, onPick }: { comment: Comment; allowed: ReturnType<typeof commentMenuFor>; onPick: (action: CommentMenuAction) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -23,6 +24,7 @@ export function CommentMenu({ comment, allowed, onPick }: { comment: Comment; al
   if (allowed.pin) entries.push({ action: 'pin', label: comment.pinned ? 'Unpin' : 'Pin', icon: <PushPinIcon fontSize="small" /> });
   if (allowed.heart) entries.push({ action: 'heart', label: comment.hearted ? 'Remove heart' : 'Heart', icon: <FavoriteIcon fontSize="small" /> });
   if (allowed.remove) entries.push({ action: 'remove', label: 'Remove', icon: <DeleteIcon fontSize="small" /> });
+  if (allowed.report) entries.push({ action: 'report', label: 'Report', icon: <FlagIcon fontSize="small" /> });
   if (allowed.block) entries.push({ action: 'block', label: 'Block user', icon: <BlockIcon fontSize="small" /> });
   if (!entries.length) return null;
 

@@ -2,17 +2,18 @@
 // comment.'), 'Loading comments...', the empty text, and the list with replies under their parent.
 // The list comes from RTK Query (refetched on 'comment-updated'); the form's state is the comment
 // slice, the rest of that state its selectors over the cache. Each comment's ⋮ menu (CommentMenu)
-// offers what this viewer may do to someone else's comment: remove, pin, heart, block its author.
+// offers what this viewer may do to someone else's comment: remove, pin, heart, report, block its author.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useRef, useState } from 'react';
 import type { Comment, Owner } from '../../../contract/entities';
 import { useGetCommentsQuery } from '../../api/endpoints/comments';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { UserAvatar } from '../../components/UserAvatar';
+import { lazyChunk } from '../../lib/chunks';
 import { commentMenuFor, isCommentOwner } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { CommentForm } from './CommentForm';
@@ -20,6 +21,8 @@ import { CommentItem } from './CommentItem';
 import { CommentMenu, type CommentMenuAction } from './CommentMenu';
 import { resetForm, selectLastFiveComments, setCommentVideo, setNewComment, setSubmitting, startEdit } from './commentSlice';
 import { COMMENT_ERRORS, useCommentActions } from './useCommentActions';
+
+const ReportDialog = lazyChunk(() => import('../../components/ReportDialog'));
 
 // Memoized: the watch screen re-renders on each of its queries' state changes; the comments depend on the id only.
 const CommentsSection = memo(function CommentsSection({ videoId, videoTitle, videoOwner }: { videoId: string; videoTitle: string; videoOwner: Owner }) {
@@ -39,6 +42,7 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle, vid
   const [deleting, setDeleting] = useState<string | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [blocking, setBlocking] = useState<Owner | null>(null);
+  const [reporting, setReporting] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const list = comments.data ?? [];
 
@@ -74,6 +78,7 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle, vid
     if (action === 'remove') setDeleting(comment._id);
     else if (action === 'pin') void actions.pin(comment._id);
     else if (action === 'heart') void actions.heart(comment._id);
+    else if (action === 'report') setReporting(comment._id);
     else setBlocking(comment.owner);
   };
 
@@ -173,6 +178,7 @@ const CommentsSection = memo(function CommentsSection({ videoId, videoTitle, vid
         onConfirm={() => void confirmBlock()}
         onClose={() => setBlocking(null)}
       />
+      <Suspense fallback={null}>{reporting && <ReportDialog target={{ kind: 'comment', commentId: reporting }} onClose={() => setReporting(null)} />}</Suspense>
     </Box>
   );
 });

@@ -1,9 +1,9 @@
 // Moderation > Reports: one card per reported video (its report count, reasons and reporters) with
 // Take down (asks a reason) or Restore, Resolve and Dismiss (optional note) for its open reports,
-// and Suspend owner. The state filter shows open, resolved or dismissed reports.
+// and Suspend owner; one card per reported comment (CommentReportCard) with Remove comment and
+// Dismiss, and Suspend author. The state filter shows open, resolved or dismissed reports.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { REPORT_STATES, type ReportState } from '../../../contract/moderation';
 import {
   useGetModerationReportsInfiniteQuery,
+  useRemoveReportedCommentMutation,
   useResolveReportMutation,
   useRestoreVideoMutation,
   useSuspendUserMutation,
@@ -19,17 +20,18 @@ import {
 } from '../../api/endpoints/moderation';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
-import { UserAvatar } from '../../components/UserAvatar';
-import { reportReasonLabel } from '../../lib/reportReasons';
+import { CommentReportCard } from './CommentReportCard';
 import { cardListSx, formatWhen, ModerationCard, runAction } from './ModerationCard';
 import { ModerationList } from './ModerationList';
 import { ReasonDialog, type ReasonAnswer, type ReasonRequest } from './ReasonDialog';
-import { groupReportsByVideo, type ReportGroup } from './reportGroups';
+import { ReportDetails, STATE_LABELS } from './ReportDetails';
+import { groupReportsByVideo, type ReportAction, type ReportGroup } from './reportGroups';
 import { VideoPicture } from './VideoPicture';
 
-const STATE_LABELS: Record<ReportState, string> = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' };
+type Action = ReportAction;
 
-type Action = 'takedown' | 'resolve' | 'dismiss' | 'suspend';
+/** Whom Suspend concerns: the comment's author on a comment's card, else the video's owner. */
+const accused = (group: ReportGroup) => group.comment?.owner ?? group.video.owner;
 
 const REQUESTS: Record<Action, (group: ReportGroup) => ReasonRequest> = {
   takedown: (group) => ({
@@ -53,8 +55,16 @@ const REQUESTS: Record<Action, (group: ReportGroup) => ReasonRequest> = {
     confirmLabel: 'Dismiss',
     required: false,
   }),
+  removeComment: () => ({
+    title: 'Remove comment',
+    message: 'The comment and its replies are removed, and its reporters are told. The moderation log can undo it.',
+    label: 'Note (optional)',
+    confirmLabel: 'Remove',
+    required: false,
+    danger: true,
+  }),
   suspend: (group) => ({
-    title: `Suspend ${group.video.owner.fullName || group.video.owner.username}`,
+    title: `Suspend ${accused(group).fullName || accused(group).username}`,
     message: 'They are signed out everywhere, cannot sign in, and their videos and comments are hidden while it lasts.',
     label: 'Reason',
     confirmLabel: 'Suspend',
@@ -75,12 +85,19 @@ export function ReportsTab() {
   const [restore] = useRestoreVideoMutation();
   const [resolve] = useResolveReportMutation();
   const [suspend] = useSuspendUserMutation();
+  const [removeComment] = useRemoveReportedCommentMutation();
 
   const perform = async ({ action, group }: { action: Action; group: ReportGroup }, answer: ReasonAnswer) => {
     const { video } = group;
     if (action === 'takedown') return runAction(takeDown({ videoId: video._id, reason: answer.text }), 'Video taken down', 'Failed to take the video down');
     if (action === 'suspend') {
-      return runAction(suspend({ userId: video.owner._id, reason: answer.text, until: answer.until }), `${video.owner.username} suspended`, 'Failed to suspend the user');
+      const user = accused(group);
+      return runAction(suspend({ userId: user._id, reason: answer.text, until: answer.until }), `${user.username} suspended`, 'Failed to suspend the user');
+    }
+    if (action === 'removeComment') {
+      // The server resolves every open report of the comment with it.
+      const reportId = group.reports.find((report) => report.state === 'open')?._id ?? group.reports[0]!._id;
+      return runAction(removeComment({ reportId, note: answer.text || undefined }), 'Comment removed', 'Failed to remove the comment');
     }
     return closeReports(group, action === 'resolve' ? 'resolved' : 'dismissed', answer.text);
   };
@@ -129,9 +146,13 @@ export function ReportsTab() {
         emptyMessage={state === 'open' ? 'Reported videos show up here.' : 'Reports moderators closed show up here.'}
       >
         <Box sx={cardListSx}>
-          {groups.map((group) => (
-            <ReportCard key={group.video._id} group={group} onAsk={(action) => setAsking({ action, group })} onRestore={() => restoreVideo(group)} />
-          ))}
+          {groups.map((group) =>
+            group.comment ? (
+              <CommentReportCard key={`comment:${group.comment._id}`} group={group} onAsk={(action) => setAsking({ action, group })} />
+            ) : (
+              <ReportCard key={group.video._id} group={group} onAsk={(action) => setAsking({ action, group })} onRestore={() => restoreVideo(group)} />
+            ),
+          )}
         </Box>
       </ModerationList>
       {asking && <ReasonDialog request={REQUESTS[asking.action](asking.group)} busy={busy} onConfirm={(answer) => void confirm(answer)} onClose={() => setAsking(null)} />}
@@ -189,37 +210,7 @@ function ReportCard({ group, onAsk, onRestore }: { group: ReportGroup; onAsk: (a
           Taken down {formatWhen(video.takenDown.at)}: {video.takenDown.reason}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }} aria-label="Reasons">
-        {group.reasons.map(({ reason, count }) => (
-          <Chip key={reason} size="small" label={count > 1 ? `${reportReasonLabel(reason)} ×${count}` : reportReasonLabel(reason)} />
-        ))}
-      </Box>
-      <Box component="ul" aria-label="Reporters" sx={{ m: 0, p: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 1 }}>
-        {group.reports.map((report) => (
-          <Box component="li" key={report._id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-            <UserAvatar name={report.reporter.fullName} src={report.reporter.avatar} size={24} lazy />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                <strong>{report.reporter.fullName || report.reporter.username}</strong> · {reportReasonLabel(report.reason)}
-                <Box component="span" sx={{ color: 'text.secondary' }}>
-                  {' '}
-                  · {formatWhen(report.createdAt)}
-                </Box>
-              </Typography>
-              {report.details && (
-                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {report.details}
-                </Typography>
-              )}
-              {report.state !== 'open' && report.note && (
-                <Typography variant="caption" color="text.secondary">
-                  {STATE_LABELS[report.state]}: {report.note}
-                </Typography>
-              )}
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <ReportDetails group={group} />
     </ModerationCard>
   );
 }

@@ -4,8 +4,9 @@ import { type ModerationAction, type ModerationLogEntry, OPERATOR_ACTOR } from '
 /** The verb phrase with a person after it, and without one (a job, or an older line with no target). */
 const ACTION_LABELS: Record<ModerationAction, { of: string; alone: string }> = {
   'role-changed': { of: 'changed the role of', alone: 'changed a role' },
-  'report-resolved': { of: 'resolved a report on a video by', alone: 'resolved a report' },
-  'report-dismissed': { of: 'dismissed a report on a video by', alone: 'dismissed a report' },
+  // The person a report concerned: the video's owner, or the comment's author (reports of either).
+  'report-resolved': { of: 'resolved a report about', alone: 'resolved a report' },
+  'report-dismissed': { of: 'dismissed a report about', alone: 'dismissed a report' },
   'video-taken-down': { of: 'took down a video by', alone: 'took down a video' },
   'video-restored': { of: 'restored a video by', alone: 'restored a video' },
   'user-suspended': { of: 'suspended', alone: 'suspended a user' },

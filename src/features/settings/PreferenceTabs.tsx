@@ -44,6 +44,7 @@ const NOTIFICATION_TOGGLES: { key: keyof NotificationPreferences; label: string;
 const SERVER_TOGGLES: { key: keyof ServerNotificationPreferences; label: string; description: string }[] = [
   { key: 'newVideo', label: 'New videos', description: 'When a channel you follow with its bell on publishes a video' },
   { key: 'commentReply', label: 'Replies', description: 'When someone replies to your comment' },
+  { key: 'videoComment', label: 'Comments on your videos', description: 'When someone comments on one of your videos' },
   { key: 'newSubscriber', label: 'New subscribers', description: 'When someone subscribes to your channel' },
 ];
 

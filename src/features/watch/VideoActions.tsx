@@ -32,7 +32,7 @@ import { announceShare, shareLink } from '../../lib/share';
 import { useSaveToWatchLater } from './useSaveToWatchLater';
 
 const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
-const ReportDialog = lazyChunk(() => import('./ReportDialog'));
+const ReportDialog = lazyChunk(() => import('../../components/ReportDialog'));
 
 const REACTIONS = [
   { type: 'like', label: 'Like', count: 'likes', Icon: ThumbUpOutlinedIcon, ActiveIcon: ThumbUpIcon },
@@ -144,7 +144,7 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
       </Menu>
       <Suspense fallback={null}>
         {dialog === 'save' && <SaveToPlaylistDialog videoId={video._id} onClose={() => setDialog(null)} />}
-        {dialog === 'report' && <ReportDialog videoId={video._id} onClose={() => setDialog(null)} />}
+        {dialog === 'report' && <ReportDialog target={{ kind: 'video', videoId: video._id }} onClose={() => setDialog(null)} />}
       </Suspense>
     </Box>
   );

@@ -1,4 +1,5 @@
-// Report: the reason (and optional details) filed as POST /reports/video/{id}.
+// Report a video or a comment: the reason (and optional details) filed as POST /reports/video/{id}
+// or /reports/comment/{id}. One dialog for both, so the reasons and wording stay the same.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,32 +10,39 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { LIMITS, REPORT_REASONS, type ReportReason } from '../../../contract/limits';
-import { messageOf } from '../../api/client';
-import { useReportVideoMutation } from '../../api/endpoints/reports';
-import { toast, TOAST_DURATION } from '../../components/toast';
-import { REPORT_LABELS } from '../../lib/reportReasons';
+import { LIMITS, REPORT_REASONS, type ReportReason } from '../../contract/limits';
+import { messageOf } from '../api/client';
+import { useReportCommentMutation } from '../api/endpoints/commentReports';
+import { useReportVideoMutation } from '../api/endpoints/reports';
+import { REPORT_LABELS } from '../lib/reportReasons';
+import { toast, TOAST_DURATION } from './toast';
 
-export default function ReportDialog({ videoId, onClose }: { videoId: string; onClose: () => void }) {
+export type ReportTarget = { kind: 'video'; videoId: string } | { kind: 'comment'; commentId: string };
+
+export default function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const titleId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
-  const [report, { isLoading }] = useReportVideoMutation();
+  const [reportVideo, videoState] = useReportVideoMutation();
+  const [reportComment, commentState] = useReportCommentMutation();
+  const isLoading = videoState.isLoading || commentState.isLoading;
+  const noun = target.kind;
 
   const submit = async () => {
     if (!reason) return;
-    const result = await report({ videoId, reason, details: details.trim() || undefined });
+    const fields = { reason, details: details.trim() || undefined };
+    const result = target.kind === 'video' ? await reportVideo({ videoId: target.videoId, ...fields }) : await reportComment({ commentId: target.commentId, ...fields });
     if ('error' in result && result.error) {
-      toast.error(messageOf(result.error, 'Failed to report video. Please try again later.'), TOAST_DURATION.watchError);
+      toast.error(messageOf(result.error, `Failed to report ${noun}. Please try again later.`), TOAST_DURATION.watchError);
       return;
     }
-    toast.success('Thanks for reporting. We will review this video.');
+    toast.success(`Thanks for reporting. We will review this ${noun}.`);
     onClose();
   };
 
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Report video</DialogTitle>
+      <DialogTitle id={titleId}>Report {noun}</DialogTitle>
       <DialogContent dividers>
         <RadioGroup aria-labelledby={titleId} value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
           {REPORT_REASONS.map((value) => (
