@@ -126,6 +126,7 @@ const MODERATION_ACTIONS = [
   'video-restored',
   'user-suspended',
   'user-unsuspended',
+  'user-deleted',
   'comment-removed',
   'comment-restored',
   'job-retried',
@@ -186,3 +187,31 @@ export type AdminJob = Static<typeof AdminJob>;
 
 export const AdminJobList = Type.Object({ jobs: Type.Array(AdminJob) });
 export type AdminJobList = Static<typeof AdminJobList>;
+
+/** An account as the admin's Users tab lists it (GET /admin/users); email included, admins only. */
+export const AdminAccount = Type.Object({
+  _id: Id,
+  username: Type.String(),
+  fullName: Type.String(),
+  email: Type.String(),
+  avatar: Type.String(),
+  role: Role,
+  createdAt: Timestamp,
+  /** The suspension in force, null when none (one whose end has passed no longer counts). */
+  suspension: Type.Union([Type.Object({ reason: Type.String(), at: Timestamp, until: Type.Union([Timestamp, Type.Null()]) }), Type.Null()]),
+  videosCount: Type.Number(),
+  commentsCount: Type.Number(),
+  subscribersCount: Type.Number(),
+});
+export type AdminAccount = Static<typeof AdminAccount>;
+
+export const AdminAccountPage = Type.Object({ users: Type.Array(AdminAccount), hasMore: Type.Boolean() });
+export type AdminAccountPage = Static<typeof AdminAccountPage>;
+
+/** DELETE /admin/users/{userId}: the reason is required (trimmed, not blank, at most reasonMax), as for a suspension. */
+export const AccountDeletion = Type.Object({ reason: Type.String({ maxLength: MODERATION_LIMITS.reasonMax * 2 }) });
+export type AccountDeletion = Static<typeof AccountDeletion>;
+
+/** What a deletion removed. */
+export const AccountDeleted = Type.Object({ userId: Id, username: Type.String(), videosDeleted: Type.Number() });
+export type AccountDeleted = Static<typeof AccountDeleted>;

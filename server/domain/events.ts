@@ -38,7 +38,7 @@ export interface DomainEvents {
    * These sessions of the user were revoked (signed out, the password changed or reset by an
    * operator, a suspension): the sockets opened with them must close in every process.
    */
-  'session.ended': { userId: string; sessionIds: string[]; reason: 'signed-out' | 'password-changed' | 'password-reset' | 'suspended' };
+  'session.ended': { userId: string; sessionIds: string[]; reason: 'signed-out' | 'password-changed' | 'password-reset' | 'suspended' | 'account-deleted' };
   'notification.created': { recipientId: string; notification: Notification };
   'notifications.read': { userId: string; notificationId: string | null; unreadCount: number };
   'upload.bytesReceived': { kind: 'multipart' | 'tus'; bytes: number };
@@ -53,6 +53,8 @@ export interface DomainEvents {
   /** Every session of the user was revoked with it. */
   'user.suspended': { userId: string; actorId: string; reason: string; until: string | null };
   'user.unsuspended': { userId: string; actorId: string };
+  /** An admin deleted the account: its rows are gone (its videos' files too, announced as 'video.removed'). */
+  'user.deleted': { userId: string; actorId: string };
   /** A log entry with no event of its own (a moderator removed a comment, an admin retried a job). */
   'moderation.logged': { action: ModerationAction };
 }

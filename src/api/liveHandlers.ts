@@ -31,7 +31,8 @@ const patchOpenVideo = (dispatch: LiveDispatch, videoId: string, change: (video:
 const MODERATION_LISTS: Record<LiveEventPayloads['moderation-updated']['kind'], ModerationList[]> = {
   report: ['reports', 'log'],
   takedown: ['takedowns', 'reports', 'log'],
-  suspension: ['suspensions', 'reports', 'log'],
+  suspension: ['suspensions', 'reports', 'users', 'log'],
+  account: ['users', 'reports', 'takedowns', 'suspensions', 'log'],
   log: ['log'],
 };
 
