@@ -1,7 +1,7 @@
 import type { AdminAccount, AdminJob, BlockedUser, ModerationLogEntry, ModerationReport, Suspension, Takedown } from '../../contract/moderation.js';
 import type { AccountRow } from '../db/repositories/accounts.js';
 import type { BlockedUserRow } from '../db/repositories/blocks.js';
-import type { JobRow } from '../db/repositories/jobs.js';
+import type { JobErrorRow, JobRow } from '../db/repositories/jobs.js';
 import { isUndoable, suspendedAt, type LogRow, type ReportQueueRow, type SuspensionRow, type TakedownRow } from '../db/repositories/moderation.js';
 import type { MediaUrls } from '../media/urls.js';
 import { toOwner } from './user.js';
@@ -76,13 +76,14 @@ function videoIdOf(payload: string): string | null {
   }
 }
 
-export function toAdminJob(row: JobRow): AdminJob {
+export function toAdminJob(row: JobRow, errors: JobErrorRow[]): AdminJob {
   return {
     id: row.id,
     type: row.type,
     state: row.state,
     attempts: Number(row.attempts),
     error: row.last_error,
+    errors: errors.map((attempt) => ({ attempt: Number(attempt.attempt), error: attempt.error, at: attempt.created_at })),
     videoId: videoIdOf(row.payload),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,5 +1,5 @@
-// The admin's tools (/admin): accounts (list and search, delete) and background jobs (list them
-// by state, retry a failed one). Roles and suspensions have their routes under /moderation.
+// The admin's tools (/admin): accounts (list and search, delete) and background jobs (paged, by
+// state and type, with every failed attempt's error; retry a failed one). Roles and suspensions have their routes under /moderation.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../contract/envelope.js';
@@ -11,7 +11,14 @@ import { IdString, pageOf, splitPage } from '../http/schemas.js';
 import { deleteAccount } from '../useCases/accounts.js';
 import { retryJob } from '../useCases/adminJobs.js';
 
-const JOBS_LISTED = 200;
+const JOBS_PAGE_DEFAULT = 50;
+
+const JobsQuery = Type.Object({
+  state: Type.Optional(Type.Enum(ADMIN_JOB_STATES)),
+  type: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MODERATION_LIMITS.pageMax })),
+});
 
 const AccountsQuery = Type.Object({
   /** Part of a username, an email or a full name (case-insensitive); none lists every account. */
@@ -47,10 +54,14 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/jobs',
-    { preHandler: admins, schema: { tags, security, querystring: Type.Object({ state: Type.Optional(Type.Enum(ADMIN_JOB_STATES)) }), response: { 200: Envelope(AdminJobList) } } },
+    { preHandler: admins, schema: { tags, security, querystring: JobsQuery, response: { 200: Envelope(AdminJobList) } } },
     async (request, reply) => {
-      const rows = await app.repos.jobs.listByState(request.query.state ?? 'failed', JOBS_LISTED);
-      return send(reply, 200, { jobs: rows.map(toAdminJob) }, 'Jobs fetched successfully');
+      const { jobs } = app.repos;
+      const window = pageOf(request.query, JOBS_PAGE_DEFAULT);
+      const page = splitPage(await jobs.list({ state: request.query.state ?? 'failed', type: request.query.type || undefined }, window), window.limit);
+      const errors = await jobs.errorsOf(page.items.map((row) => row.id));
+      const answer = { jobs: page.items.map((row) => toAdminJob(row, errors.filter((error) => error.job_id === row.id))), hasMore: page.hasMore, types: await jobs.types() };
+      return send(reply, 200, answer, 'Jobs fetched successfully');
     },
   );
 
