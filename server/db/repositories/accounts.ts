@@ -87,7 +87,12 @@ export class AccountRepository {
    * from what is left, under their rows' locks on PostgreSQL. undefined: no such account.
    */
   async removeIn(trx: Transaction<Database>, userId: string): Promise<RemovedAccount | undefined> {
-    const user = await trx.selectFrom('users').select(['username', 'avatar', 'cover_image']).where('id', '=', userId).executeTakeFirst();
+    // Locked first on PostgreSQL: a comment, reaction, subscription or login of this user that is
+    // not yet written waits (its foreign key needs the row) and then finds no account, so nothing
+    // it would have counted slips past the recount.
+    let account = trx.selectFrom('users').select(['username', 'avatar', 'cover_image']).where('id', '=', userId);
+    if (this.dialect === 'postgres') account = account.forUpdate();
+    const user = await account.executeTakeFirst();
     if (!user) return undefined;
     const videos = await trx.selectFrom('videos').select(['id', 'owner_id', 'source_key', 'thumbnail']).where('owner_id', '=', userId).orderBy('id').execute();
     const ownVideoIds = videos.map((video) => video.id);
