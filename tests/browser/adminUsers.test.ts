@@ -1,7 +1,7 @@
 // Moderation > Users on a 390x844 phone in Debian's Chromium, against the real server and the built
 // PWA: an admin finds an account by its email, changes its role, suspends it and lifts the
 // suspension, then deletes it after the warning with a reason; the page never scrolls sideways, and
-// a moderator has no Users tab. The views are written to screenshots/moderation/ to be looked at.
+// a moderator has no Users tab. The Jobs tab filters by type and state and lists every failed attempt. The views are written to screenshots/moderation/ to be looked at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
@@ -26,7 +26,8 @@ describe.skipIf(missing !== null)('the Users tab in Chromium', () => {
 
   beforeAll(() => ensureBuilt());
   beforeAll(async () => {
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    // Nothing runs the jobs: the Jobs tab's test drives one through the queue's own calls.
+    server = await startServer({ env: { CLIENT_DIR: DIST, RUN_JOBS_IN_PROCESS: 'false' } });
     admin = await registerUser(server, { fullName: 'Ada Admin' });
     moderator = await registerUser(server, { fullName: 'Mona Moderator' });
     grace = await registerUser(server, { fullName: 'Grace Hopper', email: `grace.${Date.now()}.with.a.rather.long.address@example.com` });
@@ -88,6 +89,33 @@ describe.skipIf(missing !== null)('the Users tab in Chromium', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('the Jobs tab filters by type and shows every failed attempt of a job', async () => {
+    const store = server.app.repos.jobs;
+    const id = await store.insert({ type: 'package-hls', payload: { videoId: 'v-jobs' }, maxAttempts: 2 });
+    expect((await store.claimNext(['package-hls']))?.id).toBe(id);
+    await store.markRetry(id, 'ffmpeg exited with code 1 (first try)', new Date(Date.now() - 1000));
+    expect((await store.claimNext(['package-hls']))?.id).toBe(id);
+    await store.markFailed(id, 'ffmpeg exited with code 1 (second try)');
+    await store.insert({ type: 'deliver-push', payload: {}, maxAttempts: 1 });
+    const { context, page } = await signedInPage(browser, server, admin, { viewport: PHONE });
+    try {
+      await page.goto(`${server.url}/moderation?tab=jobs`);
+      const errors = page.getByRole('list', { name: 'Errors of package-hls job' });
+      await eventually(() => errors.getByRole('listitem').count()).toBe(2);
+      expect(await errors.textContent()).toMatch(/Attempt 1.*first try.*Attempt 2.*second try/s);
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      expect(await page.getByRole('option').allTextContents()).toEqual(['All types', 'deliver-push', 'package-hls']);
+      await page.getByRole('option', { name: 'deliver-push' }).click();
+      await eventually(() => page.getByText('No failed jobs').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Queued' }).click();
+      await eventually(() => page.getByRole('article', { name: /^deliver-push job/ }).isVisible()).toBe(true);
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: 'screenshots/moderation/jobs-390.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('a moderator has no Users tab', async () => {
     const { context, page } = await signedInPage(browser, server, moderator, { viewport: PHONE });
