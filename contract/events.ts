@@ -45,8 +45,8 @@ export interface LiveEventPayloads {
   'notifications-read': { notificationId: string | null; unreadCount: number };
   'video-updated': { videoId: string; title: string; description: string; thumbnail: string; updatedAt: string };
   'video-qualities-updated': { videoId: string; qualities: number[]; pendingQualities: number[]; hlsUrl: string | null };
-  /** Which list to refetch: reports, takedowns, suspensions or the log (every action also adds to the log). */
-  'moderation-updated': { kind: 'report' | 'takedown' | 'suspension' | 'log' };
+  /** Which list to refetch: reports, takedowns, suspensions, accounts (a role or a deletion) or the log (every action also adds to the log). */
+  'moderation-updated': { kind: 'report' | 'takedown' | 'suspension' | 'account' | 'log' };
 }
 
 /** The live connection's backoff: reconnect 1 s to 5 s, jitter 0.5, unlimited attempts, 20 s connect timeout. */

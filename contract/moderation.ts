@@ -145,6 +145,7 @@ const MODERATION_ACTIONS = [
   'video-restored',
   'user-suspended',
   'user-unsuspended',
+  'user-deleted',
   'comment-removed',
   'comment-restored',
   'job-retried',
@@ -188,20 +189,55 @@ export type UndoRequest = Static<typeof UndoRequest>;
 export const ModerationLogPage = Type.Object({ entries: Type.Array(ModerationLogEntry), hasMore: Type.Boolean() });
 export type ModerationLogPage = Static<typeof ModerationLogPage>;
 
-export const ADMIN_JOB_STATES = ['failed', 'running', 'queued'] as const;
+export const ADMIN_JOB_STATES = ['failed', 'running', 'queued', 'done'] as const;
+
+/** One failed attempt of a job. */
+const JobAttemptError = Type.Object({ attempt: Type.Number(), error: Type.String(), at: Timestamp });
 
 /** A background job as the admin sees it (GET /admin/jobs). */
 export const AdminJob = Type.Object({
   id: Type.String(),
   type: Type.String(),
-  state: Type.Enum([...ADMIN_JOB_STATES, 'done'] as const),
+  state: Type.Enum(ADMIN_JOB_STATES),
   attempts: Type.Number(),
+  /** The latest attempt's error. */
   error: Type.Union([Type.String(), Type.Null()]),
+  /** Every failed attempt's error since the job was last queued afresh, oldest first. */
+  errors: Type.Array(JobAttemptError),
   videoId: Type.Union([Id, Type.Null()]),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
 export type AdminJob = Static<typeof AdminJob>;
 
-export const AdminJobList = Type.Object({ jobs: Type.Array(AdminJob) });
+/** A page of jobs, and every job type the table holds (for the type filter). */
+export const AdminJobList = Type.Object({ jobs: Type.Array(AdminJob), hasMore: Type.Boolean(), types: Type.Array(Type.String()) });
 export type AdminJobList = Static<typeof AdminJobList>;
+
+/** An account as the admin's Users tab lists it (GET /admin/users); email included, admins only. */
+export const AdminAccount = Type.Object({
+  _id: Id,
+  username: Type.String(),
+  fullName: Type.String(),
+  email: Type.String(),
+  avatar: Type.String(),
+  role: Role,
+  createdAt: Timestamp,
+  /** The suspension in force, null when none (one whose end has passed no longer counts). */
+  suspension: Type.Union([Type.Object({ reason: Type.String(), at: Timestamp, until: Type.Union([Timestamp, Type.Null()]) }), Type.Null()]),
+  videosCount: Type.Number(),
+  commentsCount: Type.Number(),
+  subscribersCount: Type.Number(),
+});
+export type AdminAccount = Static<typeof AdminAccount>;
+
+export const AdminAccountPage = Type.Object({ users: Type.Array(AdminAccount), hasMore: Type.Boolean() });
+export type AdminAccountPage = Static<typeof AdminAccountPage>;
+
+/** DELETE /admin/users/{userId}: the reason is required (trimmed, not blank, at most reasonMax), as for a suspension. */
+export const AccountDeletion = Type.Object({ reason: Type.String({ maxLength: MODERATION_LIMITS.reasonMax * 2 }) });
+export type AccountDeletion = Static<typeof AccountDeletion>;
+
+/** What a deletion removed. */
+export const AccountDeleted = Type.Object({ userId: Id, username: Type.String(), videosDeleted: Type.Number() });
+export type AccountDeleted = Static<typeof AccountDeleted>;

@@ -1,8 +1,8 @@
 // `prune [--apply]`: media files no row points at (a crash between storing a file and writing its
 // row, or between deleting a row and its files), and abandoned resumable uploads. Lists them by
-// default; --apply removes them. A file is judged by its kind's rule below, and a kind it does not
+// default; --apply removes them, then the media folders left empty. A file is judged by its kind's rule below, and a kind it does not
 // know is never touched.
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from '../composition.js';
 import type { MediaReferences } from '../db/repositories/maintenance.js';
@@ -80,6 +80,41 @@ async function localUploadOrphans(core: Core, refs: MediaReferences, nowMs: numb
   return orphans;
 }
 
+/** The kinds' top folders, kept even when empty. */
+const MEDIA_KINDS = ['images', 'sources', 'videos', 'captions'] as const;
+
+/**
+ * On disk, the folders below the media kinds (a video's folder, its hls/, an image width) that
+ * nothing was added to or removed from within the grace, read before any removal. Once the files
+ * are gone, those left empty go too, deepest first: a folder a request has just made is younger
+ * than the grace, so no upload loses the folder it is about to write into.
+ */
+async function quietFolders(core: Core, nowMs: number): Promise<string[]> {
+  const root = core.storage.localPath('');
+  if (!root) return [];
+  const folders: string[] = [];
+  for (const kind of MEDIA_KINDS) {
+    const entries = await readdir(join(root, kind), { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isDirectory()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs <= nowMs - MEDIA_GRACE_MS) folders.push(path);
+    }
+  }
+  // Deepest first, so a video's hls/ goes before the video's folder.
+  return folders.sort((a, b) => b.length - a.length);
+}
+
+/** Removes the folders that are empty now; how many went (a folder with anything in it stays). */
+async function removeEmptyFolders(folders: string[]): Promise<number> {
+  let removed = 0;
+  for (const folder of folders) {
+    if (await rmdir(folder).then(() => true, () => false)) removed += 1;
+  }
+  return removed;
+}
+
 export async function run({ flags }: CommandInput): Promise<void> {
   await withCore(async (core) => {
     // A restored copy pointing at another deployment's storage sees that deployment's newer files as orphans.
@@ -88,11 +123,17 @@ export async function run({ flags }: CommandInput): Promise<void> {
       if (!deployment.matches) throw new Refusal(`Nothing removed: ${mismatchReason(deployment)}`);
     }
     const nowMs = Date.now();
+    const folders = flags.apply ? await quietFolders(core, nowMs) : [];
     const refs = await core.repos.maintenance.mediaReferences();
     const orphans = [...(await storageOrphans(core, refs, nowMs)), ...(core.config.s3 ? [] : await localUploadOrphans(core, refs, nowMs))];
     const bytes = orphans.reduce((sum, orphan) => sum + orphan.bytes, 0);
+    const sayFolders = async () => {
+      const emptied = await removeEmptyFolders(folders);
+      if (emptied) say(`Removed ${emptied} empty ${emptied === 1 ? 'folder' : 'folders'}.`);
+    };
     if (!orphans.length) {
       say('No orphaned files.');
+      await sayFolders();
       return;
     }
     for (const orphan of orphans) say(`${String(orphan.bytes).padStart(12)}  ${orphan.name}`);
@@ -102,5 +143,6 @@ export async function run({ flags }: CommandInput): Promise<void> {
     }
     for (const orphan of orphans) await orphan.remove();
     say(`Removed ${orphans.length} orphaned files, ${sizeOf(bytes)}.`);
+    await sayFolders();
   });
 }

@@ -197,6 +197,15 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** One failed attempt of a job (0018). */
+interface JobErrorsTable {
+  id: string;
+  job_id: string;
+  attempt: number;
+  error: string;
+  created_at: string;
+}
+
 interface IdempotencyKeysTable {
   key: string;
   user_id: string;
@@ -315,6 +324,7 @@ export interface Database {
   playlist_videos: PlaylistVideosTable;
   reports: ReportsTable;
   jobs: JobsTable;
+  job_errors: JobErrorsTable;
   idempotency_keys: IdempotencyKeysTable;
   tus_uploads: TusUploadsTable;
   notifications: NotificationsTable;

@@ -45,7 +45,7 @@ export interface DomainEvents {
    * These sessions of the user were revoked (signed out, the password changed or reset by an
    * operator, a suspension): the sockets opened with them must close in every process.
    */
-  'session.ended': { userId: string; sessionIds: string[]; reason: 'signed-out' | 'password-changed' | 'password-reset' | 'suspended' };
+  'session.ended': { userId: string; sessionIds: string[]; reason: 'signed-out' | 'password-changed' | 'password-reset' | 'suspended' | 'account-deleted' };
   'notification.created': { recipientId: string; notification: Notification };
   'notifications.read': { userId: string; notificationId: string | null; unreadCount: number };
   'upload.bytesReceived': { kind: 'multipart' | 'tus'; bytes: number };
@@ -84,6 +84,8 @@ export interface DomainEvents {
   'caption.removed': { videoId: string; captionId: string };
   /** The user gave up a tus upload, or forgot a finished one (its video stays). */
   'upload.abandoned': { uploadId: string; userId: string };
+  /** An admin deleted the account: its rows are gone (its videos' files too, announced as 'video.removed'). */
+  'user.deleted': { userId: string; actorId: string };
   /** A log entry with no event of its own (a moderator removed a comment, an admin retried a job). */
   'moderation.logged': { action: ModerationAction };
 }

@@ -1,7 +1,9 @@
-import type { AdminJob, BlockedUser, ModerationLogEntry, ModerationReport, Suspension, Takedown } from '../../contract/moderation.js';
+import type { AdminAccount, AdminJob, BlockedUser, ModerationLogEntry, ModerationReport, Suspension, Takedown } from '../../contract/moderation.js';
+import type { AccountRow } from '../db/repositories/accounts.js';
 import type { BlockedUserRow } from '../db/repositories/blocks.js';
-import type { JobRow } from '../db/repositories/jobs.js';
+import type { JobErrorRow, JobRow } from '../db/repositories/jobs.js';
 import { isUndoable, type LogRow, type ReportQueueRow, type SuspensionRow, type TakedownRow } from '../db/repositories/moderation.js';
+import { suspendedAt } from '../domain/suspension.js';
 import type { MediaUrls } from '../media/urls.js';
 import { toOwner } from './user.js';
 
@@ -89,15 +91,33 @@ function videoIdOf(payload: string): string | null {
   }
 }
 
-export function toAdminJob(row: JobRow): AdminJob {
+export function toAdminJob(row: JobRow, errors: JobErrorRow[]): AdminJob {
   return {
     id: row.id,
     type: row.type,
     state: row.state,
     attempts: Number(row.attempts),
     error: row.last_error,
+    errors: errors.map((attempt) => ({ attempt: Number(attempt.attempt), error: attempt.error, at: attempt.created_at })),
     videoId: videoIdOf(row.payload),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+export function toAdminAccount(row: AccountRow, urls: MediaUrls): AdminAccount {
+  const suspended = row.suspended_at !== null && suspendedAt(row);
+  return {
+    _id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    avatar: urls.image(row.avatar),
+    role: row.role,
+    createdAt: row.created_at,
+    suspension: suspended ? { reason: row.suspended_reason ?? '', at: row.suspended_at ?? '', until: row.suspended_until } : null,
+    videosCount: row.videos_count,
+    commentsCount: row.comments_count,
+    subscribersCount: row.subscribers_count,
   };
 }

@@ -1,15 +1,31 @@
-// The admin's view of background jobs (/admin): list them by state, retry a failed one.
+// The admin's tools (/admin): accounts (list and search, delete) and background jobs (paged, by
+// state and type, with every failed attempt's error; retry a failed one). Roles and suspensions have their routes under /moderation.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../contract/envelope.js';
-import { ADMIN_JOB_STATES, AdminJobList } from '../../contract/moderation.js';
+import { AccountDeleted, AccountDeletion, ADMIN_JOB_STATES, AdminAccountPage, AdminJobList, MODERATION_LIMITS } from '../../contract/moderation.js';
 import { requireRole, userIdOf } from '../auth/authenticate.js';
-import { toAdminJob } from '../formatters/moderation.js';
+import { toAdminAccount, toAdminJob } from '../formatters/moderation.js';
 import { send } from '../http/envelope.js';
-import { IdString } from '../http/schemas.js';
+import { IdString, pageOf, splitPage } from '../http/schemas.js';
+import { deleteAccount } from '../useCases/accounts.js';
 import { retryJob } from '../useCases/adminJobs.js';
 
-const JOBS_LISTED = 200;
+const JOBS_PAGE_DEFAULT = 50;
+
+const JobsQuery = Type.Object({
+  state: Type.Optional(Type.Enum(ADMIN_JOB_STATES)),
+  type: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MODERATION_LIMITS.pageMax })),
+});
+
+const AccountsQuery = Type.Object({
+  /** Part of a username, an email or a full name (case-insensitive); none lists every account. */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MODERATION_LIMITS.pageMax })),
+});
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admins = requireRole('admin');
@@ -17,11 +33,35 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];
 
   app.get(
-    '/jobs',
-    { preHandler: admins, schema: { tags, security, querystring: Type.Object({ state: Type.Optional(Type.Enum(ADMIN_JOB_STATES)) }), response: { 200: Envelope(AdminJobList) } } },
+    '/users',
+    { preHandler: admins, schema: { tags, security, querystring: AccountsQuery, response: { 200: Envelope(AdminAccountPage) } } },
     async (request, reply) => {
-      const rows = await app.reads.jobs.listByState(request.query.state ?? 'failed', JOBS_LISTED);
-      return send(reply, 200, { jobs: rows.map(toAdminJob) }, 'Jobs fetched successfully');
+      const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
+      const page = splitPage(await app.reads.accounts.list((request.query.q ?? '').trim(), window), window.limit);
+      return send(reply, 200, { users: page.items.map((row) => toAdminAccount(row, app.urls)), hasMore: page.hasMore }, 'Users fetched successfully');
+    },
+  );
+
+  app.delete(
+    '/users/:userId',
+    { preHandler: admins, config: { rateLimit: app.rateLimits.write }, schema: { tags, security, params: Type.Object({ userId: IdString }), body: AccountDeletion, response: { 200: Envelope(AccountDeleted) } } },
+    async (request, reply) => {
+      const { userId } = request.params;
+      const deleted = await deleteAccount(app, { actorId: userIdOf(request), userId, reason: request.body.reason }, request.log);
+      return send(reply, 200, { userId, username: deleted.username, videosDeleted: deleted.videos }, 'User deleted');
+    },
+  );
+
+  app.get(
+    '/jobs',
+    { preHandler: admins, schema: { tags, security, querystring: JobsQuery, response: { 200: Envelope(AdminJobList) } } },
+    async (request, reply) => {
+      const { jobs } = app.reads;
+      const window = pageOf(request.query, JOBS_PAGE_DEFAULT);
+      const page = splitPage(await jobs.list({ state: request.query.state ?? 'failed', type: request.query.type || undefined }, window), window.limit);
+      const errors = await jobs.errorsOf(page.items.map((row) => row.id));
+      const answer = { jobs: page.items.map((row) => toAdminJob(row, errors.filter((error) => error.job_id === row.id))), hasMore: page.hasMore, types: await jobs.types() };
+      return send(reply, 200, answer, 'Jobs fetched successfully');
     },
   );
 

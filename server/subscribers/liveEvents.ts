@@ -47,13 +47,14 @@ export function subscribeLiveEvents(events: DomainEventBus, live: LiveEvents, ur
 
 /** Moderators' screens refetch the list an action changed; every action also adds to the log. */
 function subscribeModerationQueues(events: DomainEventBus, live: LiveEvents): void {
-  const updated = (kind: 'report' | 'takedown' | 'suspension' | 'log') => () => live.moderationUpdated({ kind });
+  const updated = (kind: 'report' | 'takedown' | 'suspension' | 'account' | 'log') => () => live.moderationUpdated({ kind });
   events.on('report.filed', SUBSCRIBER, updated('report'));
   events.on('report.resolved', SUBSCRIBER, updated('report'));
   events.on('video.takenDown', SUBSCRIBER, updated('takedown'));
   events.on('video.restored', SUBSCRIBER, updated('takedown'));
   events.on('user.suspended', SUBSCRIBER, updated('suspension'));
   events.on('user.unsuspended', SUBSCRIBER, updated('suspension'));
-  events.on('user.roleChanged', SUBSCRIBER, updated('log'));
+  events.on('user.roleChanged', SUBSCRIBER, updated('account'));
+  events.on('user.deleted', SUBSCRIBER, updated('account'));
   events.on('moderation.logged', SUBSCRIBER, updated('log'));
 }

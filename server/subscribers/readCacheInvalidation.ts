@@ -36,4 +36,6 @@ export function subscribeReadCacheInvalidation(events: DomainEventBus, cache: Re
   events.on('video.restored', SUBSCRIBER, everything);
   events.on('user.suspended', SUBSCRIBER, everything);
   events.on('user.unsuspended', SUBSCRIBER, everything);
+  // A deleted account's comments, reactions and subscriptions leave other people's videos and channels.
+  events.on('user.deleted', SUBSCRIBER, everything);
 }

@@ -61,12 +61,14 @@ async function thumbnailFrom(deps: IngestDeps, upload: NewUpload, probe: VideoPr
 
 /**
  * The moment an upload completes is a moment of standing: bytes sent by a user suspended meanwhile
- * (an upload started before the suspension) become no video. A suspension committing after this
- * check is caught where the transcode job publishes (media repository `markReady`).
+ * (an upload started before the suspension) become no video, and so do bytes of an account an
+ * admin deleted meanwhile. A suspension committing after this check is caught where the transcode
+ * job publishes (media repository `markReady`); a deletion, by the video row's foreign key.
  */
 async function refuseSuspendedOwner(deps: IngestDeps, ownerId: string): Promise<void> {
   const owner = await deps.repos.users.findById(ownerId);
-  if (owner && suspendedAt(owner)) throw forbidden(`Upload refused. ${suspensionMessage(owner)}`);
+  if (!owner) throw forbidden('Upload refused: this account no longer exists');
+  if (suspendedAt(owner)) throw forbidden(`Upload refused. ${suspensionMessage(owner)}`);
 }
 
 /**

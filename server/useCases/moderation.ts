@@ -15,7 +15,7 @@ import type { UseCaseDeps } from './deps.js';
 type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
 
 /** A reason a moderator gives: trimmed, required, at most MODERATION_LIMITS.reasonMax characters. */
-function reasonOf(raw: string | undefined, what: string): string {
+export function reasonOf(raw: string | undefined, what: string): string {
   const reason = (raw ?? '').trim();
   if (!reason) throw invalid(`A reason is required to ${what}`);
   if (reason.length > MODERATION_LIMITS.reasonMax) throw invalid(`The reason must be at most ${MODERATION_LIMITS.reasonMax} characters`);

@@ -52,7 +52,8 @@ const patchProfiles = (dispatch: LiveDispatch, channelId: string, change: (profi
 const MODERATION_LISTS: Record<LiveEventPayloads['moderation-updated']['kind'], ModerationList[]> = {
   report: ['reports', 'log'],
   takedown: ['takedowns', 'reports', 'log'],
-  suspension: ['suspensions', 'reports', 'log'],
+  suspension: ['suspensions', 'reports', 'users', 'log'],
+  account: ['users', 'reports', 'takedowns', 'suspensions', 'log'],
   log: ['log'],
 };
 

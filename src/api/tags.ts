@@ -77,7 +77,7 @@ export const tags = {
   blocks: () => tag('Block', LIST),
 };
 
-export type ModerationList = 'reports' | 'takedowns' | 'suspensions' | 'log' | 'jobs';
+export type ModerationList = 'reports' | 'takedowns' | 'suspensions' | 'users' | 'log' | 'jobs';
 
 /** The lists a new or removed video shows up in (also after a tus upload, which is no mutation). */
 export const videoListsOf = (username?: string) => [

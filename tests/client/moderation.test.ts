@@ -25,6 +25,8 @@ describe('roles', () => {
     expect([alice, mod, admin].map(isAdmin)).toEqual([false, false, true]);
     expect(moderationTabsFor('moderator').map((tab) => tab.id)).toEqual(['reports', 'takedowns', 'suspensions', 'log']);
     expect(moderationTabsFor('admin').map((tab) => tab.id)).toContain('jobs');
+    expect(moderationTabsFor('admin').map((tab) => tab.id)).toContain('users');
+    expect(resolveModerationTab('users', 'moderator')).toBe('reports');
     expect(resolveModerationTab('jobs', 'moderator')).toBe('reports');
     expect(resolveModerationTab('jobs', 'admin')).toBe('jobs');
     expect(resolveModerationTab('nonsense', 'admin')).toBe('reports');
@@ -174,6 +176,8 @@ describe("live 'moderation-updated'", () => {
     ]);
     expect(tagsFor('moderation-updated', { kind: 'takedown' })).toContainEqual({ type: 'Moderation', id: 'takedowns' });
     expect(tagsFor('moderation-updated', { kind: 'suspension' })).toContainEqual({ type: 'Moderation', id: 'suspensions' });
+    // A role change or a deletion changes the Users tab, and what the account's cards showed elsewhere.
+    expect(tagsFor('moderation-updated', { kind: 'account' })).toEqual(expect.arrayContaining([{ type: 'Moderation', id: 'users' }, { type: 'Moderation', id: 'reports' }, { type: 'Moderation', id: 'log' }]));
   });
 });
 

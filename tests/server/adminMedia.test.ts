@@ -2,7 +2,7 @@
 // real, transcoded video: prune lists (and with --apply removes) only files no row points at;
 // requeue runs the video's transcode job again through the queue, without and with Redis.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,21 @@ async function place(root: string, path: string, ageMs: number): Promise<string>
   return path;
 }
 
+/** Makes a folder (and its parents under `root`) look untouched for `ageMs`. */
+async function ageFolders(root: string, path: string, ageMs: number): Promise<void> {
+  const at = new Date(Date.now() - ageMs);
+  for (let folder = path; folder !== '.'; folder = dirname(folder)) {
+    if (folder.split('/').length > 1) await utimes(join(root, folder), at, at);
+  }
+}
+
+/** The folders under media/ (the kinds' own included), as paths relative to it. */
+const foldersUnder = async (media: string) =>
+  (await readdir(media, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(entry.parentPath, entry.name).slice(media.length + 1))
+    .sort();
+
 /** The files prune listed: each line is the size, then the name. */
 const listed = (stdout: string) => stdout.split('\n').flatMap((line) => /^\s*\d+ {2}(\S+)$/.exec(line)?.[1] ?? []).sort();
 
@@ -59,13 +74,22 @@ describe.each(databases)('admin prune on %s', (dialect) => {
     expect(referenced.some((file) => file.startsWith(`videos/${videoId}/`))).toBe(true);
 
     const orphanImage = `${v7()}.webp`;
+    const orphanVideo = v7();
     const orphans = [
       await place(media, `images/${orphanImage}`, 2 * 3600_000),
       await place(media, `images/w480/${orphanImage}`, 2 * 3600_000),
       await place(media, `sources/${v7()}.mp4`, 2 * 3600_000),
-      await place(media, `videos/${v7()}/360.mp4`, 2 * 3600_000),
+      await place(media, `videos/${orphanVideo}/360.mp4`, 2 * 3600_000),
+      await place(media, `videos/${orphanVideo}/hls/360.m3u8`, 2 * 3600_000),
       await place(media, `captions/${videoId}/${v7()}.vtt`, 2 * 3600_000),
     ].map((path) => path);
+    // Folders: the orphaned video's (with its hls/) and one an older prune left empty are untouched
+    // for hours; another is empty but new (an upload about to write into it), so it stays.
+    const leftEmpty = `videos/${v7()}`;
+    const justMade = `videos/${v7()}`;
+    await mkdir(join(media, leftEmpty), { recursive: true });
+    await mkdir(join(media, justMade), { recursive: true });
+    for (const folder of [`videos/${orphanVideo}/hls`, leftEmpty]) await ageFolders(media, folder, 2 * 3600_000);
     const tusId = randomUUID().replaceAll('-', '');
     const uploads = [await place(server.dataDir, `tmp/tus/${tusId}`, 2 * DAY_MS), await place(server.dataDir, `tmp/tus/${tusId}.json`, 2 * DAY_MS)];
     // Too young to judge (a request may not have written its row yet), and a kind prune does not know.
@@ -74,6 +98,7 @@ describe.each(databases)('admin prune on %s', (dialect) => {
     const expected = [...orphans, ...uploads].sort();
     const everything = async () => [...(await filesUnder(media)).map((file) => join('media', file)), ...(await filesUnder(join(server.dataDir, 'tmp', 'tus'))).map((file) => join('tmp/tus', file))].sort();
     const before = await everything();
+    const foldersBefore = await foldersUnder(media);
 
     const dryRun = await runAdmin(['prune'], cliEnv(server));
     expect(dryRun.code, dryRun.stderr).toBe(0);
@@ -85,6 +110,12 @@ describe.each(databases)('admin prune on %s', (dialect) => {
     const applied = await runAdmin(['prune', '--apply'], cliEnv(server));
     expect(applied.code, applied.stderr).toBe(0);
     expect(listed(applied.stdout)).toEqual(expected);
+    // The folders left empty go (the video's hls/ and its own folder, the old empty one); the new
+    // empty folder, the kinds' folders and every folder with a file in it stay.
+    expect(applied.stdout).toContain('Removed 3 empty folders.');
+    const gone = new Set([`videos/${orphanVideo}`, `videos/${orphanVideo}/hls`, leftEmpty]);
+    expect(await foldersUnder(media)).toEqual(foldersBefore.filter((folder) => !gone.has(folder)));
+    expect(await foldersUnder(media)).toContain(justMade);
     const removed = new Set([...orphans.map((path) => join('media', path)), ...uploads]);
     expect(await everything()).toEqual(before.filter((file) => !removed.has(file)));
     for (const file of [...referenced.map((path) => join('media', path)), ...kept.map((path) => join('media', path)), keptUpload]) {

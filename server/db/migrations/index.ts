@@ -17,6 +17,7 @@ import * as deployment from './0016_deployment.js';
 import * as moderationUndo from './0017_moderation_undo.js';
 import * as watchLater from './0018_watch_later.js';
 import * as commentReports from './0019_comment_reports.js';
+import * as jobErrors from './0020_job_errors.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -39,6 +40,7 @@ const all: Record<string, DialectMigration> = {
   '0017_moderation_undo': moderationUndo,
   '0018_watch_later': watchLater,
   '0019_comment_reports': commentReports,
+  '0020_job_errors': jobErrors,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

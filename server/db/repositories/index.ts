@@ -2,6 +2,7 @@
 // instance as `app.repos` (fastify/demo's shape): routes and use cases never build their own.
 import { JobRepository } from './jobs.js';
 import type { DatabaseHandle } from '../kysely.js';
+import { AccountRepository } from './accounts.js';
 import { BlockRepository } from './blocks.js';
 import { CaptionRepository } from './captions.js';
 import { CommentRepository } from './comments.js';
@@ -33,6 +34,8 @@ export interface RepositoryOptions {
 export function createRepositories(handle: DatabaseHandle, options: RepositoryOptions) {
   const playlists = new PlaylistRepository(handle.db, handle.dialect);
   return {
+    /** Accounts as an admin lists and deletes them. */
+    accounts: new AccountRepository(handle.db, handle.dialect),
     blocks: new BlockRepository(handle.db),
     captions: new CaptionRepository(handle.db, handle.dialect),
     comments: new CommentRepository(handle.db, handle.dialect),

@@ -9,6 +9,14 @@ export type JobRow = Omit<JobsTable, 'progress' | 'attempts' | 'max_attempts'> &
 
 const MAX_ERROR_LENGTH = 2000;
 
+/** One failed attempt of a job. */
+export interface JobErrorRow {
+  job_id: string;
+  attempt: number;
+  error: string;
+  created_at: string;
+}
+
 export class JobRepository {
   constructor(private readonly db: DB) {}
 
@@ -26,9 +34,28 @@ export class JobRepository {
     return id;
   }
 
-  /** The admin's view: jobs in one state, most recently changed first. */
-  listByState(state: 'queued' | 'running' | 'failed', limit: number): Promise<JobRow[]> {
-    return this.db.selectFrom('jobs').selectAll().where('state', '=', state).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute() as Promise<JobRow[]>;
+  /** The admin's view: jobs in one state (of one type, when given), most recently changed first; limit+1 rows. */
+  list(filter: { state: JobRow['state']; type?: string }, window: { limit: number; offset: number }): Promise<JobRow[]> {
+    let query = this.db.selectFrom('jobs').selectAll().where('state', '=', filter.state);
+    if (filter.type) query = query.where('type', '=', filter.type);
+    return query
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(window.limit + 1)
+      .offset(window.offset)
+      .execute() as Promise<JobRow[]>;
+  }
+
+  /** Every job type in the table (this version's and any other's), for the admin's filter. */
+  async types(): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('type').distinct().orderBy('type').execute();
+    return rows.map((row) => row.type);
+  }
+
+  /** The failed attempts of these jobs, oldest first. */
+  errorsOf(jobIds: string[]): Promise<JobErrorRow[]> {
+    if (!jobIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('job_errors').select(['job_id', 'attempt', 'error', 'created_at']).where('job_id', 'in', jobIds).orderBy('job_id').orderBy('id').execute();
   }
 
   get(id: string): Promise<JobRow | undefined> {
@@ -95,11 +122,27 @@ export class JobRepository {
   }
 
   async markRetry(id: string, error: string, runAt: Date): Promise<void> {
-    await this.finish(id, { state: 'queued', run_at: runAt.toISOString(), last_error: error.slice(0, MAX_ERROR_LENGTH) });
+    await this.finishWithError(id, error, { state: 'queued', run_at: runAt.toISOString() });
   }
 
   async markFailed(id: string, error: string): Promise<void> {
-    await this.finish(id, { state: 'failed', last_error: error.slice(0, MAX_ERROR_LENGTH) });
+    await this.finishWithError(id, error, { state: 'failed' });
+  }
+
+  /** Settles a failed attempt and keeps its error beside the others, in one transaction. */
+  private async finishWithError(id: string, error: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at'>>): Promise<void> {
+    const text = error.slice(0, MAX_ERROR_LENGTH);
+    await this.db.transaction().execute(async (trx) => {
+      const at = now();
+      const settled = await trx
+        .updateTable('jobs')
+        .set({ ...fields, last_error: text, locked_at: null, updated_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'running')
+        .returning('attempts')
+        .executeTakeFirst();
+      if (settled) await trx.insertInto('job_errors').values({ id: newId(), job_id: id, attempt: Number(settled.attempts), error: text, created_at: at }).execute();
+    });
   }
 
   /** A shutdown interrupted the job: back to the queue without spending an attempt. */
@@ -166,6 +209,7 @@ export class JobRepository {
         .where((eb) => (job.locked_at === null ? eb('locked_at', 'is', null) : eb('locked_at', '=', job.locked_at)))
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) continue;
+      if (exhaustedNow) await this.db.insertInto('job_errors').values({ id: newId(), job_id: job.id, attempt: job.attempts, error: changes.last_error ?? '', created_at: at }).execute();
       (exhaustedNow ? exhausted : requeued).push(job);
     }
     return { requeued, exhausted };

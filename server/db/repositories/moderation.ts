@@ -167,6 +167,28 @@ export class ModerationRepository {
     });
   }
 
+  /**
+   * Deletes an account (an admin's act, never on themselves) with its log entry, in one
+   * transaction: the entry keeps the username, which the log cannot look up any more.
+   */
+  async deleteUser<T extends { username: string }>(
+    actorId: string,
+    userId: string,
+    reason: string,
+    remove: (trx: Transaction<Database>) => Promise<T | undefined>,
+  ): Promise<T | 'not-found' | 'self' | 'not-admin'> {
+    if (actorId === userId) return 'self';
+    return this.db.transaction().execute(async (trx) => {
+      let actor = trx.selectFrom('users').select('role').where('id', '=', actorId);
+      if (this.dialect === 'postgres') actor = actor.forShare();
+      if ((await actor.executeTakeFirst())?.role !== 'admin') return 'not-admin' as const;
+      const removed = await remove(trx);
+      if (!removed) return 'not-found' as const;
+      await this.log(trx, { actorId, action: 'user-deleted', subjectType: 'user', subjectId: userId, targetId: userId, reason: `@${removed.username}: ${reason}` });
+      return removed;
+    });
+  }
+
   /** Undoes a comment removal from its entry's snapshot, with the undo's entry ('comment-restored'). */
   async restoreComment(
     actorId: string,

@@ -6,11 +6,12 @@ import type { Repositories } from './index.js';
 
 /** The repositories as routes see them: only these reads. */
 export interface ReadRepositories {
+  accounts: Pick<Repositories['accounts'], 'list'>;
   blocks: Pick<Repositories['blocks'], 'blockedIds' | 'list'>;
   captions: Pick<Repositories['captions'], 'find' | 'list'>;
   comments: Pick<Repositories['comments'], 'findById' | 'likedAmong' | 'likers' | 'listForVideo'>;
   history: Pick<Repositories['history'], 'list' | 'positionOf'>;
-  jobs: Pick<Repositories['jobs'], 'listByState' | 'progressOf'>;
+  jobs: Pick<Repositories['jobs'], 'errorsOf' | 'list' | 'progressOf' | 'types'>;
   moderation: Pick<Repositories['moderation'], 'findReport' | 'logEntries' | 'logRow' | 'reports' | 'roleOf' | 'suspensions' | 'takedowns'>;
   notifications: Pick<Repositories['notifications'], 'list' | 'preferences' | 'unreadCount'>;
   playlists: Pick<Repositories['playlists'], 'findById' | 'listByOwner' | 'previews' | 'videos'>;

@@ -1,10 +1,12 @@
 // The moderation screen's calls (moderators and admins; the server refuses everyone else): the
-// reports queue, takedowns, suspensions, the log and the admin's jobs. Every list provides its own
+// reports queue, takedowns, suspensions, the log and the admin's accounts and jobs. Every list provides its own
 // 'Moderation' tag; an action invalidates the lists it changes, and the live 'moderation-updated'
 // event (liveHandlers.ts) refetches them for the other moderators.
+import type { Role } from '../../../contract/entities';
 import type {
+  AccountDeleted,
   ADMIN_JOB_STATES,
-  AdminJob,
+  AdminAccountPage,
   AdminJobList,
   ModerationLogEntry,
   ModerationLogPage,
@@ -13,6 +15,7 @@ import type {
   ReportState,
   Suspension,
   SuspensionPage,
+  RoleChangeResult,
   Takedown,
   TakedownPage,
 } from '../../../contract/moderation';
@@ -67,11 +70,11 @@ const moderationApi = api.injectEndpoints({
     /** until: an ISO date in the future, or none (until lifted). Their videos and comments hide meanwhile. */
     suspendUser: build.mutation<Suspension, { userId: string; reason: string; until?: string }>({
       query: ({ userId, reason, until }) => ({ url: `/moderation/users/${encodeURIComponent(userId)}/suspend`, method: 'POST', body: { reason, ...(until ? { until } : {}) } }),
-      invalidatesTags: [...lists('suspensions', 'reports', 'log'), tags.videos(), tags.comments(), tags.search()],
+      invalidatesTags: [...lists('suspensions', 'reports', 'users', 'log'), tags.videos(), tags.comments(), tags.search()],
     }),
     liftSuspension: build.mutation<unknown, string>({
       query: (userId) => ({ url: `/moderation/users/${encodeURIComponent(userId)}/suspend`, method: 'DELETE' }),
-      invalidatesTags: [...lists('suspensions', 'reports', 'log'), tags.videos(), tags.comments(), tags.search()],
+      invalidatesTags: [...lists('suspensions', 'reports', 'users', 'log'), tags.videos(), tags.comments(), tags.search()],
     }),
     getModerationLog: build.infiniteQuery<ModerationLogPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
@@ -81,11 +84,27 @@ const moderationApi = api.injectEndpoints({
     /** Undoes a logged action with a reason; the answer is the entry, now undone. Any list may change. */
     undoModerationAction: build.mutation<ModerationLogEntry, { entryId: string; reason: string }>({
       query: ({ entryId, reason }) => ({ url: `/moderation/log/${encodeURIComponent(entryId)}/undo`, method: 'POST', body: { reason } }),
-      invalidatesTags: [...lists('reports', 'takedowns', 'suspensions', 'log'), tags.videos(), tags.myVideos(), tags.comments(), tags.search()],
+      invalidatesTags: [...lists('reports', 'takedowns', 'suspensions', 'users', 'log'), tags.videos(), tags.myVideos(), tags.comments(), tags.search()],
     }),
-    getAdminJobs: build.query<AdminJob[], AdminJobState>({
-      query: (state) => ({ url: '/admin/jobs', params: { state } }),
-      transformResponse: (answer: AdminJobList) => answer.jobs,
+    /** Accounts matching q (username, email or full name), newest first (admins). */
+    getAdminUsers: build.infiniteQuery<AdminAccountPage, string, number>({
+      infiniteQueryOptions: pagedByNumber,
+      query: ({ queryArg: q, pageParam }) => ({ url: '/admin/users', params: { ...(q ? { q } : {}), page: pageParam } }),
+      providesTags: lists('users'),
+    }),
+    changeRole: build.mutation<RoleChangeResult, { userId: string; role: Role }>({
+      query: ({ userId, role }) => ({ url: `/moderation/users/${encodeURIComponent(userId)}/role`, method: 'PATCH', body: { role } }),
+      invalidatesTags: lists('users', 'log'),
+    }),
+    /** Deletes the account and everything it owns: every list may lose something. */
+    deleteUser: build.mutation<AccountDeleted, { userId: string; reason: string }>({
+      query: ({ userId, reason }) => ({ url: `/admin/users/${encodeURIComponent(userId)}`, method: 'DELETE', body: { reason } }),
+      invalidatesTags: [...lists('users', 'reports', 'takedowns', 'suspensions', 'log'), tags.videos(), tags.myVideos(), tags.comments(), tags.search()],
+    }),
+    /** Jobs in one state, of one type when given, most recently changed first (admins). */
+    getAdminJobs: build.infiniteQuery<AdminJobList, { state: AdminJobState; type: string }, number>({
+      infiniteQueryOptions: pagedByNumber,
+      query: ({ queryArg: { state, type }, pageParam }) => ({ url: '/admin/jobs', params: { state, ...(type ? { type } : {}), page: pageParam } }),
       providesTags: lists('jobs'),
     }),
     retryJob: build.mutation<unknown, string>({
@@ -107,6 +126,9 @@ export const {
   useLiftSuspensionMutation,
   useGetModerationLogInfiniteQuery,
   useUndoModerationActionMutation,
-  useGetAdminJobsQuery,
+  useGetAdminUsersInfiniteQuery,
+  useChangeRoleMutation,
+  useDeleteUserMutation,
+  useGetAdminJobsInfiniteQuery,
   useRetryJobMutation,
 } = moderationApi;

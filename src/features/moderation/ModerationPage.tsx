@@ -1,5 +1,5 @@
 // /moderation: the moderators' screen (moderators and admins; anyone else gets a friendly 403).
-// Tabs Reports, Takedowns, Suspended accounts, Log and, for admins, Jobs; the tab lives in the URL.
+// Tabs Reports, Takedowns, Suspended accounts, Log and, for admins, Users and Jobs; the tab lives in the URL.
 // The lists refresh live on 'moderation-updated' (src/api/liveHandlers.ts).
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import Box from '@mui/material/Box';
@@ -22,12 +22,14 @@ import { type ModerationTabId, moderationTabsFor, resolveModerationTab } from '.
 import { ReportsTab } from './ReportsTab';
 import { SuspensionsTab } from './SuspensionsTab';
 import { TakedownsTab } from './TakedownsTab';
+import { UsersTab } from './UsersTab';
 
 const PANELS: Record<ModerationTabId, ComponentType> = {
   reports: ReportsTab,
   takedowns: TakedownsTab,
   suspensions: SuspensionsTab,
   log: LogTab,
+  users: UsersTab,
   jobs: JobsTab,
 };
 

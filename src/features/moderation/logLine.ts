@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<ModerationAction, { of: string; alone: string }> = {
   'video-restored': { of: 'restored a video by', alone: 'restored a video' },
   'user-suspended': { of: 'suspended', alone: 'suspended a user' },
   'user-unsuspended': { of: 'lifted the suspension of', alone: 'lifted a suspension' },
+  'user-deleted': { of: 'deleted the account of', alone: 'deleted an account' },
   'comment-removed': { of: 'removed a comment by', alone: 'removed a comment' },
   'comment-restored': { of: 'restored a comment by', alone: 'restored a comment' },
   'job-retried': { of: 'retried a job for', alone: 'retried a job' },

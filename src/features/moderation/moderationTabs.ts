@@ -1,4 +1,4 @@
-// The moderation screen's tabs and who sees each: Jobs is for admins only.
+// The moderation screen's tabs and who sees each: Users and Jobs are for admins only.
 import type { Role } from '../../../contract/entities';
 
 const MODERATION_TABS = [
@@ -6,6 +6,7 @@ const MODERATION_TABS = [
   { id: 'takedowns', label: 'Takedowns' },
   { id: 'suspensions', label: 'Suspended accounts' },
   { id: 'log', label: 'Log' },
+  { id: 'users', label: 'Users', adminOnly: true },
   { id: 'jobs', label: 'Jobs', adminOnly: true },
 ] as const;
 
