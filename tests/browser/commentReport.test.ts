@@ -2,7 +2,7 @@
 // real server and the built PWA: a viewer reports someone's comment from its ⋮ menu with the same
 // dialog as a video report (their own comment offers no Report); the moderator finds it in the queue
 // as a comment card with its text and removes it; the video's owner reads "commented on" in their
-// notifications.
+// notifications, one row for the video's comments.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
@@ -122,6 +122,11 @@ describe.skipIf(missing !== null)('comment reports and comment notifications in 
       expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: viewer.token, json: { content: 'Lovely crumb' } })).status).toBe(201);
       await ownerSession.page.goto(`${server.url}/notifications`);
       await eventually(() => ownerSession.page.getByText('Vera Viewer commented on "Sourdough from scratch": "Lovely crumb"').first().isVisible(), 15_000).toBe(true);
+      // More comments on the same video fold into that row (it arrives live: no reload).
+      expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: moderator.token, json: { content: 'Welcome!' } })).status).toBe(201);
+      const list = ownerSession.page.getByRole('list', { name: 'Notifications' });
+      await eventually(() => list.getByText('Mona Moderator and 1 other commented on "Sourdough from scratch"').first().isVisible(), 15_000).toBe(true);
+      expect(await list.getByRole('listitem').count()).toBe(1);
     } finally {
       await ownerSession.context.close();
     }

@@ -1,5 +1,6 @@
 // /notifications: newest first, unread ones marked, each a link to its video or channel
-// (opening one marks it read), 'Mark all as read', infinite scroll. New ones arrive live.
+// (opening one marks it read), 'Mark all as read', infinite scroll. New ones arrive live. A video's
+// comment notifications show as one row (notificationGroups.ts); opening it marks them all read.
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,7 +21,8 @@ import { useInfiniteList } from '../../components/useInfiniteList';
 import { UserAvatar } from '../../components/UserAvatar';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { formatRelativeDate } from '../../lib/format';
-import { notificationLink, notificationText } from '../../../contract/notificationText';
+import { notificationLink } from '../../../contract/notificationText';
+import { groupNotifications, groupText, type NotificationGroup } from './notificationGroups';
 import { askForSystemNotifications, systemNotificationsSupported } from './systemNotification';
 import { useUnreadCount } from './useUnreadCount';
 
@@ -55,13 +57,14 @@ export default function NotificationsPage() {
       ) : list.isError && !list.items.length ? (
         <ErrorPanel message={NOTIFICATIONS_ERROR} onRetry={list.retry} />
       ) : !list.items.length ? (
-        <EmptyState title="No notifications yet" message="New videos from channels you follow, replies to your comments and new subscribers show up here." />
+        <EmptyState title="No notifications yet" message="New videos from channels you follow, comments on your videos, replies to your comments and new subscribers show up here." />
       ) : (
         <>
           <List aria-label="Notifications" disablePadding>
-            {list.items.map((notification) => (
-              <NotificationRow key={notification._id} notification={notification} onOpen={() => !notification.read && void markRead(notification._id)} onMarkRead={() => void markRead(notification._id)} />
-            ))}
+            {groupNotifications(list.items).map((group) => {
+              const markGroupRead = () => [group.lead, ...group.others].forEach((item) => !item.read && void markRead(item._id));
+              return <NotificationRow key={group.lead._id} group={group} onOpen={markGroupRead} onMarkRead={markGroupRead} />;
+            })}
           </List>
           <ListFooter loadingMore={list.loadingMore} hasMore={list.hasMore} error={list.isError ? NOTIFICATIONS_ERROR : null} onRetry={list.retry} endMessage="No more notifications" />
         </>
@@ -70,8 +73,9 @@ export default function NotificationsPage() {
   );
 }
 
-function NotificationRow({ notification, onOpen, onMarkRead }: { notification: AppNotification; onOpen: () => void; onMarkRead: () => void }) {
-  const text = notificationText(notification);
+function NotificationRow({ group, onOpen, onMarkRead }: { group: NotificationGroup; onOpen: () => void; onMarkRead: () => void }) {
+  const notification = group.lead;
+  const text = groupText(group);
   const when = formatRelativeDate(notification.createdAt);
   return (
     <ListItem
