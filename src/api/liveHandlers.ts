@@ -14,10 +14,10 @@ import type { LiveEventPayloads } from '../../contract/events';
 import type { Profile, Video } from '../../contract/entities';
 import { showSystemNotification } from '../features/notifications/systemNotification';
 import { api } from './api';
-import { commentsApi, replaceComment } from './endpoints/comments';
+import type { commentsApi } from './endpoints/comments';
 import { notificationsApi } from './endpoints/notifications';
-import { subscriptionsApi } from './endpoints/subscriptions';
-import { usersApi } from './endpoints/users';
+import type { subscriptionsApi } from './endpoints/subscriptions';
+import type { usersApi } from './endpoints/users';
 import { videosApi } from './endpoints/videos';
 import { type ModerationList, tags } from './tags';
 
@@ -36,6 +36,12 @@ interface LiveHandler<E extends LiveEventName> {
   invalidates?: (payload: LiveEventPayloads[E], userId: string | null) => Tag[];
 }
 
+// Every area injects its endpoints into the one api object, so these are `api` under each area's
+// type: importing the areas themselves would make the first load's chunk export them to this one.
+const commentsCache = api as unknown as typeof commentsApi;
+const subscriptionsCache = api as unknown as typeof subscriptionsApi;
+const usersCache = api as unknown as typeof usersApi;
+
 /** The open video (getVideo's cache entry) takes the values the event carries. */
 const patchOpenVideo = (dispatch: LiveDispatch, videoId: string, change: (video: Video) => void) =>
   dispatch(videosApi.util.updateQueryData('getVideo', videoId, change));
@@ -44,7 +50,7 @@ const patchOpenVideo = (dispatch: LiveDispatch, videoId: string, change: (video:
 const patchProfiles = (dispatch: LiveDispatch, channelId: string, change: (profile: Profile) => void) =>
   dispatch((thunkDispatch: LiveDispatch, getState: () => Parameters<typeof api.util.selectInvalidatedBy>[0]) => {
     for (const entry of api.util.selectInvalidatedBy(getState(), [tags.profile(channelId)])) {
-      if (entry.endpointName === 'getProfile') thunkDispatch(usersApi.util.updateQueryData('getProfile', entry.originalArgs as string, change));
+      if (entry.endpointName === 'getProfile') thunkDispatch(usersCache.util.updateQueryData('getProfile', entry.originalArgs as string, change));
     }
   });
 
@@ -65,9 +71,10 @@ export const liveHandlers: LiveHandlerTable = {
     // The count for everyone, the heart for the actor; only the list of who liked it (read by no screen) is stale.
     apply: ({ videoId, commentId, totalLikes, actorId, actorLiked }, { dispatch, userId }) =>
       dispatch(
-        commentsApi.util.updateQueryData('getComments', videoId, (list) =>
-          replaceComment(list, commentId, actorId === userId ? { totalLikes, isLiked: actorLiked } : { totalLikes }),
-        ),
+        commentsCache.util.updateQueryData('getComments', videoId, (list) => {
+          const comment = list.find((c) => c._id === commentId);
+          if (comment) Object.assign(comment, actorId === userId ? { totalLikes, isLiked: actorLiked } : { totalLikes });
+        }),
       ),
     invalidates: ({ commentId }) => [tags.commentReactions(commentId)],
   },
@@ -79,7 +86,7 @@ export const liveHandlers: LiveHandlerTable = {
     apply: ({ channelId, totalSubscribers, subscriberId, isSubscribed }, { dispatch, userId }) => {
       const mine = subscriberId === userId;
       dispatch(
-        subscriptionsApi.util.updateQueryData('getSubscriptionStatus', channelId, (status) =>
+        subscriptionsCache.util.updateQueryData('getSubscriptionStatus', channelId, (status) =>
           void Object.assign(status, mine ? { totalSubscribers, isSubscribed } : { totalSubscribers }),
         ),
       );

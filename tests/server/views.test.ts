@@ -27,7 +27,8 @@ describe.each(databases)('views on %s', (dialect) => {
       const again = await call(server, 'POST', `/views/add/${id}`, { token: viewer.token });
       expect(again.body.data).toEqual({ totalViews: 1, isViewed: true });
       expect(emitted).toHaveBeenCalledTimes(1);
-      expect(emitted).toHaveBeenCalledWith({ videoId: id, totalViews: 1 }, { kind: 'everyone' });
+      // The viewer is named: their own other tabs learn they viewed it.
+      expect(emitted).toHaveBeenCalledWith({ videoId: id, totalViews: 1, actorId: viewer.id }, { kind: 'everyone' });
     } finally {
       emitted.mockRestore();
     }

@@ -16,8 +16,10 @@ export class ViewRepository {
     this.dialect = handle.dialect;
   }
 
-  /** Counts a view unless this user viewed the video in the last 24 h. undefined: no such video. */
-  /** `video`: the locked row's owner and takedown, which the view's domain event carries. */
+  /**
+   * Counts a view unless this user viewed the video in the last 24 h. undefined: no such video.
+   * `video`: the locked row's owner and takedown, which the view's domain event carries.
+   */
   add(userId: string, videoId: string): Promise<{ totalViews: number; counted: boolean; video: { owner_id: string; taken_down_at: string | null } } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       // The lock makes check-then-insert exact when the same user sends many adds at once.
