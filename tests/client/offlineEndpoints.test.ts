@@ -1,11 +1,12 @@
-// Offline behaviour is declared in each endpoint's definition (src/api/offline.ts) and read in one
-// place (src/api/offlineEndpoints.ts): the queue's replay, the pending patches and the persisted
-// cache find endpoints there by name.
+// Offline behaviour is declared as data: each area's queueable writes, exported by endpoint name and
+// gathered in src/api/offlineEndpoints.ts (the queue's replay and the pending patches find them
+// there), and the persisted queries listed in src/api/persistedQueries.ts.
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/api/api';
 import '../../src/api/endpoints';
 import { queueable } from '../../src/api/offline';
-import { isPersisted, PERSISTED_QUERIES, QUEUEABLE_ENDPOINTS, queueSpecOf } from '../../src/api/offlineEndpoints';
+import { QUEUEABLE_ENDPOINTS, queueSpecOf } from '../../src/api/offlineEndpoints';
+import { isPersisted, PERSISTED_QUERIES } from '../../src/api/persistedQueries';
 import { makeStore } from '../../src/app/store';
 import { signIn } from './helpers';
 
@@ -73,6 +74,6 @@ describe('offline declarations', () => {
       }),
     });
     const result = await makeStore().dispatch(unread.endpoints.notInTheRegistry.initiate('x'));
-    expect(result.error).toMatchObject({ message: 'notInTheRegistry is queueable but offlineEndpoints.ts does not read its area' });
+    expect(result.error).toMatchObject({ message: 'notInTheRegistry is queueable but offlineEndpoints.ts does not list it' });
   });
 });
