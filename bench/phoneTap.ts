@@ -20,7 +20,9 @@ import { startNodeServer } from './processes.js';
 export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const BASELINE_DIST = process.env.PHONE_BASELINE_DIST;
 /** Lighthouse's Slow 4G, as CDP network conditions. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, connectionType: 'cellular4g' as const };
+/** PHONE_TRACE=1: print each run's requests after the tap (start and end, ms from the tap). */
+const TRACE = process.env.PHONE_TRACE === '1';
 const CPU_RATE = 4;
 /** A run that shows no first frame this long after the tap counts as failed. */
 const FRAME_LIMIT_MS = 60_000;
@@ -90,6 +92,14 @@ async function tapOnce(browser: Browser, url: string): Promise<PhoneTapRun> {
       document.addEventListener('pointerdown', () => void (probe.tapAt ??= performance.now()), { capture: true, once: true });
     });
     const tappedAt = Date.now();
+    const requests: string[] = [];
+    if (TRACE) {
+      page.on('requestfinished', (request) => {
+        const timing = request.timing();
+        const start = timing.startTime - tappedAt;
+        if (start >= -2000) requests.push(`${Math.round(start)}..${Math.round(start + timing.responseEnd)} ${new URL(request.url()).pathname}`);
+      });
+    }
     await play.tap();
     await page
       .waitForFunction(() => (window as unknown as { __tap: { frameAt: number | null } }).__tap.frameAt !== null, undefined, { timeout: FRAME_LIMIT_MS, polling: 100 })
@@ -98,6 +108,7 @@ async function tapOnce(browser: Browser, url: string): Promise<PhoneTapRun> {
     // From the finger's tap (wall clock, before the event waited for the main thread) to the frame.
     const pageNow = await page.evaluate(() => performance.now());
     const frameWall = probe.frameAt === null ? null : Date.now() - (pageNow - probe.frameAt);
+    if (TRACE) console.log(`    tap handled ${probe.tapAt === null ? '?' : Math.round(Date.now() - (pageNow - probe.tapAt) - tappedAt)} ms after the tap; requests (ms from the tap):\n      ${requests.join('\n      ')}`);
     return { playShownMs, tapToFrameMs: frameWall === null ? null : Math.round(frameWall - tappedAt) };
   } finally {
     await release();
