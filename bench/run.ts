@@ -2,7 +2,7 @@
 // every figure beside its baseline measured in the same run. Writes bench/results/latest.{json,md}.
 //   --videos N,M    the large data sizes (default 100000,1000000; 1000 is always the small one)
 //   --seconds S     autocannon duration per scenario (default 10)
-//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), live, fanout, client, lighthouse, media, network
+//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), live, fanout, client, lighthouse, phone, media, network
 // With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
 // versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
@@ -21,6 +21,7 @@ import { lighthouseTable, RUNS, runLighthouseBench } from './lighthouse.js';
 import { measureFanout } from './fanout.js';
 import { measureLiveEvents } from './live.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
+import { PHONE_RUNS, phoneTapTable, runPhoneTapBench } from './phoneTap.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
 
 const { values } = parseArgs({
@@ -34,7 +35,7 @@ const { values } = parseArgs({
 const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network'];
+const SECTIONS = ['api', 'scaling', 'live', 'fanout', 'client', 'lighthouse', 'phone', 'media', 'network'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
@@ -288,7 +289,7 @@ if (!skip.has('api') || !skip.has('live') || !skip.has('scaling') || !skip.has('
 }
 
 // Client weight and Lighthouse.
-if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('network')) {
+if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('phone') || !skip.has('network')) {
   buildApp(resolve('dist'));
 }
 if (!skip.has('client')) {
@@ -314,6 +315,19 @@ if (!skip.has('lighthouse')) {
     for (const line of lighthouseTable(pages)) out(line);
     out();
     results.lighthouse = pages;
+  }
+}
+
+if (!skip.has('phone')) {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    out(`## Phone skipped: ${missing}`);
+  } else {
+    const phone = await runPhoneTapBench({ build: false });
+    out(`## Phone: first visit at Slow 4G and 4x CPU, signed out, tap on Play -> first frame, medians of ${PHONE_RUNS}`);
+    for (const line of phoneTapTable(phone)) out(line);
+    out();
+    results.phone = phone;
   }
 }
 
