@@ -4,7 +4,7 @@
 //   --seconds S     autocannon duration per scenario (default 10)
 //   --skip a,b      skip sections: api, scaling (two processes and the large sizes), scaleout (CPU per
 //                   request with one and two processes at the same offered load, Redis commands per
-//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, media, network
+//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, phone, media, network
 // With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
 // versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
@@ -24,6 +24,7 @@ import { measureFanout } from './fanout.js';
 import { measureLiveEvents } from './live.js';
 import { measureScaleOut } from './scaleOut.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
+import { PHONE_RUNS, phoneTapTable, runPhoneTapBench } from './phoneTap.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
 
 const { values } = parseArgs({
@@ -37,7 +38,7 @@ const { values } = parseArgs({
 const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network'];
+const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'phone', 'media', 'network'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
@@ -319,7 +320,7 @@ if (!skip.has('scaleout')) {
 }
 
 // Client weight and Lighthouse.
-if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('network')) {
+if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('phone') || !skip.has('network')) {
   buildApp(resolve('dist'));
 }
 if (!skip.has('client')) {
@@ -345,6 +346,19 @@ if (!skip.has('lighthouse')) {
     for (const line of lighthouseTable(pages)) out(line);
     out();
     results.lighthouse = pages;
+  }
+}
+
+if (!skip.has('phone')) {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    out(`## Phone skipped: ${missing}`);
+  } else {
+    const phone = await runPhoneTapBench({ build: false });
+    out(`## Phone: first visit at Slow 4G and 4x CPU, signed out, tap on Play -> first frame, medians of ${PHONE_RUNS}`);
+    for (const line of phoneTapTable(phone)) out(line);
+    out();
+    results.phone = phone;
   }
 }
 

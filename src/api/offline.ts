@@ -1,11 +1,10 @@
-// What an endpoint does offline, declared inside its own definition:
-// - a query with `extraOptions: { persist: true }` has its cached answers kept in IndexedDB for an
-//   offline start (persist.ts);
-// - a mutation built with `queueable({ request, offline })` waits in the offline queue when it
-//   cannot be sent (offlineQueue.ts), with the answer the screen gets at once and the cache patches
-//   that show it as pending (pendingPatches.ts).
-// offlineEndpoints.ts reads these declarations from every area's definitions, by endpoint name,
-// for what needs a name: replaying a stored action, re-applying its patches, persisting a query.
+// What a write does offline, declared with its definition: a mutation built with
+// `queueable({ request, offline })` waits in the offline queue when it cannot be sent
+// (offlineQueue.ts), with the answer the screen gets at once and the cache patches that show it as
+// pending (pendingPatches.ts). An area declares such a definition once at module level, builds its
+// endpoint from it and exports it by endpoint name (e.g. `commentsQueue`): offlineEndpoints.ts
+// gathers those maps for what needs a name, replaying a stored action and re-applying its patches.
+// (The queries kept for an offline start are listed by name in persistedQueries.ts.)
 import type { MutationExtraOptions } from '@reduxjs/toolkit/query';
 import type { ApiBaseQuery } from './api';
 import type { ApiRequest } from './client';
@@ -20,7 +19,8 @@ type MutationOptions<Result, Arg> = Omit<MutationExtraOptions<TagType, Result, A
 
 /**
  * A mutation that may wait offline: its request and its offline behaviour in one definition, used as
- * `build.mutation(queueable<Result, Arg>({ request, offline, ...rtkOptions }))`. It is sent through
+ * `const addComment = queueable<Result, Arg>({ request, offline, ...rtkOptions })`, then
+ * `addComment: build.mutation(addComment)` in the area's endpoints. It is sent through
  * the offline queue (sendOrQueue) with an Idempotency-Key, and its tags are invalidated only once the
  * server has it: a queued action has changed nothing yet.
  */

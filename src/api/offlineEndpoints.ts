@@ -1,37 +1,25 @@
-// Which endpoints work offline, read in one place from the areas' own definitions (offline.ts says
-// how a definition declares it). Whatever finds an endpoint by name uses this: the queue's replay of
-// stored actions (the store installs queueSpecOf), the pending patches and the persisted cache.
-// An area whose definitions declare offline behaviour is listed in AREAS, or, when only lazy screens
-// use it, reads itself in with readOfflineArea when its chunk loads (a stored action of such an area
-// is sent as it was stored until then: offlineQueue.ts).
-import type { ApiBuilder } from './api';
-import { commentsArea } from './endpoints/comments';
-import { playlistsArea } from './endpoints/playlists';
-import { reactionsArea } from './endpoints/reactions';
-import { subscriptionsArea } from './endpoints/subscriptions';
-import { usersArea } from './endpoints/users';
-import { videosArea } from './endpoints/videos';
-import type { AnyQueueSpec, OfflineOptions } from './offlineTypes';
+// The mutations that may wait in the offline queue, found by name: the queue's replay of stored
+// actions (the store installs queueSpecOf) and the pending patches. Each area declares its queueable
+// writes once, as module-level definitions it also builds its endpoints from (offline.ts says how),
+// and exports them by endpoint name; this module only gathers those maps. An area of the first load
+// adds its map to QUEUEABLE; an area only lazy screens use adds its own with addQueueable when its
+// chunk loads (a stored action of such an area is sent as it was stored until then: offlineQueue.ts).
+import { commentsQueue } from './endpoints/comments';
+import { playlistsQueue } from './endpoints/playlists';
+import { reactionsQueue } from './endpoints/reactions';
+import { subscriptionsQueue } from './endpoints/subscriptions';
+import type { AnyQueueSpec } from './offlineTypes';
 
-// RTK keeps the definitions it is given to itself, so each area's definitions are read again here
-// with a builder that hands every definition back as written (RTK's only adds its kind).
-const asWritten = { query: (d: unknown) => d, mutation: (d: unknown) => d, infiniteQuery: (d: unknown) => d } as unknown as ApiBuilder;
+type QueueableMap = Record<string, { extraOptions: { queue: AnyQueueSpec } }>;
 
-const queueSpecs = new Map<string, AnyQueueSpec>();
-const persisted = new Set<string>();
+const QUEUEABLE: QueueableMap = { ...reactionsQueue, ...commentsQueue, ...subscriptionsQueue, ...playlistsQueue };
 
-export function readOfflineArea(area: { endpoints: (build: ApiBuilder) => object }): void {
-  for (const [name, { extraOptions }] of Object.entries(area.endpoints(asWritten) as Record<string, { extraOptions?: OfflineOptions }>)) {
-    if (extraOptions?.queue) queueSpecs.set(name, extraOptions.queue);
-    if (extraOptions?.persist) persisted.add(name);
-  }
+/** A lazily injected area's queueable writes, by endpoint name. */
+export function addQueueable(area: QueueableMap): void {
+  Object.assign(QUEUEABLE, area);
 }
-[usersArea, videosArea, reactionsArea, commentsArea, subscriptionsArea, playlistsArea].forEach(readOfflineArea);
 
-/** The mutations that may wait in the offline queue (of the areas read so far). */
-export const queueableEndpoints = (): string[] => [...queueSpecs.keys()];
-/** The queries whose cached answers are kept for an offline start. */
-export const persistedQueries = (): string[] => [...persisted];
+/** The mutations that may wait in the offline queue (of the areas loaded so far). */
+export const queueableEndpoints = (): string[] => Object.keys(QUEUEABLE);
 
-export const queueSpecOf = (endpoint: string): AnyQueueSpec | undefined => queueSpecs.get(endpoint);
-export const isPersisted = (endpoint: string): boolean => persisted.has(endpoint);
+export const queueSpecOf = (endpoint: string): AnyQueueSpec | undefined => (Object.hasOwn(QUEUEABLE, endpoint) ? QUEUEABLE[endpoint]!.extraOptions.queue : undefined);

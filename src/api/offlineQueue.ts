@@ -130,7 +130,7 @@ export async function shareSession(session: { token: string; userId: string } | 
 
 /**
  * Finds a stored action's spec by its endpoint name. Installed by the store from offlineEndpoints.ts,
- * which reads every area's definitions: this module cannot import them, as they import it.
+ * which gathers the areas' queueable writes: this module cannot import them, as they import it.
  */
 let queueSpecOf: (endpoint: string) => AnyQueueSpec | undefined = () => undefined;
 export function setQueueSpecLookup(lookup: (endpoint: string) => AnyQueueSpec | undefined): void {
@@ -233,7 +233,7 @@ export async function sendOrQueue(arg: unknown, api: BaseQueryApi, extraOptions:
   const spec = extraOptions?.queue;
   if (!spec) throw new Error(`${api.endpoint} uses sendOrQueue without queueable()`);
   // A stored action is replayed by name: an endpoint the registry does not read would be lost after a reload.
-  if (!queueSpecOf(api.endpoint)) throw new Error(`${api.endpoint} is queueable but offlineEndpoints.ts does not read its area`);
+  if (!queueSpecOf(api.endpoint)) throw new Error(`${api.endpoint} is queueable but offlineEndpoints.ts does not list it`);
   const key = crypto.randomUUID();
   // Queued for the user who made it; signed out there is no one to send it for: it goes as it is.
   const userId = currentUserId();

@@ -39,11 +39,8 @@ export interface QueueSpec<Arg, Result> extends OfflineBehaviour<Arg, Result> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each spec is typed where it is declared
 export type AnyQueueSpec = QueueSpec<any, any>;
 
-/** The offline part of an endpoint's definition (its `extraOptions`; the base query ignores it). */
+/** The offline part of a queueable mutation's definition (its `extraOptions`; the base query ignores it). */
 export interface OfflineOptions {
-  /** A query whose cached answers are kept for an offline start. */
-  persist?: true;
-  /** A mutation that may wait in the offline queue. */
   queue?: AnyQueueSpec;
 }
 

@@ -5,7 +5,7 @@
 import type { Store } from '@reduxjs/toolkit';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { api, rehydrateApiCache } from './api';
-import { isPersisted } from './offlineEndpoints';
+import { isPersisted } from './persistedQueries';
 
 export const CACHE_DB = 'vidshare-cache';
 export const API_RESPONSE_CACHE = 'vidshare-api'; // the service worker's runtime cache of API GETs
@@ -128,7 +128,7 @@ export function changedEntries(state: StateWithApi, saved: Map<string, number>, 
   const providedKeys = (state.api.provided as unknown as { keys: Record<string, unknown[]> }).keys ?? {};
   for (const [key, entry] of Object.entries(queries)) {
     if (!entry || entry.status !== 'fulfilled' || entry.data === undefined) continue;
-    if (!entry.endpointName || !isPersisted(entry.endpointName)) continue; // declared in the endpoint's definition (offline.ts)
+    if (!entry.endpointName || !isPersisted(entry.endpointName)) continue; // declared by name in persistedQueries.ts
     const stamp = entry.fulfilledTimeStamp ?? 0;
     if (saved.get(key) === stamp) continue;
     saved.set(key, stamp);

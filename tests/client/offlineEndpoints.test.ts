@@ -1,17 +1,18 @@
-// Offline behaviour is declared in each endpoint's definition (src/api/offline.ts) and read in one
-// place (src/api/offlineEndpoints.ts): the queue's replay, the pending patches and the persisted
-// cache find endpoints there by name.
+// Offline behaviour is declared as data: each area's queueable writes, exported by endpoint name and
+// gathered in src/api/offlineEndpoints.ts (the queue's replay and the pending patches find them
+// there), and the persisted queries listed in src/api/persistedQueries.ts.
 import { describe, expect, it } from 'vitest';
 import { api } from '../../src/api/api';
 import '../../src/api/endpoints';
 import { queueable } from '../../src/api/offline';
-import { isPersisted, persistedQueries, queueableEndpoints, queueSpecOf } from '../../src/api/offlineEndpoints';
+import { queueableEndpoints, queueSpecOf } from '../../src/api/offlineEndpoints';
+import { isPersisted, PERSISTED_QUERIES } from '../../src/api/persistedQueries';
 import { makeStore } from '../../src/app/store';
 import { signIn } from './helpers';
 
 describe('offline declarations', () => {
   it('every queueable endpoint is in the registry, with its request and how it shows while it waits', () => {
-    expect([...queueableEndpoints()].sort()).toEqual(
+    expect(queueableEndpoints().sort()).toEqual(
       [
         'toggleVideoReaction',
         'toggleCommentLike',
@@ -37,8 +38,15 @@ describe('offline declarations', () => {
     expect(queueSpecOf('createPlaylist')).toBeUndefined(); // online only
   });
 
+  it('a lazily loaded area adds its queueable writes when its chunk loads', async () => {
+    expect(queueSpecOf('saveToWatchLater')).toBeUndefined();
+    await import('../../src/api/endpoints/watchLater');
+    expect(queueableEndpoints()).toEqual(expect.arrayContaining(['saveToWatchLater', 'removeFromWatchLater']));
+    expect(queueSpecOf('saveToWatchLater')!.request('v 1')).toEqual({ url: '/watch-later/v%201', method: 'POST' });
+  });
+
   it('every persisted query is in the registry, and only queries the api has', () => {
-    expect([...persistedQueries()].sort()).toEqual(
+    expect([...PERSISTED_QUERIES].sort()).toEqual(
       [
         'getProfile',
         'getFeed',
@@ -56,7 +64,7 @@ describe('offline declarations', () => {
         'getPlaylist',
       ].sort(),
     );
-    for (const name of [...persistedQueries(), ...queueableEndpoints()]) expect(Object.keys(api.endpoints), name).toContain(name);
+    for (const name of [...PERSISTED_QUERIES, ...queueableEndpoints()]) expect(Object.keys(api.endpoints), name).toContain(name);
     expect(isPersisted('getCurrentUser')).toBe(false); // the session is checked afresh at every start
   });
 
@@ -73,6 +81,6 @@ describe('offline declarations', () => {
       }),
     });
     const result = await makeStore().dispatch(unread.endpoints.notInTheRegistry.initiate('x'));
-    expect(result.error).toMatchObject({ message: 'notInTheRegistry is queueable but offlineEndpoints.ts does not read its area' });
+    expect(result.error).toMatchObject({ message: 'notInTheRegistry is queueable but offlineEndpoints.ts does not list it' });
   });
 });

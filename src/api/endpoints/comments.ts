@@ -58,61 +58,63 @@ export interface AddCommentArg {
 type UpdateCommentArg = { commentId: string; videoId: string; content: string };
 type DeleteCommentArg = { commentId: string; videoId: string };
 
-/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+// Each write may wait offline, shown as pending: its request and offline behaviour are declared together.
+const addComment = queueable<Comment, AddCommentArg>({
+  request: ({ videoId, content, parentId }) => ({ url: `/comments/add/${encodeURIComponent(videoId)}`, method: 'POST', body: { content, parentId } }),
+  offline: {
+    label: () => 'Comment',
+    placeholder: (arg, { key, createdAt }) => pendingComment(arg, key, createdAt),
+    patches: ({ videoId }, comment) => [patchComments(videoId, (list) => insertComment(list, comment))],
+  },
+  async onQueryStarted({ videoId }, { dispatch, queryFulfilled }) {
+    const { data } = await queryFulfilled.catch(() => ({ data: null }));
+    if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => insertComment(list, data)));
+  },
+});
+
+const updateComment = queueable<Comment, UpdateCommentArg>({
+  request: ({ commentId, content }) => ({ url: `/comments/update/${encodeURIComponent(commentId)}`, method: 'PATCH', body: { content } }),
+  offline: {
+    label: () => 'Comment edit',
+    placeholder: ({ commentId, videoId, content }, { read, createdAt }) =>
+      ({ ...findCachedComment(read, videoId, commentId), content, updatedAt: new Date(createdAt).toISOString() }) as Comment,
+    patches: ({ commentId, videoId, content }, answer) => [patchComments(videoId, (list) => replaceComment(list, commentId, { content, updatedAt: answer.updatedAt }))],
+  },
+  async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
+    const { data } = await queryFulfilled.catch(() => ({ data: null }));
+    if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => replaceComment(list, commentId, data)));
+  },
+});
+
+const deleteComment = queueable<unknown, DeleteCommentArg>({
+  request: ({ commentId }) => ({ url: `/comments/delete/${encodeURIComponent(commentId)}`, method: 'DELETE' }),
+  offline: {
+    label: () => 'Comment delete',
+    placeholder: () => ({}),
+    patches: ({ commentId, videoId }) => [patchComments(videoId, (list) => removeComment(list, commentId))],
+  },
+  async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
+    const done = await queryFulfilled.then(
+      () => true,
+      () => false,
+    );
+    if (done) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => removeComment(list, commentId)));
+  },
+});
+
+/** The area's writes that may wait in the offline queue, by endpoint name (offlineEndpoints.ts reads them). */
+export const commentsQueue = { addComment, updateComment, deleteComment };
+
+/** The area's definitions, injected below. */
 export const commentsArea = {
   endpoints: (build: ApiBuilder) => ({
     getComments: build.query<Comment[], string>({
       query: (videoId) => `/comments/all/${encodeURIComponent(videoId)}`,
       providesTags: (comments, _error, videoId) => [tags.commentsOf(videoId), tags.comments(), ...(comments ?? []).map((comment) => tags.comment(comment._id))],
-      extraOptions: { persist: true },
     }),
-    // Each write may wait offline, shown as pending: its request and offline behaviour are declared together.
-    addComment: build.mutation(
-      queueable<Comment, AddCommentArg>({
-        request: ({ videoId, content, parentId }) => ({ url: `/comments/add/${encodeURIComponent(videoId)}`, method: 'POST', body: { content, parentId } }),
-        offline: {
-          label: () => 'Comment',
-          placeholder: (arg, { key, createdAt }) => pendingComment(arg, key, createdAt),
-          patches: ({ videoId }, comment) => [patchComments(videoId, (list) => insertComment(list, comment))],
-        },
-        async onQueryStarted({ videoId }, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: null }));
-          if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => insertComment(list, data)));
-        },
-      }),
-    ),
-    updateComment: build.mutation(
-      queueable<Comment, UpdateCommentArg>({
-        request: ({ commentId, content }) => ({ url: `/comments/update/${encodeURIComponent(commentId)}`, method: 'PATCH', body: { content } }),
-        offline: {
-          label: () => 'Comment edit',
-          placeholder: ({ commentId, videoId, content }, { read, createdAt }) =>
-            ({ ...findCachedComment(read, videoId, commentId), content, updatedAt: new Date(createdAt).toISOString() }) as Comment,
-          patches: ({ commentId, videoId, content }, answer) => [patchComments(videoId, (list) => replaceComment(list, commentId, { content, updatedAt: answer.updatedAt }))],
-        },
-        async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: null }));
-          if (data) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => replaceComment(list, commentId, data)));
-        },
-      }),
-    ),
-    deleteComment: build.mutation(
-      queueable<unknown, DeleteCommentArg>({
-        request: ({ commentId }) => ({ url: `/comments/delete/${encodeURIComponent(commentId)}`, method: 'DELETE' }),
-        offline: {
-          label: () => 'Comment delete',
-          placeholder: () => ({}),
-          patches: ({ commentId, videoId }) => [patchComments(videoId, (list) => removeComment(list, commentId))],
-        },
-        async onQueryStarted({ commentId, videoId }, { dispatch, queryFulfilled }) {
-          const done = await queryFulfilled.then(
-            () => true,
-            () => false,
-          );
-          if (done) dispatch(commentsApi.util.updateQueryData('getComments', videoId, (list) => removeComment(list, commentId)));
-        },
-      }),
-    ),
+    addComment: build.mutation(addComment),
+    updateComment: build.mutation(updateComment),
+    deleteComment: build.mutation(deleteComment),
     // The video owner's pin and heart (toggles; the server refuses anyone else). Not queued offline:
     // the owner sees at once whether it worked.
     pinComment: build.mutation<Comment, DeleteCommentArg>({

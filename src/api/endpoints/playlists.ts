@@ -7,7 +7,62 @@ import { tags } from '../tags';
 import { pagedByNumber } from './paging';
 import { videosApi } from './videos';
 
-/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+// These four may wait offline, shown as pending: each declares its request and offline behaviour together.
+const renamePlaylist = queueable<Playlist, { playlistId: string; name: string }>({
+  request: ({ playlistId, name }) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'PATCH', body: { name } }),
+  offline: {
+    label: () => 'Playlist rename',
+    placeholder: ({ name }) => ({ name }) as Playlist,
+    patches: ({ playlistId, name }) => patchPlaylist(playlistId, (playlist) => void (playlist.name = name)),
+  },
+  invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
+});
+
+const deletePlaylist = queueable<unknown, string>({
+  request: (playlistId) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
+  offline: {
+    label: () => 'Playlist delete',
+    placeholder: () => ({}),
+    patches: (playlistId) => [
+      {
+        endpoint: 'getUserPlaylists',
+        recipe: ((data: Pages<PlaylistPage>) => {
+          for (const page of data.pages) page.playlists = page.playlists.filter((playlist) => playlist._id !== playlistId);
+        }) as CachePatch['recipe'],
+      },
+    ],
+  },
+  invalidatesTags: (_result, _error, playlistId) => [tags.playlist(playlistId), tags.playlists(), tags.search()],
+});
+
+const addVideoToPlaylist = queueable<Playlist, { videoId: string; playlistId: string }>({
+  request: ({ videoId, playlistId }) => ({ url: `/playlist/add/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
+  offline: {
+    label: () => 'Save to playlist',
+    // The answer carries the video as cached (a Video is a card with more fields), for the patch.
+    placeholder: ({ videoId }, { read }) => {
+      const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
+      return { videos: video ? [video] : [] } as unknown as Playlist;
+    },
+    patches: ({ playlistId }, answer) => answer.videos.flatMap((video) => patchPlaylist(playlistId, withVideo(video))),
+  },
+  invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
+});
+
+const removeVideoFromPlaylist = queueable<Playlist, { videoId: string; playlistId: string }>({
+  request: ({ videoId, playlistId }) => ({ url: `/playlist/remove/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
+  offline: {
+    label: () => 'Playlist removal',
+    placeholder: () => ({}) as Playlist,
+    patches: ({ videoId, playlistId }) => patchPlaylist(playlistId, withoutVideo(videoId)),
+  },
+  invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
+});
+
+/** The area's writes that may wait in the offline queue, by endpoint name (offlineEndpoints.ts reads them). */
+export const playlistsQueue = { renamePlaylist, deletePlaylist, addVideoToPlaylist, removeVideoFromPlaylist };
+
+/** The area's definitions, injected below. */
 export const playlistsArea = {
   endpoints: (build: ApiBuilder) => ({
     createPlaylist: build.mutation<Playlist, { name: string; description: string }>({
@@ -18,71 +73,17 @@ export const playlistsArea = {
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/playlist/user/${encodeURIComponent(queryArg)}/playlists`, params: { page: pageParam } }),
       providesTags: (_data, _error, username) => [tags.playlists(), tags.playlistsOf(username)],
-      extraOptions: { persist: true },
     }),
     /** One playlist with its videos paged; each page repeats the playlist header. */
     getPlaylist: build.infiniteQuery<PlaylistDetail, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/playlist/${encodeURIComponent(queryArg)}`, params: { page: pageParam } }),
       providesTags: (_data, _error, playlistId) => [tags.playlist(playlistId)],
-      extraOptions: { persist: true },
     }),
-    // These four may wait offline, shown as pending: each declares its request and offline behaviour together.
-    renamePlaylist: build.mutation(
-      queueable<Playlist, { playlistId: string; name: string }>({
-        request: ({ playlistId, name }) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'PATCH', body: { name } }),
-        offline: {
-          label: () => 'Playlist rename',
-          placeholder: ({ name }) => ({ name }) as Playlist,
-          patches: ({ playlistId, name }) => patchPlaylist(playlistId, (playlist) => void (playlist.name = name)),
-        },
-        invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
-      }),
-    ),
-    deletePlaylist: build.mutation(
-      queueable<unknown, string>({
-        request: (playlistId) => ({ url: `/playlist/${encodeURIComponent(playlistId)}`, method: 'DELETE' }),
-        offline: {
-          label: () => 'Playlist delete',
-          placeholder: () => ({}),
-          patches: (playlistId) => [
-            {
-              endpoint: 'getUserPlaylists',
-              recipe: ((data: Pages<PlaylistPage>) => {
-                for (const page of data.pages) page.playlists = page.playlists.filter((playlist) => playlist._id !== playlistId);
-              }) as CachePatch['recipe'],
-            },
-          ],
-        },
-        invalidatesTags: (_result, _error, playlistId) => [tags.playlist(playlistId), tags.playlists(), tags.search()],
-      }),
-    ),
-    addVideoToPlaylist: build.mutation(
-      queueable<Playlist, { videoId: string; playlistId: string }>({
-        request: ({ videoId, playlistId }) => ({ url: `/playlist/add/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
-        offline: {
-          label: () => 'Save to playlist',
-          // The answer carries the video as cached (a Video is a card with more fields), for the patch.
-          placeholder: ({ videoId }, { read }) => {
-            const video = read(videosApi.endpoints.getVideo.select(videoId)).data;
-            return { videos: video ? [video] : [] } as unknown as Playlist;
-          },
-          patches: ({ playlistId }, answer) => answer.videos.flatMap((video) => patchPlaylist(playlistId, withVideo(video))),
-        },
-        invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
-      }),
-    ),
-    removeVideoFromPlaylist: build.mutation(
-      queueable<Playlist, { videoId: string; playlistId: string }>({
-        request: ({ videoId, playlistId }) => ({ url: `/playlist/remove/${encodeURIComponent(videoId)}/${encodeURIComponent(playlistId)}`, method: 'PATCH' }),
-        offline: {
-          label: () => 'Playlist removal',
-          placeholder: () => ({}) as Playlist,
-          patches: ({ videoId, playlistId }) => patchPlaylist(playlistId, withoutVideo(videoId)),
-        },
-        invalidatesTags: (_playlist, _error, { playlistId }) => [tags.playlist(playlistId), tags.playlists()],
-      }),
-    ),
+    renamePlaylist: build.mutation(renamePlaylist),
+    deletePlaylist: build.mutation(deletePlaylist),
+    addVideoToPlaylist: build.mutation(addVideoToPlaylist),
+    removeVideoFromPlaylist: build.mutation(removeVideoFromPlaylist),
   }),
 };
 

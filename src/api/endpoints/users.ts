@@ -8,7 +8,7 @@ export interface RegisterResult extends EnvelopeOf<CurrentUser> {
   token: string;
 }
 
-/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+/** The area's definitions, injected below (persistedQueries.ts names the queries kept for an offline start). */
 export const usersArea = {
   endpoints: (build: ApiBuilder) => ({
     login: build.mutation<LoginResult, { email: string; password: string }>({
@@ -29,7 +29,6 @@ export const usersArea = {
     getProfile: build.query<Profile, string>({
       query: (username) => `/users/c/${encodeURIComponent(username)}`,
       providesTags: (profile, _error, username) => (profile ? [tags.profile(username), tags.profile(profile._id)] : [tags.profile(username)]),
-      extraOptions: { persist: true },
     }),
     /** Profile page: multipart fullName; settings: fullName, email, username, bio. */
     updateAccountDetails: build.mutation<CurrentUser, FormData | { fullName: string; email?: string; username?: string; bio?: string }>({

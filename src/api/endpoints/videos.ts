@@ -12,7 +12,7 @@ export interface UploadVideoArgs {
   onUploadProgress?: (fraction: number) => void;
 }
 
-/** The area's definitions, injected below; offlineEndpoints.ts reads their offline behaviour. */
+/** The area's definitions, injected below (persistedQueries.ts names the queries kept for an offline start). */
 export const videosArea = {
   endpoints: (build: ApiBuilder) => ({
     /** Home feed; the bearer is sent when present. */
@@ -20,7 +20,6 @@ export const videosArea = {
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam } }),
       providesTags: [tags.videos()],
-      extraOptions: { persist: true },
     }),
     /** Related list of the watch screen: pages of 10, the current video left out. */
     getRelatedVideos: build.infiniteQuery<VideoPage, string, number>({
@@ -28,25 +27,21 @@ export const videosArea = {
       // The server leaves the current video out, so a page is never short.
       query: ({ queryArg: videoId, pageParam }) => ({ url: '/videos/all-videos', params: { page: pageParam, limit: LIMITS.relatedPageSize, exclude: videoId } }),
       providesTags: [tags.videos()],
-      extraOptions: { persist: true },
     }),
     getVideo: build.query<Video, string>({
       query: (videoId) => `/videos/${encodeURIComponent(videoId)}`,
       providesTags: (_video, _error, videoId) => [tags.video(videoId)],
-      extraOptions: { persist: true },
     }),
     getUserVideos: build.infiniteQuery<VideoPage, string, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ queryArg, pageParam }) => ({ url: `/videos/all-uploaded-videos/${encodeURIComponent(queryArg)}`, params: { page: pageParam } }),
       providesTags: (_data, _error, username) => [tags.videosOf(username), tags.videos()],
-      extraOptions: { persist: true },
     }),
     /** The caller's own videos, with totalPages and totalVideos. */
     getMyVideos: build.infiniteQuery<VideoPage, void, number>({
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/videos/all-uploaded-videos', params: { page: pageParam } }),
       providesTags: [tags.myVideos(), tags.videos()],
-      extraOptions: { persist: true },
     }),
     uploadVideo: build.mutation<Video, UploadVideoArgs>({
       query: ({ form, onUploadProgress }) => ({ url: '/videos/upload-Video', method: 'POST', body: form, onUploadProgress }),
@@ -76,7 +71,6 @@ export const videosArea = {
     getViews: build.query<ViewsInfo, string>({
       query: (videoId) => `/views/${encodeURIComponent(videoId)}`,
       providesTags: (_info, _error, videoId) => [tags.views(videoId)],
-      extraOptions: { persist: true },
     }),
     addView: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/views/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
@@ -86,7 +80,6 @@ export const videosArea = {
       infiniteQueryOptions: pagedByNumber,
       query: ({ pageParam }) => ({ url: '/watch-history/get/', params: { page: pageParam } }),
       providesTags: [tags.history()],
-      extraOptions: { persist: true },
     }),
     addToHistory: build.mutation<unknown, string>({
       query: (videoId) => ({ url: `/watch-history/add/${encodeURIComponent(videoId)}`, method: 'POST' }),
