@@ -16,7 +16,7 @@ import { routeData, type PageMeta } from './app/routeData';
 import { RENDERED_STYLES_ATTRIBUTE } from './app/emotionCache';
 import { renderedSources } from './app/screenSources';
 import { makeStore } from './app/store';
-import { pageTitle } from './app/usePageTitle';
+import { pageTitle } from './lib/usePageTitle';
 import { booted } from './features/auth/authSlice';
 import { setDarkMode } from './features/theme/themeSlice';
 import { type SsrState, ssrStateOf } from './ssrState';

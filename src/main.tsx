@@ -89,6 +89,6 @@ afterFirstPaint(() => {
   // back, so that it is not written again.
   if (ssrState) startPersisting(store);
   else void sessionBooted.then(() => startPersisting(store));
-  void importChunk(() => import('./api/live')).then(({ connectLive }) => connectLive(store.dispatch));
+  void importChunk(() => import('./app/liveConnection')).then(({ startLive }) => startLive(store.dispatch));
   void importChunk(() => import('./features/pwa/registerServiceWorker')).then(({ registerServiceWorker }) => registerServiceWorker(store));
 });

@@ -56,12 +56,15 @@ async function cacheImage(images: Cache, href: string): Promise<void> {
   if (response.ok) await images.put(href, response);
 }
 
-self.addEventListener('sync', (event) => {
-  const sync = event as TaggedEvent;
-  if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(replayOfflineQueue());
-});
+/** Listens for the offline queue's sync and the periodic feed refresh (called once by sw.ts). */
+export function listenForBackgroundSync(): void {
+  self.addEventListener('sync', (event) => {
+    const sync = event as TaggedEvent;
+    if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(replayOfflineQueue());
+  });
 
-self.addEventListener('periodicsync', (event) => {
-  const sync = event as TaggedEvent;
-  if (sync.tag === SUBSCRIPTIONS_REFRESH_TAG) sync.waitUntil(refreshSubscriptionsFeed());
-});
+  self.addEventListener('periodicsync', (event) => {
+    const sync = event as TaggedEvent;
+    if (sync.tag === SUBSCRIPTIONS_REFRESH_TAG) sync.waitUntil(refreshSubscriptionsFeed());
+  });
+}

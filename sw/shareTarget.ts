@@ -17,4 +17,7 @@ async function receiveShare(request: Request): Promise<Response> {
   return Response.redirect(new URL(file ? SHARED_UPLOAD_PATH : '/upload', self.location.origin).href, 303);
 }
 
-registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
+/** Routes the manifest's share target (called once by sw.ts). */
+export function routeShareTarget(): void {
+  registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
+}

@@ -5,10 +5,10 @@
 // - `apply`: changes made straight from the payload, at once. Events that carry the new values
 //   (counts, titles, progress) patch the cached video instead of waiting for a refetch.
 // - `invalidates`: tags whose queries refetch, so every screen showing the changed data updates.
-// live.ts runs `apply` first, then invalidates.
+// live.ts runs `apply` first, then invalidates. What only the screen shows (a system notification)
+// is not done here: `apply` calls the screen's callback (`LiveScreen`), wired by the app.
 import type { LiveEventPayloads } from '../../contract/events';
-import type { Video } from '../../contract/entities';
-import { showSystemNotification } from '../features/notifications/systemNotification';
+import type { Notification, Video } from '../../contract/entities';
 import { api } from './api';
 import { notificationsApi } from './endpoints/notifications';
 import { videosApi } from './endpoints/videos';
@@ -18,8 +18,13 @@ export type LiveEventName = keyof LiveEventPayloads;
 type Tag = ReturnType<(typeof tags)[keyof typeof tags]>;
 export type LiveDispatch = (action: unknown) => unknown;
 
+/** What the screen does on live events beyond the cache (given by the app, src/app/liveConnection.ts). */
+export interface LiveScreen {
+  notificationArrived(notification: Notification): void;
+}
+
 interface LiveHandler<E extends LiveEventName> {
-  apply?: (payload: LiveEventPayloads[E], dispatch: LiveDispatch) => void;
+  apply?: (payload: LiveEventPayloads[E], dispatch: LiveDispatch, screen: LiveScreen) => void;
   invalidates?: (payload: LiveEventPayloads[E]) => Tag[];
 }
 
@@ -66,7 +71,7 @@ export const liveHandlers: LiveHandlerTable = {
   },
   'notification-created': {
     // In the background the user may still want to know: a system notification, where allowed.
-    apply: (notification) => void showSystemNotification(notification),
+    apply: (notification, _dispatch, screen) => screen.notificationArrived(notification),
     invalidates: () => [tags.notifications(), tags.unreadNotifications()],
   },
   'notifications-read': {
@@ -99,7 +104,7 @@ export function tagsFor<E extends LiveEventName>(event: E, payload: LiveEventPay
 }
 
 /** Runs an event's handler: its changes from the payload, then its invalidations. */
-export function handleLiveEvent<E extends LiveEventName>(event: E, payload: LiveEventPayloads[E], dispatch: LiveDispatch): void {
-  liveHandlers[event].apply?.(payload, dispatch);
+export function handleLiveEvent<E extends LiveEventName>(event: E, payload: LiveEventPayloads[E], dispatch: LiveDispatch, screen: LiveScreen): void {
+  liveHandlers[event].apply?.(payload, dispatch, screen);
   dispatch(api.util.invalidateTags(tagsFor(event, payload)));
 }

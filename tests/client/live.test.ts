@@ -55,7 +55,7 @@ describe('live events', () => {
     await Promise.all(subs);
     const before = calls.length;
 
-    handleLiveEvent('views-updated', { videoId: 'v1', totalViews: 9 }, store.dispatch);
+    handleLiveEvent('views-updated', { videoId: 'v1', totalViews: 9 }, store.dispatch, { notificationArrived: () => undefined });
     expect(videosApi.endpoints.getVideo.select('v1')(store.getState()).data?.views).toBe(9);
     await expect.poll(() => calls.slice(before).map((c) => c.url.pathname)).toEqual(['/api/v1/views/v1']);
     subs.forEach((s) => s.unsubscribe());

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { isOffline } from '../../api/client';
 import { useLogoutMutation } from '../../api/endpoints/users';

@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
 import { lazyChunk } from '../../lib/chunks';
 import { useOnceTrue } from '../../lib/useOnceTrue';

@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
 import type { WatchLocationState } from '../watch/useWatchSession';
 import { resetMiniPlayer, setActive, setCurrentTime } from './miniPlayerSlice';
 import { bottomNavInset } from '../../lib/bottomNavSpace';

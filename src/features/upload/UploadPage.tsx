@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../contract/limits';
 import { MediaPicker } from './MediaPicker';
 import { UploadProgress } from './UploadProgress';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { takeSharedVideo } from '../../lib/sharedVideo';
 import { useVideoUpload } from './useVideoUpload';
 

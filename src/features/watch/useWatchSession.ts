@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddToHistoryMutation, useAddViewMutation } from '../../api/endpoints/videos';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
 import { importChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { resetMiniPlayer } from '../miniPlayer/miniPlayerSlice';
