@@ -3,7 +3,7 @@
 // file (src/lib/sharedVideo.ts) and sends the user to the upload screen, which takes it; a
 // signed-out user signs in first and the file waits in IndexedDB meanwhile.
 import { registerRoute } from 'workbox-routing';
-import { SHARED_UPLOAD_PATH, storeSharedVideo } from '../src/lib/sharedVideo';
+import { SHARED_UPLOAD_PATH, storeSharedVideo } from '../shared/sharedVideo';
 
 declare const self: ServiceWorkerGlobalScope;
 

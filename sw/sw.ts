@@ -13,7 +13,7 @@ import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { errorBody } from '../contract/envelope';
-import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../src/lib/workerMessages';
+import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../shared/workerMessages';
 import { listenForBackgroundSync } from './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
 import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';

@@ -21,7 +21,7 @@ import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCo
 import { HeaderSearch } from '../search/HeaderSearch';
 import { openSearchBar } from '../search/searchBarSlice';
 import { ThemeToggle } from '../theme/ThemeToggle';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 import { toggleSideBar } from './sideBarSlice';
 
 const AvatarMenu = lazyChunk(() => import('./AvatarMenu'));

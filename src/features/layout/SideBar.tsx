@@ -23,7 +23,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { canModerate } from '../../lib/ownership';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 import { closeSideBar } from './sideBarSlice';
 
 interface Destination {

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
-import type { WatchLocationState } from '../watch/useWatchSession';
+import type { WatchLocationState } from '../../lib/watchLocation';
 import { resetMiniPlayer, setActive, setCurrentTime } from './miniPlayerSlice';
 import { bottomNavInset } from '../../lib/bottomNavSpace';
 import { clampToViewport, fitAfterResize, initialPosition, miniPlayerSize, type Point, snapToEdges } from './position';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
 import { toast } from '../../components/toast';
-import { type PushState, readPushState, subscribeThisDevice, unsubscribeThisDevice } from '../notifications/pushSubscription';
+import { type PushState, readPushState, subscribeThisDevice, unsubscribeThisDevice } from '../../api/pushSubscription';
 import { Toggle } from './SettingsToggle';
 
 const LABEL = 'Push notifications on this device';

@@ -18,7 +18,7 @@ import { LIMITS } from '../../../contract/limits';
 import { MediaPicker } from './MediaPicker';
 import { UploadProgress } from './UploadProgress';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { takeSharedVideo } from '../../lib/sharedVideo';
+import { takeSharedVideo } from '../../../shared/sharedVideo';
 import { useVideoUpload } from './useVideoUpload';
 
 const VIDEO_HINT = 'MP4, WebM, or MOV up to 100MB';
