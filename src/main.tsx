@@ -12,7 +12,7 @@ import { Provider } from 'react-redux';
 import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
 import { startOfflineQueue } from './api/pendingPatches';
-import { offlineQueueToasts } from './app/offlineQueueToasts';
+import { toast } from './components/toast';
 import { clientEmotionCache } from './app/emotionCache';
 import { applyModeClass } from './app/theme';
 import { App } from './app/App';
@@ -67,14 +67,14 @@ if (ssrState) {
   // server's mode and signed out): an update before then would make React drop server HTML it has not hydrated yet.
   sessionBooted = new Promise((resolve) =>
     afterFirstPaint(() => {
-      startOfflineQueue(store, offlineQueueToasts);
+      startOfflineQueue(store, toast);
       startTransition(() => void applyTheme(store));
       void resumeStoredSession(store).finally(resolve);
     }),
   );
 } else {
   applyTheme(store);
-  startOfflineQueue(store, offlineQueueToasts);
+  startOfflineQueue(store, toast);
   createRoot(rootElement).render(app);
   sessionBooted = bootSession(store).then(() => {
     // Cached entries are back: now the route's queries (fresh cached ones are not refetched).
