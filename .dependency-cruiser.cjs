@@ -47,8 +47,8 @@ module.exports = {
       severity: 'error',
       comment:
         'No cycle between server folders (server/db importing server/jobs while server/jobs imports server/db): ' +
-        'a folder is a layer or an area, and its imports run one way. The client is left out: its layout has ' +
-        'src/app (store, hooks, routes) and the features import each other by design.',
+        'a folder is a layer or an area, and its imports run one way. The client\'s folders are held by the ' +
+        'client-floors rules below instead.',
       scope: 'folder',
       from: { path: '^server/' },
       to: { path: '^server/', circular: true },
@@ -120,6 +120,80 @@ module.exports = {
         'src/features/library/tabs.ts only, never from each other\'s files.',
       from: { path: '^src/features/(profile|library|playlists)/', pathNot: '^src/features/library/tabs[.]ts$' },
       to: { path: '^src/features/(profile|library|playlists)/', pathNot: ['^src/features/$1/', '^src/features/library/tabs[.]ts$'] },
+    },
+    {
+      name: 'client-floors-lib',
+      severity: 'error',
+      comment:
+        'The client\'s floors run one way: app (store, routes, boot) > features > components > api > lib. ' +
+        'src/lib/ is the ground floor: it imports no other client folder. Only types may come from src/app/store ' +
+        '(the typed hooks in lib/hooks.ts: the store\'s shape is the sum of the features\' slices, and a type ' +
+        'is no arrow at run time).',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-floors-lib-types',
+      severity: 'error',
+      comment: 'src/lib/ takes types from src/app/store only, nothing else above it.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/(lib/|app/store[.]ts$)' },
+    },
+    {
+      name: 'client-floors-api',
+      severity: 'error',
+      comment:
+        'src/api/ is the data layer: it fires no UI (a toast or a system notification is the screen\'s callback, ' +
+        'given by src/app/) and imports no component, feature or app module; types from src/app/store only.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/(components|features|app)/', pathNot: '^src/app/store[.]ts$' },
+    },
+    {
+      name: 'client-floors-api-store-types-only',
+      severity: 'error',
+      comment: 'src/api/ may name the store\'s types, never import the store itself.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/app/store[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'client-floors-features-below-app',
+      severity: 'error',
+      comment:
+        'src/app/ is the top floor (store, routes, App, the wiring of screen callbacks): features and ' +
+        'components never import it; types from src/app/store only (a session helper holding the store).',
+      from: { path: '^src/(features|components)/' },
+      to: { path: '^src/app/', pathNot: '^src/app/store[.]ts$' },
+    },
+    {
+      name: 'client-floors-store-types-only',
+      severity: 'error',
+      comment: 'Below src/app/, the store is named by type only; main.tsx and entry-server.tsx make it.',
+      from: { path: '^src/(features|components|lib)/' },
+      to: { path: '^src/app/store[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-code-outside-src',
+      severity: 'error',
+      comment:
+        'What page, service worker and server share (queue rules, storage and message names, the SSR state ' +
+        'shape) lives in shared/ or contract/. sw/ and server/ import nothing from src/, but the server render ' +
+        'names the SSR bundle\'s types (it loads the built bundle at run time); shared/ imports none of them.',
+      from: { path: '^(sw|server|shared)/' },
+      to: { path: '^src/', pathNot: '^src/entry-server[.]tsx$' },
+    },
+    {
+      name: 'shared-code-outside-src-ssr-types',
+      severity: 'error',
+      comment: 'The server render names the SSR entry\'s types only; it imports the built bundle at run time.',
+      from: { path: '^(sw|server|shared)/' },
+      to: { path: '^src/entry-server[.]tsx$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-imports-down-only',
+      severity: 'error',
+      comment: 'shared/ sits under the page, the service worker and the server: it imports contract/ and packages only.',
+      from: { path: '^shared/' },
+      to: { path: '^(src|sw|server)/' },
     },
     {
       name: 'not-to-unresolvable',

@@ -12,10 +12,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { XSRF_HEADER } from '../contract/auth.js';
 import { errorBody } from '../contract/envelope.js';
 import { authenticate } from './auth/authenticate.js';
-import { closeCore, createCore, jobLanesFor, registerInternals, subscribeAll } from './composition.js';
+import { closeCore, composeProcess, registerInternals } from './composition.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/kysely.js';
-import { sweepAtStart } from './deployment/startupSweeps.js';
+import { startMaintenance } from './deployment/maintenance.js';
 import type { Repositories } from './db/repositories/index.js';
 import type { ReadRepositories } from './db/repositories/reads.js';
 import type { DomainEventBus } from './domain/eventBus.js';
@@ -31,10 +31,7 @@ import { refuseUnstorableText } from './http/storableText.js';
 import { refuseLongPathParams, ROUTER_MAX_PARAM_LENGTH } from './http/pathParams.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { instrumentApi } from './metrics/apiMetrics.js';
-import { queueHlsPackaging } from './jobs/handlers/packageHls.js';
-import { queueSlowLinkRungs } from './jobs/handlers/slowLinkRungs.js';
-import { createJobQueue } from './jobs/queue.js';
-import type { JobDeps } from './jobs/types.js';
+import './jobs/queue.js'; // the `jobs` decoration's type
 import type { MediaStorage } from './media/storage.js';
 import type { RedisLink } from './redis/redisLink.js';
 import type { ReadCacheReader } from './cache/readCache.js';
@@ -95,7 +92,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, strictNumbers: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const core = await createCore(config, app.log, 'api');
+  // Database, repositories, job queue, socket.io and every subscriber, as every process gets them.
+  const processParts = await composeProcess('api', config, app.log);
+  const { core, jobs } = processParts;
   const { redis } = core;
   app.decorate('config', config);
   app.decorate('db', core.db);
@@ -106,14 +105,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('redis', redis);
   app.decorate('readCache', core.readCache);
   app.decorate('events', core.events);
-  // onClose hooks run in reverse order: after everything registered later (socket.io, jobs, tus).
+  app.decorate('jobs', jobs);
+  // onClose hooks run in reverse order: after everything registered later (socket.io, tus); the
+  // queue stops at preClose.
   app.addHook('onClose', () => closeCore(core));
   core.readCache.register(app);
   registerDraining(app);
   registerStartTasks(app);
-  // Where jobs run here: ffmpeg is checked once, and without it no media job is taken.
-  const tools = config.runJobsInProcess ? await jobLanesFor(config, app.log) : null;
-  app.decorate('health', { db: core.db, storage: core.storage, redis, mediaToolsProblem: tools?.mediaToolsProblem, draining: () => app.draining });
+  // Where jobs run here, ffmpeg was checked once; without it no media job is taken.
+  const mediaToolsProblem = processParts.runsJobs ? processParts.mediaToolsProblem : undefined;
+  app.decorate('health', { db: core.db, storage: core.storage, redis, mediaToolsProblem, draining: () => app.draining });
   watchHealth(core.metrics, app.health);
   app.decorate('rateLimits', {
     auth: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs },
@@ -182,31 +183,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs' });
 
   await app.register(authenticate);
-  const live = await attachRealtime(app);
-  registerInternals(app, { live, readCache: core.readCache, metrics: core.metrics });
-  // Transcoding, pushes and other background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
-  const jobDeps: JobDeps = { config, repos: core.repos, storage: core.storage, events: core.events, log: app.log, redis, metrics: core.metrics };
-  const jobs = createJobQueue(jobDeps, { process: config.runJobsInProcess, lanes: tools?.lanes });
-  jobDeps.jobs = jobs;
-  app.decorate('jobs', jobs);
-  subscribeAll(core, live, jobs);
+  attachRealtime(app, processParts.io);
+  registerInternals(app, { live: processParts.live, readCache: core.readCache, metrics: core.metrics });
+  // Background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
   app.afterListen(() => app.jobs.start());
-  // Renditions from before HLS get their playlists in the background.
-  app.afterListen(async () => {
-    const queued = await queueHlsPackaging(app.repos.videoMedia, app.jobs);
-    if (queued) app.log.info({ videos: queued }, 'queued HLS packaging of older renditions');
-    // Videos from before the slow-link rungs get them in the background (behind every other job);
-    // not awaited: with many such videos the queueing alone takes a while.
-    void queueSlowLinkRungs(app.repos.videoMedia, app.jobs)
-      .then((count) => count && app.log.info({ videos: count }, 'queued the slow-link rungs of older videos'))
-      .catch((err: unknown) => app.log.warn({ err }, 'queueing the slow-link rungs of older videos failed'));
-  });
-  // Images a crash left without a row, and streamed rungs' files a stop left behind (where jobs
-  // run): removed once the port is bound (never by a process that failed to start), and only on
-  // this deployment's own storage (deployment/startupSweeps.ts). A close waits for them.
+  // Backfills and sweeps once the port is bound (never by a process that failed to start), and only
+  // on this deployment's own storage (deployment/maintenance.ts). A close waits for the sweeps.
   let sweeping: Promise<void> = Promise.resolve();
-  app.afterListen(() => {
-    sweeping = sweepAtStart(app, { images: true, liveFiles: config.runJobsInProcess });
+  app.afterListen(async () => {
+    ({ sweeping } = await startMaintenance({ ...core, jobs }, processParts.maintenance));
   });
   app.addHook('preClose', () => sweeping);
   app.addHook('preClose', () => app.jobs.stop());

@@ -1,5 +1,6 @@
-// The composition root: what the API (app.ts) and the worker (worker.ts) are built from, and
-// the one place that says who reacts to each domain event. Routes never import this module.
+// The composition root: `composeProcess(role)` builds every process of Vidshare (the API in
+// app.ts, `npm run worker`, `npm run seed`, `npm run admin`) the same way, and this is the one place
+// that says who reacts to each domain event. Routes never import this module.
 import type { Config } from './config.js';
 import { ReadCache } from './cache/readCache.js';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/kysely.js';
@@ -7,13 +8,15 @@ import { createRepositories, type Repositories } from './db/repositories/index.j
 import { DomainEventBus } from './domain/eventBus.js';
 import { createStorage, type MediaStorage } from './media/storage.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
+import { createJobQueue } from './jobs/queue.js';
 import { JOB_LANES, type JobLane, type JobQueue } from './jobs/types.js';
 import { mediaToolsProblem } from './media/ffmpeg.js';
-import { Metrics, type ProcessRole } from './metrics/metrics.js';
+import { Metrics } from './metrics/metrics.js';
 import { createNotifier } from './notifications/notifier.js';
 import { Server } from 'socket.io';
 import { createLiveEvents, type LiveEvents } from './realtime/live.js';
 import { shareThroughRedis } from './realtime/redisAdapter.js';
+import { apiSocketServer } from './realtime/socket.js';
 import { RedisLink } from './redis/redisLink.js';
 import { subscribeLiveEvents } from './subscribers/liveEvents.js';
 import { subscribeMetrics } from './subscribers/metrics.js';
@@ -43,8 +46,62 @@ export interface Core {
   metrics: Metrics;
 }
 
+/** What a process is for: `api` serves HTTP, `worker` runs jobs, `seed` and `admin` are commands. */
+export type ProcessRole = 'api' | 'worker' | 'seed' | 'admin';
+
+/** What a started process tidies and backfills (deployment/maintenance.ts). */
+export interface MaintenanceDuties {
+  /** Images no row references (API processes: their requests write images). */
+  images: boolean;
+  /** Backfills of older videos and streamed-file leftovers (where jobs run). */
+  jobs: boolean;
+}
+
+/** A process assembled by `composeProcess`: complete when returned, subscribers wired. */
+export interface ComposedProcess {
+  role: ProcessRole;
+  core: Core;
+  /** Takes jobs here when `runsJobs`, else only enqueues (handlers queue follow-ups on it too). */
+  jobs: JobQueue;
+  runsJobs: boolean;
+  /** Why ffmpeg does not work, where jobs run and it was checked; null when it works or was not checked. */
+  mediaToolsProblem: string | null;
+  /** socket.io: the API attaches it to its HTTP server (realtime/socket.ts); elsewhere it has no clients. */
+  io: Server;
+  live: LiveEvents;
+  /** What this process tidies and backfills once it has started (deployment/maintenance.ts). */
+  maintenance: MaintenanceDuties;
+}
+
+/**
+ * Builds a process of `role`: the core (database migrated), the job queue, socket.io with its Redis
+ * adapter (the seed's live events go nowhere), and every subscriber. Whether jobs run here: the
+ * API with RUN_JOBS_IN_PROCESS, the worker and the seed always, an admin command never (the API
+ * nodes or the worker run what it queues). Where jobs run for good (API, worker), ffmpeg is checked
+ * once first. Nothing starts: the caller starts the queue and the maintenance when it is ready.
+ */
+export async function composeProcess(role: ProcessRole, config: Config, log: CoreLogger): Promise<ComposedProcess> {
+  const core = await createCore(config, log, role);
+  const runsJobs = role === 'api' ? config.runJobsInProcess : role !== 'admin';
+  const tools = runsJobs && (role === 'api' || role === 'worker') ? await jobLanesFor(config, log) : null;
+  const jobs = createJobQueue(core, { process: runsJobs, lanes: tools?.lanes });
+  const io = role === 'api' ? apiSocketServer(config) : new Server();
+  // Not awaited: a process starts without Redis too, and its events stay local until it is back.
+  if (core.redis && role !== 'seed') shareThroughRedis(io, core.redis, config.liveEventsNamespace);
+  const live = createLiveEvents(io);
+  subscribeAll(core, live, jobs);
+  const maintenance = { images: role === 'api', jobs: runsJobs && (role === 'api' || role === 'worker') };
+  return { role, core, jobs, runsJobs, mediaToolsProblem: tools?.mediaToolsProblem ?? null, io, live, maintenance };
+}
+
+/** Stops taking jobs, then closes what `createCore` opened. */
+export async function closeProcess(process: Pick<ComposedProcess, 'jobs' | 'core'>): Promise<void> {
+  await process.jobs.stop();
+  await closeCore(process.core);
+}
+
 /** Opens and migrates the database and builds the rest; nothing reacts to events until `subscribeAll`. */
-export async function createCore(config: Config, log: CoreLogger, role: ProcessRole): Promise<Core> {
+async function createCore(config: Config, log: CoreLogger, role: ProcessRole): Promise<Core> {
   const db = openDatabase(config);
   await migrateToLatest(db);
   const redis = config.redisUrl ? new RedisLink(config.redisUrl, log) : null;
@@ -58,7 +115,8 @@ export async function createCore(config: Config, log: CoreLogger, role: ProcessR
     redis,
     readCache: new ReadCache({ ttlMs: config.readCacheTtlMs, redis, namespace: config.readCacheNamespace }),
     events: new DomainEventBus(log),
-    metrics: new Metrics(role),
+    // Metrics tell the API from every other process (the worker's label).
+    metrics: new Metrics(role === 'api' ? 'api' : 'worker'),
   };
 }
 
@@ -68,7 +126,7 @@ export async function createCore(config: Config, log: CoreLogger, role: ProcessR
  * any later event of the same write can reach them), the live events, notifications, Web Push (it
  * queues deliveries on `jobs`) and metrics.
  */
-export function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueue'>): void {
+function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueue'>): void {
   subscribeReadCacheInvalidation(core.events, core.readCache);
   subscribeStanding(core.events, live);
   subscribeLiveEvents(core.events, live, core.urls);
@@ -78,22 +136,11 @@ export function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 
 }
 
 /**
- * Live events for a process that serves no HTTP (the worker, `npm run admin`): with Redis they
- * reach the API nodes' sockets through the adapter (its clients close with the core); without it
- * they go nowhere.
- */
-export function liveEventsWithoutHttp(redis: RedisLink | null, namespace: string): LiveEvents {
-  const io = new Server();
-  if (redis) shareThroughRedis(io, redis, namespace);
-  return createLiveEvents(io);
-}
-
-/**
  * For a process that runs jobs: checks ffmpeg and ffprobe once (`-version`). Without a working
  * pair it takes no media job (they would all fail as unreadable videos) and says why; the other
  * lanes (pushes) still run, and readiness reports the problem.
  */
-export async function jobLanesFor(config: Config, log: CoreLogger): Promise<{ mediaToolsProblem: string | null; lanes: JobLane[] }> {
+async function jobLanesFor(config: Config, log: CoreLogger): Promise<{ mediaToolsProblem: string | null; lanes: JobLane[] }> {
   const problem = await mediaToolsProblem(config);
   if (!problem) return { mediaToolsProblem: null, lanes: [...JOB_LANES] };
   log.error({ reason: problem }, `ffmpeg does not work: no transcode job is taken and readiness answers 503 until it is fixed (${problem})`);

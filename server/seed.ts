@@ -9,17 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { Server } from 'socket.io';
 import { hashPassword } from './auth/passwords.js';
 import { loadConfig } from './config.js';
-import { closeCore, createCore, subscribeAll } from './composition.js';
-import { createJobQueue } from './jobs/queue.js';
+import { closeProcess, composeProcess } from './composition.js';
 import type { JobLogger, JobQueue } from './jobs/types.js';
 import { mediaTools } from './media/ffmpeg.js';
 import { storeImage } from './media/images.js';
 import { ingestVideo } from './useCases/ingest.js';
 import { transcodeJobId } from './media/videoFiles.js';
-import { createLiveEvents } from './realtime/live.js';
 
 const PASSWORD = 'vidshare-demo';
 
@@ -73,11 +70,11 @@ async function generateClip(dir: string, index: number, video: (typeof VIDEOS)[n
 }
 
 const config = loadConfig();
-const core = await createCore(config, log, 'worker');
-const { repos, storage, redis } = core;
-const jobs = createJobQueue({ config, repos, storage, events: core.events, log, redis }, { process: true });
-// Its jobs' events bump the read cache and make the new-video notifications, as the worker's do.
-subscribeAll(core, createLiveEvents(new Server()), jobs); // no clients: live events go nowhere
+// Runs its own transcodes; their events bump the read cache and make the new-video notifications,
+// as the worker's do (its live events go nowhere: no clients).
+const seeder = await composeProcess('seed', config, log);
+const { core, jobs } = seeder;
+const { repos, storage } = core;
 const { users, videos, comments, playlists, subscriptions } = repos;
 const EVERYTHING = { limit: 1000, offset: 0 };
 let added = 0;
@@ -198,7 +195,6 @@ try {
   const cards = await Promise.all(videoIds.map((id) => videos.findCard(id)));
   console.log(`Done: ${cards.filter((card) => card?.status === 'ready').length}/${videoIds.length} videos ready.`);
 } finally {
-  await jobs.stop();
+  await closeProcess(seeder);
   await rm(workDir, { recursive: true, force: true });
-  await closeCore(core);
 }

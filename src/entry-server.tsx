@@ -15,11 +15,11 @@ import { AppProviders, AppScreens } from './app/App';
 import { routeData, type PageMeta } from './app/routeData';
 import { RENDERED_STYLES_ATTRIBUTE } from './app/emotionCache';
 import { renderedSources } from './app/screenSources';
-import { makeStore } from './app/store';
-import { pageTitle } from './app/usePageTitle';
+import { makeStore, type RootState } from './app/store';
+import { pageTitle } from './lib/usePageTitle';
 import { booted } from './features/auth/authSlice';
 import { setDarkMode } from './features/theme/themeSlice';
-import { type SsrState, ssrStateOf } from './ssrState';
+import type { SsrState } from '../shared/ssrState';
 
 export { setServerSideFetch };
 
@@ -126,4 +126,10 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
   const styleTags = styleTagsOf(cache);
   const meta = route.meta(store.getState());
   return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
+}
+
+/** The fulfilled queries of the api slice, as the page hands them to the client. */
+function ssrStateOf(state: RootState): SsrState {
+  const queries = Object.fromEntries(Object.entries(state.api.queries).filter(([, entry]) => entry?.status === 'fulfilled'));
+  return { api: { queries, mutations: {}, provided: state.api.provided as unknown as SsrState['api']['provided'] } };
 }

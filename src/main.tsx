@@ -12,6 +12,7 @@ import { Provider } from 'react-redux';
 import { rehydrateApiCache } from './api/api';
 import { startPersisting } from './api/persist';
 import { startOfflineQueue } from './api/pendingPatches';
+import { toast } from './components/toast';
 import { clientEmotionCache } from './app/emotionCache';
 import { applyModeClass } from './app/theme';
 import { App } from './app/App';
@@ -24,7 +25,7 @@ import { darkModeFor, setDarkMode, setThemePreference } from './features/theme/t
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { importChunk } from './lib/chunks';
 import { getThemePreference, getToken } from './lib/storage';
-import { readSsrState } from './ssrState';
+import { readSsrState } from '../shared/ssrState';
 import './styles.css';
 
 const store = makeStore();
@@ -66,14 +67,14 @@ if (ssrState) {
   // server's mode and signed out): an update before then would make React drop server HTML it has not hydrated yet.
   sessionBooted = new Promise((resolve) =>
     afterFirstPaint(() => {
-      startOfflineQueue(store);
+      startOfflineQueue(store, toast);
       startTransition(() => void applyTheme(store));
       void resumeStoredSession(store).finally(resolve);
     }),
   );
 } else {
   applyTheme(store);
-  startOfflineQueue(store);
+  startOfflineQueue(store, toast);
   createRoot(rootElement).render(app);
   sessionBooted = bootSession(store).then(() => {
     // Cached entries are back: now the route's queries (fresh cached ones are not refetched).
@@ -89,6 +90,6 @@ afterFirstPaint(() => {
   // back, so that it is not written again.
   if (ssrState) startPersisting(store);
   else void sessionBooted.then(() => startPersisting(store));
-  void importChunk(() => import('./api/live')).then(({ connectLive }) => connectLive(store.dispatch));
+  void importChunk(() => import('./app/liveConnection')).then(({ startLive }) => startLive(store.dispatch));
   void importChunk(() => import('./features/pwa/registerServiceWorker')).then(({ registerServiceWorker }) => registerServiceWorker(store));
 });

@@ -4,10 +4,10 @@
 // same module). Periodic Background Sync, where the browser grants it, keeps the subscriptions feed
 // and its thumbnails fresh in the caches the app reads offline.
 import { IMAGE_WIDTHS } from '../contract/limits';
-import { openQueueDb, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readQueueSession } from '../src/api/queueReplay';
-import { replayStoredQueue, sendStoredAction } from '../src/api/queueReplayRules';
-import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
-import { imageCopy } from '../src/lib/imageUrls';
+import { openQueueDb, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readQueueSession } from '../shared/queueReplay';
+import { replayStoredQueue, sendStoredAction } from '../shared/queueReplayRules';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../shared/backgroundTags';
+import { imageCopy } from '../shared/imageUrls';
 import { CACHE_NAMES } from './cacheNames';
 import { networkWorkSignal, workerFetch } from './networkWork';
 import { broadcast, signedInSession } from './session';
@@ -56,12 +56,15 @@ async function cacheImage(images: Cache, href: string): Promise<void> {
   if (response.ok) await images.put(href, response);
 }
 
-self.addEventListener('sync', (event) => {
-  const sync = event as TaggedEvent;
-  if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(replayOfflineQueue());
-});
+/** Listens for the offline queue's sync and the periodic feed refresh (called once by sw.ts). */
+export function listenForBackgroundSync(): void {
+  self.addEventListener('sync', (event) => {
+    const sync = event as TaggedEvent;
+    if (sync.tag === QUEUE_SYNC_TAG) sync.waitUntil(replayOfflineQueue());
+  });
 
-self.addEventListener('periodicsync', (event) => {
-  const sync = event as TaggedEvent;
-  if (sync.tag === SUBSCRIPTIONS_REFRESH_TAG) sync.waitUntil(refreshSubscriptionsFeed());
-});
+  self.addEventListener('periodicsync', (event) => {
+    const sync = event as TaggedEvent;
+    if (sync.tag === SUBSCRIPTIONS_REFRESH_TAG) sync.waitUntil(refreshSubscriptionsFeed());
+  });
+}

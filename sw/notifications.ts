@@ -29,22 +29,7 @@ async function setBadge(unreadCount: number | undefined): Promise<void> {
   await (unreadCount > 0 ? self.navigator.setAppBadge(unreadCount) : self.navigator.clearAppBadge()).catch(() => undefined);
 }
 
-self.addEventListener('push', (event: PushEvent) => {
-  const payload = readPayload(event);
-  const data: NotificationData = { url: payload.url ?? '/notifications', notificationId: payload.notificationId };
-  // Chrome requires a notification for every push (userVisibleOnly): even a malformed one shows.
-  const options: NotificationOptions & { image?: string } = {
-    body: payload.body ?? '',
-    icon: payload.icon ? new URL(payload.icon, self.location.origin).href : ICON,
-    badge: BADGE,
-    data,
-    ...(payload.notificationId ? { tag: payload.notificationId } : {}),
-    ...(payload.image ? { image: new URL(payload.image, self.location.origin).href } : {}),
-  };
-  // A refusal would otherwise leave no trace: the push was heard and nothing shows.
-  const shown = self.registration.showNotification(payload.title || 'Vidshare', options).catch((error: unknown) => console.error('The pushed notification could not be shown', error));
-  event.waitUntil(Promise.all([shown, setBadge(payload.unreadCount)]));
-});
+
 
 async function markRead(notificationId: string): Promise<void> {
   const token = (await signedInSession().catch(() => null))?.token ?? null;
@@ -70,9 +55,29 @@ async function openInApp(url: string): Promise<void> {
   await self.clients.openWindow(url);
 }
 
-self.addEventListener('notificationclick', (event: NotificationEvent) => {
-  event.notification.close();
-  const data = (event.notification.data ?? {}) as Partial<NotificationData>;
-  const url = new URL(data.url ?? '/notifications', self.location.origin).href;
-  event.waitUntil(Promise.all([openInApp(url), data.notificationId ? markRead(data.notificationId) : undefined]));
-});
+/** Listens for pushes and notification clicks (called once by sw.ts). */
+export function listenForNotifications(): void {
+  self.addEventListener('push', (event: PushEvent) => {
+    const payload = readPayload(event);
+    const data: NotificationData = { url: payload.url ?? '/notifications', notificationId: payload.notificationId };
+    // Chrome requires a notification for every push (userVisibleOnly): even a malformed one shows.
+    const options: NotificationOptions & { image?: string } = {
+      body: payload.body ?? '',
+      icon: payload.icon ? new URL(payload.icon, self.location.origin).href : ICON,
+      badge: BADGE,
+      data,
+      ...(payload.notificationId ? { tag: payload.notificationId } : {}),
+      ...(payload.image ? { image: new URL(payload.image, self.location.origin).href } : {}),
+    };
+    // A refusal would otherwise leave no trace: the push was heard and nothing shows.
+    const shown = self.registration.showNotification(payload.title || 'Vidshare', options).catch((error: unknown) => console.error('The pushed notification could not be shown', error));
+    event.waitUntil(Promise.all([shown, setBadge(payload.unreadCount)]));
+  });
+
+  self.addEventListener('notificationclick', (event: NotificationEvent) => {
+    event.notification.close();
+    const data = (event.notification.data ?? {}) as Partial<NotificationData>;
+    const url = new URL(data.url ?? '/notifications', self.location.origin).href;
+    event.waitUntil(Promise.all([openInApp(url), data.notificationId ? markRead(data.notificationId) : undefined]));
+  });
+}

@@ -1,7 +1,7 @@
 /// <reference lib="WebWorker" />
 // What the worker knows of the signed-in user: the access token the page mirrors into IndexedDB
 // (it cannot read local storage), and a way to tell every open page something.
-import { openQueueDb, type QueueSession, readQueueSession } from '../src/api/queueReplay';
+import { openQueueDb, type QueueSession, readQueueSession } from '../shared/queueReplay';
 
 declare const self: ServiceWorkerGlobalScope;
 

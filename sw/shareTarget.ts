@@ -3,7 +3,7 @@
 // file (src/lib/sharedVideo.ts) and sends the user to the upload screen, which takes it; a
 // signed-out user signs in first and the file waits in IndexedDB meanwhile.
 import { registerRoute } from 'workbox-routing';
-import { SHARED_UPLOAD_PATH, storeSharedVideo } from '../src/lib/sharedVideo';
+import { SHARED_UPLOAD_PATH, storeSharedVideo } from '../shared/sharedVideo';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -17,4 +17,7 @@ async function receiveShare(request: Request): Promise<Response> {
   return Response.redirect(new URL(file ? SHARED_UPLOAD_PATH : '/upload', self.location.origin).href, 303);
 }
 
-registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
+/** Routes the manifest's share target (called once by sw.ts). */
+export function routeShareTarget(): void {
+  registerRoute(({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
+}

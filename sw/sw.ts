@@ -13,18 +13,23 @@ import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { errorBody } from '../contract/envelope';
-import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../src/lib/workerMessages';
-import './backgroundSync';
+import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../shared/workerMessages';
+import { listenForBackgroundSync } from './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
 import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
-import './notifications';
+import { listenForNotifications } from './notifications';
 import { broadcast, signedInSession } from './session';
-import './shareTarget';
+import { routeShareTarget } from './shareTarget';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 const ME_PATH = '/api/v1/users/me';
 const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/socket\.io\//, /^\/files/];
+
+// What works while the app is closed, first (as its listeners and routes always came first).
+listenForBackgroundSync();
+listenForNotifications();
+routeShareTarget();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

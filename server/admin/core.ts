@@ -1,10 +1,9 @@
 // How a command reaches the deployment: the same configuration (environment) and composition root
 // as the server, with its domain events reaching the running API nodes as the worker's do.
 import { loadConfig } from '../config.js';
-import { type Core, closeCore, createCore, liveEventsWithoutHttp, subscribeAll } from '../composition.js';
+import { type Core, closeProcess, composeProcess } from '../composition.js';
 import { createRepositories, type Repositories } from '../db/repositories/index.js';
 import { type DatabaseHandle, openDatabase } from '../db/kysely.js';
-import { createJobQueue } from '../jobs/queue.js';
 import type { JobQueue } from '../jobs/types.js';
 import { Refusal } from './command.js';
 
@@ -21,15 +20,11 @@ const commandLog = {
  * both closed again after `work`.
  */
 export async function withCore<T>(work: (core: Core, jobs: JobQueue) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const core = await createCore(config, commandLog, 'worker');
-  const jobs = createJobQueue({ ...core, log: commandLog }, { process: false });
-  subscribeAll(core, liveEventsWithoutHttp(core.redis, config.liveEventsNamespace), jobs);
+  const command = await composeProcess('admin', loadConfig(), commandLog);
   try {
-    return await work(core, jobs);
+    return await work(command.core, command.jobs);
   } finally {
-    await jobs.stop();
-    await closeCore(core);
+    await closeProcess(command);
   }
 }
 

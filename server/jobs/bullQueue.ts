@@ -14,6 +14,7 @@ import {
   JobCancelled,
   type EnqueueOptions,
   type JobDeps,
+  type QueueDeps,
   type JobHandlers,
   JobInterrupted,
   type JobLane,
@@ -72,11 +73,16 @@ export class BullJobQueue implements JobQueue {
   /** The unknown job types already logged: one warning per type, not one per bounce. */
   private readonly unknownTypesSeen = new Set<string>();
 
+  /** Complete from the start: handlers queue follow-up jobs on this queue. */
+  private readonly deps: JobDeps;
+
   constructor(
-    private readonly deps: JobDeps,
+    deps: QueueDeps,
     private readonly handlers: JobHandlers,
     private readonly options: BullQueueOptions,
-  ) {}
+  ) {
+    this.deps = { ...deps, jobs: this };
+  }
 
   private get store(): JobRepository {
     return this.deps.repos.jobs;

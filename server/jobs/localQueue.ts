@@ -12,6 +12,7 @@ import {
   JobCancelled,
   type EnqueueOptions,
   type JobDeps,
+  type QueueDeps,
   type JobHandlers,
   JobInterrupted,
   type JobLane,
@@ -44,11 +45,15 @@ export class LocalJobQueue implements JobQueue {
   private readonly pollMs: number;
   private lastRecovery = 0;
 
+  /** Complete from the start: handlers queue follow-up jobs on this queue. */
+  private readonly deps: JobDeps;
+
   constructor(
-    private readonly deps: JobDeps,
+    deps: QueueDeps,
     private readonly handlers: JobHandlers,
     private readonly options: LocalQueueOptions,
   ) {
+    this.deps = { ...deps, jobs: this };
     this.pollMs = options.pollMs ?? 1000;
   }
 

@@ -3,9 +3,9 @@
 import { BullJobQueue } from './bullQueue.js';
 import { jobHandlers } from './handlers/index.js';
 import { LocalJobQueue } from './localQueue.js';
-import type { JobDeps, JobHandlers, JobLane, JobQueue } from './types.js';
+import type { JobHandlers, JobLane, JobQueue, QueueDeps } from './types.js';
 
-export type { JobDeps, JobQueue } from './types.js';
+export type { JobQueue, QueueDeps } from './types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +22,7 @@ export interface QueueOptions {
   lanes?: readonly JobLane[];
 }
 
-export function createJobQueue(deps: JobDeps, options: QueueOptions): JobQueue {
+export function createJobQueue(deps: QueueDeps, options: QueueOptions): JobQueue {
   const handlers = options.handlers ?? jobHandlers;
   if (deps.redis) return new BullJobQueue(deps, handlers, { process: options.process, redis: deps.redis, queueName: deps.config.jobsQueueName, lanes: options.lanes });
   return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs, lanes: options.lanes });

@@ -59,9 +59,12 @@ export interface JobDeps {
   redis: RedisLink | null;
   /** Job durations go here when present. */
   metrics?: Metrics;
-  /** For jobs that queue follow-up jobs (the app's queue; the worker sets its own). */
-  jobs?: Pick<JobQueue, 'enqueue'>;
+  /** For jobs that queue follow-up jobs: the queue running them (it hands itself in, see QueueDeps). */
+  jobs: Pick<JobQueue, 'enqueue'>;
 }
+
+/** What a queue is built from: everything its handlers get but the queue itself, which it adds. */
+export type QueueDeps = Omit<JobDeps, 'jobs'>;
 
 export interface JobContext<T extends JobType> {
   id: string;

@@ -5,15 +5,60 @@ import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from '../config.js';
+import type { Config, S3Config } from '../config.js';
 import type { MediaStorage, MissingCapability, StoredObject } from './mediaStorage.js';
-import { S3Storage } from './s3Storage.js';
 
 export type { MediaStorage, MissingCapability, StoredObject } from './mediaStorage.js';
 
 /** Disk under DATA_DIR/media by default; S3-compatible when S3_ENDPOINT and S3_BUCKET are set. */
 export function createStorage(config: Pick<Config, 's3' | 'mediaDir'>): MediaStorage {
-  return config.s3 ? new S3Storage(config.s3) : new DiskStorage(config.mediaDir);
+  return config.s3 ? new S3StorageOnFirstUse(config.s3) : new DiskStorage(config.mediaDir);
+}
+
+/**
+ * S3, with the AWS SDK loaded and its clients built at the first call: a process that never
+ * touches media (most `npm run admin` commands) starts without the SDK's weight and warnings.
+ */
+class S3StorageOnFirstUse implements MediaStorage {
+  private storage: Promise<MediaStorage> | null = null;
+
+  constructor(private readonly config: S3Config) {}
+
+  private get s3(): Promise<MediaStorage> {
+    return (this.storage ??= import('./s3Storage.js').then(({ S3Storage }) => new S3Storage(this.config)));
+  }
+
+  async putFile(key: string, localPath: string, contentType: string, options?: { move?: boolean }): Promise<void> {
+    return (await this.s3).putFile(key, localPath, contentType, options);
+  }
+  async putBuffer(key: string, body: Buffer, contentType: string): Promise<void> {
+    return (await this.s3).putBuffer(key, body, contentType);
+  }
+  async stat(key: string): Promise<StoredObject | null> {
+    return (await this.s3).stat(key);
+  }
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return (await this.s3).read(key, range);
+  }
+  async remove(key: string): Promise<void> {
+    return (await this.s3).remove(key);
+  }
+  async list(prefix: string): Promise<string[]> {
+    return (await this.s3).list(prefix);
+  }
+  async removePrefix(prefix: string): Promise<void> {
+    return (await this.s3).removePrefix(prefix);
+  }
+  /** Objects in a bucket never live on this machine's disk. */
+  localPath(): string | null {
+    return null;
+  }
+  async check(): Promise<void> {
+    return (await this.s3).check();
+  }
+  async missingCapabilities(): Promise<MissingCapability[]> {
+    return (await this.s3).missingCapabilities();
+  }
 }
 
 function safeKey(key: string): string {

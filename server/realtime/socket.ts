@@ -3,8 +3,8 @@ import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import { cachedLookup, DropCounter, EventBucket } from './eventLimits.js';
-import { ALL_ROOM, channelRoom, createLiveEvents, type LiveEvents, MODERATORS_ROOM, sessionRoom, userRoom, videoRoom } from './live.js';
-import { shareThroughRedis } from './redisAdapter.js';
+import type { Config } from '../config.js';
+import { ALL_ROOM, channelRoom, MODERATORS_ROOM, sessionRoom, userRoom, videoRoom } from './live.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,15 +23,21 @@ const DROP_WINDOW_MS = 10_000;
 const OWNER_CACHE_MS = 30_000;
 const OWNER_CACHE_ENTRIES = 10_000;
 
-/** socket.io on the API's own port; with REDIS_URL, events cross server processes. Returns the live events it sends. */
-export async function attachRealtime(app: FastifyInstance): Promise<LiveEvents> {
-  const io = new Server(app.server, {
+/** The API's socket.io server, before it is attached to the HTTP server (composition.ts builds it). */
+export function apiSocketServer(config: Pick<Config, 'corsOrigins'>): Server {
+  return new Server({
     path: '/socket.io',
-    cors: app.config.corsOrigins.length ? { origin: app.config.corsOrigins, credentials: true } : undefined,
+    cors: config.corsOrigins.length ? { origin: config.corsOrigins, credentials: true } : undefined,
     serveClient: false,
   });
-  // Not awaited: without Redis the API still starts, and events stay within this process until it is back.
-  if (app.redis) shareThroughRedis(io, app.redis, app.config.liveEventsNamespace);
+}
+
+/**
+ * socket.io on the API's own port: `io` (from `apiSocketServer`, its Redis adapter already set by
+ * the composition root) is attached to the HTTP server, and sockets join rooms from here on.
+ */
+export function attachRealtime(app: FastifyInstance, io: Server): void {
+  io.attach(app.server);
   const sessions = app.repos.sessions;
   // The visibility rule (videos/visibility.ts): any video that exists may be joined.
   const channelOf = cachedLookup(async (videoId) => (await app.repos.videos.findState(videoId))?.owner_id ?? null, OWNER_CACHE_MS, OWNER_CACHE_ENTRIES);
@@ -115,5 +121,4 @@ export async function attachRealtime(app: FastifyInstance): Promise<LiveEvents> 
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
-  return createLiveEvents(io);
 }

@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RENDERED_BOOT_ENTRY } from '../../build/entries.js';
 import { SCREEN_CHUNKS_FILE } from '../../build/screenChunks.js';
 import type { RenderedPage } from '../../src/entry-server.js';
-import { STORAGE_KEYS } from '../../src/lib/storage.js';
-import { serializeSsrState, SSR_STATE_ID } from '../../src/ssrState.js';
+import { STORAGE_KEYS } from '../../shared/storageKeys.js';
+import { serializeSsrState, SSR_STATE_ID } from '../../shared/ssrState.js';
 import { compileTemplate } from './template.js';
 
 interface SsrEntry {

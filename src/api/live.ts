@@ -3,7 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_RECONNECT, type LiveEventPayloads, RoomCommand } from '../../contract/events';
 import { AUTH_EVENT, getStoredUser, getToken } from '../lib/storage';
-import { handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers } from './liveHandlers';
+import { handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers, type LiveScreen } from './liveHandlers';
 
 let socket: Socket | null = null;
 const joinedVideos = new Set<string>();
@@ -13,7 +13,8 @@ let connectedWith: string | null = null;
 // The handler table is the list of events listened to: each one names what it does (liveHandlers.ts).
 const EVENTS = Object.keys(liveHandlers) as LiveEventName[];
 
-export function connectLive(dispatch: LiveDispatch): Socket {
+/** Connects once; events patch the cache through `dispatch`, and reach the screen through `screen`. */
+export function connectLive(dispatch: LiveDispatch, screen: LiveScreen): Socket {
   if (socket) return socket;
   socket = io({
     path: '/socket.io',
@@ -32,7 +33,7 @@ export function connectLive(dispatch: LiveDispatch): Socket {
   });
   for (const event of EVENTS) {
     // Who is signed in is read per event: reactions and views tell the actor's own clients apart.
-    socket.on(event, (payload: LiveEventPayloads[typeof event]) => handleLiveEvent(event, payload, { dispatch, userId: getStoredUser()?.id ?? null }));
+    socket.on(event, (payload: LiveEventPayloads[typeof event]) => handleLiveEvent(event, payload, { dispatch, userId: getStoredUser()?.id ?? null, screen }));
   }
   // The server closes the sockets of a session that ended (signed out elsewhere, a password change,
   // a suspension). socket.io does not reconnect after that by itself: connect again at once, with

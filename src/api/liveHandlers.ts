@@ -9,10 +9,10 @@
 // Counts never refetch: a like reaches every viewer of the video (and every client watching nothing),
 // and a refetch there would turn one like into a request per viewer. Reactions and views name their
 // actor: only the actor's own clients also take the actor's state (their reaction, their liked list).
-// live.ts runs `apply` first, then invalidates.
+// live.ts runs `apply` first, then invalidates. What only the screen shows (a system notification)
+// is not done here: `apply` calls the screen's callback (`LiveScreen`), wired by the app.
 import type { LiveEventPayloads } from '../../contract/events';
-import type { Profile, Video } from '../../contract/entities';
-import { showSystemNotification } from '../features/notifications/systemNotification';
+import type { Notification, Profile, Video } from '../../contract/entities';
 import { api } from './api';
 import type { commentsApi } from './endpoints/comments';
 import { notificationsApi } from './endpoints/notifications';
@@ -25,10 +25,16 @@ export type LiveEventName = keyof LiveEventPayloads;
 type Tag = ReturnType<(typeof tags)[keyof typeof tags]>;
 export type LiveDispatch = (action: unknown) => unknown;
 
-/** Who an event reaches: the store, and the signed-in user's id (null signed out), to tell their own actions apart. */
+/** What the screen does on live events beyond the cache (given by the app, src/app/liveConnection.ts). */
+export interface LiveScreen {
+  notificationArrived(notification: Notification): void;
+}
+
+/** Who an event reaches: the store, the signed-in user's id (null signed out), to tell their own actions apart, and the screen. */
 export interface LiveReceiver {
   dispatch: LiveDispatch;
   userId: string | null;
+  screen: LiveScreen;
 }
 
 interface LiveHandler<E extends LiveEventName> {
@@ -122,7 +128,7 @@ export const liveHandlers: LiveHandlerTable = {
   },
   'notification-created': {
     // In the background the user may still want to know: a system notification, where allowed.
-    apply: (notification) => void showSystemNotification(notification),
+    apply: (notification, { screen }) => screen.notificationArrived(notification),
     invalidates: () => [tags.notifications(), tags.unreadNotifications()],
   },
   'notifications-read': {

@@ -8,9 +8,9 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
 import { type ApiError, type ApiRequest, apiCall, apiUrl } from './client';
 import type { AnyQueueSpec, OfflineOptions, QueueMeta } from './offlineTypes';
 import { getStoredUser, getToken } from '../lib/storage';
-import { openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from './queueReplay';
+import { openQueueDb, type QueueDb, type QueuedAction, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from '../../shared/queueReplay';
 
-export { QUEUE_DB, type QueuedAction } from './queueReplay';
+export { QUEUE_DB, type QueuedAction } from '../../shared/queueReplay';
 /** A 409 'in progress' or a 5xx retries after this long while online. */
 const RETRY_DELAY_MS = 3000;
 
@@ -185,7 +185,7 @@ export function replayQueue(): Promise<void> {
       const userId = loadedFor;
       if (!pending.length || !userId) return;
       // The rules load only when something waits: most visits have nothing to send.
-      const { replayStoredQueue } = await import('./queueReplayRules');
+      const { replayStoredQueue } = await import('../../shared/queueReplayRules');
       const outcome = await replayStoredQueue(await database(), userId, {
         send: async (action) => {
           const result = await send(action);

@@ -1,9 +1,9 @@
 // Queued actions shown as pending: each queued action's patches (declared in its
 // endpoint's definition, see offline.ts) are re-applied over every fresh server answer of an affected query and
 // over the rehydrated cache, in queue order, so server data plus pending actions is what the
-// screens show. Also starts the queue: toasts, replay at start, on 'online', refresh after a replay.
+// screens show. Also starts the queue: what the screen says, replay at start, on 'online', refresh after a replay.
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
-import { toast, TOAST_DURATION } from '../components/toast';
+import { TOAST_DURATION } from '../lib/toastDuration';
 import { api, rehydrateApiCache } from './api';
 import type { CachePatch, QueueMeta } from './offlineTypes';
 import { queueSpecOf } from './offlineEndpoints';
@@ -74,12 +74,17 @@ export const pendingPatchesMiddleware: Middleware<object, ApiState> = (store) =>
 /** Everything a replayed action may have changed. */
 const SYNCED_TAGS: TagType[] = ['Video', 'VideoReaction', 'LikedVideo', 'Comment', 'CommentReaction', 'Subscription', 'Profile', 'Playlist'];
 
+/** How the screen tells the user about the queue (main.tsx gives the toasts). */
+interface OfflineQueueScreen {
+  info(message: string): void;
+  error(message: string, durationMs: number): void;
+}
+
 /** Loads the stored queue, shows it, and replays it at start and on 'online'. */
-export function startOfflineQueue(store: { dispatch: Dispatch; getState: () => ApiState }): void {
+export function startOfflineQueue(store: { dispatch: Dispatch; getState: () => ApiState }, screen: OfflineQueueScreen): void {
   setReplayHandlers({
-    onQueued: () => toast.info(QUEUED_MESSAGE),
-    onRejected: (action, error) =>
-      toast.error(`Could not sync your ${action.label.toLowerCase()}: ${error.message}`, TOAST_DURATION.watchError),
+    onQueued: () => screen.info(QUEUED_MESSAGE),
+    onRejected: (action, error) => screen.error(`Could not sync your ${action.label.toLowerCase()}: ${error.message}`, TOAST_DURATION.watchError),
     onSettled: () => store.dispatch(api.util.invalidateTags(SYNCED_TAGS) as never),
   });
   void loadQueue().then(() => {

@@ -3,7 +3,7 @@
 // at boot, since only a sign-out needs it.
 import { getStoredUser, getToken } from '../lib/storage';
 import { closeQueueDb, loadQueue, pendingActions, replayQueue } from './offlineQueue';
-import { openQueueDb, readQueue } from './queueReplay';
+import { openQueueDb, readQueue } from '../../shared/queueReplay';
 
 const online = () => navigator.onLine !== false;
 

@@ -14,7 +14,7 @@ import { VideoCardMenuContext } from '../components/videoCardMenu';
 import { useDownloadedIds } from '../features/downloads/useDownloadedIds';
 import { useAfterFirstPaint } from '../lib/afterFirstPaint';
 import { lazyChunk } from '../lib/chunks';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../lib/hooks';
 import { AppRoutes } from './routes';
 import { appTheme } from './theme';
 

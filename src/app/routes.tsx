@@ -4,7 +4,7 @@ import { selectIsSignedIn, selectMustChangePassword } from '../features/auth/aut
 import { AppLayout } from '../features/layout/AppLayout';
 import { lazyChunk } from '../lib/chunks';
 import { returnPath } from '../lib/returnPath';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../lib/hooks';
 import { SCREENS } from './screens';
 
 const HomePage = lazyChunk(SCREENS.home.load);

@@ -12,7 +12,6 @@ declare module '@mui/material/styles' {
 }
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
-export const BRAND_RED = '#e53935';
 
 // Contrast of primary on the background stays above 4.5:1 in both modes; text on a filled colour
 // (Subscribe, warnings, highlights) is picked for WCAG AA (4.5:1), not MUI's 3:1.

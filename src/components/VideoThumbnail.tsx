@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import type { VideoCard as VideoCardData } from '../../contract/entities';
 import { useDataSaver } from '../lib/dataSaver';
 import { formatDuration, isNew } from '../lib/format';
-import { imageCopy, imageSrcSet } from '../lib/imageUrls';
+import { imageCopy, imageSrcSet } from '../../shared/imageUrls';
 
 // `shown`: how wide the picture is on screen, for the browser to pick a copy (VideoGrid's columns: one
 // below 600 px, two below 900, three below 1200, then four; rows give their own width).

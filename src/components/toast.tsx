@@ -4,7 +4,9 @@
 // screen stay 5 s (TOAST_DURATION.watchError).
 import type { OptionsObject } from 'notistack';
 
-export const TOAST_DURATION = { success: 2000, default: 4000, watchError: 5000 } as const;
+import { TOAST_DURATION } from '../lib/toastDuration';
+
+export { TOAST_DURATION };
 
 type Notistack = typeof import('notistack');
 let resolveReady: (module: Notistack) => void;

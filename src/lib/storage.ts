@@ -1,7 +1,6 @@
 // The local storage keys, read and written in one place.
 import type { CurrentUser } from '../../contract/entities';
-
-export const STORAGE_KEYS = { token: 'token', user: 'user', theme: 'theme', recentSearches: 'vidshare.recentSearches', signedOutSessions: 'vidshare.signedOutSessions' } as const;
+import { STORAGE_KEYS } from '../../shared/storageKeys';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 

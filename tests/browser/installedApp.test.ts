@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { IMAGE_WIDTHS } from '../../contract/limits.js';
 import { storeImage } from '../../server/media/images.js';
 import { CACHE_NAMES } from '../../sw/cacheNames.js';
-import { SUBSCRIPTIONS_REFRESH_TAG } from '../../src/lib/backgroundTags.js';
-import { imageCopy } from '../../src/lib/imageUrls.js';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
+import { imageCopy } from '../../shared/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
 import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';

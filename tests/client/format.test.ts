@@ -1,7 +1,7 @@
 // Number, duration and date formats at their boundaries.
 import { describe, expect, it } from 'vitest';
 import { average, formatCount, formatDuration, formatHoursMinutes, formatRelativeDate, formatViews, isNew } from '../../src/lib/format';
-import { imageSrcSet } from '../../src/lib/imageUrls';
+import { imageSrcSet } from '../../shared/imageUrls';
 
 describe('formatCount', () => {
   it.each([

@@ -12,6 +12,9 @@ import { api } from '../../src/api/api';
 import { makeStore } from '../../src/app/store';
 import { mockFetch, ok } from './helpers';
 
+/** The screen's part of a live event (a system notification), which these tests do not watch. */
+const screen = { notificationArrived: () => undefined };
+
 describe('live events', () => {
   it('map to the tags of the changed entities', () => {
     expect(tagsFor('comment-updated', { videoId: 'v1' })).toEqual([{ type: 'Comment', id: 'VIDEO-v1' }]);
@@ -68,11 +71,11 @@ describe('live events', () => {
     await Promise.all(subs);
     const before = calls.length;
 
-    handleLiveEvent('views-updated', { videoId: 'v1', totalViews: 9, actorId: 'someone' }, { dispatch: store.dispatch, userId: 'me' });
+    handleLiveEvent('views-updated', { videoId: 'v1', totalViews: 9, actorId: 'someone' }, { dispatch: store.dispatch, userId: 'me', screen });
     expect(videosApi.endpoints.getVideo.select('v1')(store.getState()).data?.views).toBe(9);
     expect(videosApi.endpoints.getViews.select('v1')(store.getState()).data).toEqual({ totalViews: 9, isViewed: false });
     // My own view, from another tab: the info says I viewed it.
-    handleLiveEvent('views-updated', { videoId: 'v1', totalViews: 10, actorId: 'me' }, { dispatch: store.dispatch, userId: 'me' });
+    handleLiveEvent('views-updated', { videoId: 'v1', totalViews: 10, actorId: 'me' }, { dispatch: store.dispatch, userId: 'me', screen });
     expect(videosApi.endpoints.getViews.select('v1')(store.getState()).data).toEqual({ totalViews: 10, isViewed: true });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the check: nothing is fetched meanwhile
     expect(calls.length).toBe(before);
@@ -88,12 +91,12 @@ describe('live events', () => {
     const before = calls.length;
     const like = { videoId: 'v1', likes: 1, disLikes: 1, actorId: 'alice', actorReaction: 'like' as const };
 
-    handleLiveEvent('video-reaction-updated', like, { dispatch: store.dispatch, userId: 'bob' });
+    handleLiveEvent('video-reaction-updated', like, { dispatch: store.dispatch, userId: 'bob', screen });
     expect(videosApi.endpoints.getVideo.select('v1')(store.getState()).data).toMatchObject({ likes: 1, disLikes: 1, userReaction: null });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the check: nothing is fetched meanwhile
     expect(calls.length).toBe(before);
 
-    handleLiveEvent('video-reaction-updated', { ...like, likes: 2 }, { dispatch: store.dispatch, userId: 'alice' });
+    handleLiveEvent('video-reaction-updated', { ...like, likes: 2 }, { dispatch: store.dispatch, userId: 'alice', screen });
     expect(videosApi.endpoints.getVideo.select('v1')(store.getState()).data).toMatchObject({ likes: 2, userReaction: 'like' });
     await expect.poll(() => calls.slice(before).map((c) => c.url.pathname)).toEqual(['/api/v1/likes/get/user/liked-videos']);
     subs.forEach((s) => s.unsubscribe());
@@ -108,9 +111,9 @@ describe('live events', () => {
     const before = calls.length;
     const liked = { videoId: 'v1', commentId: 'c1', totalLikes: 1, actorId: 'alice', actorLiked: true };
 
-    handleLiveEvent('comment-reactions-updated', liked, { dispatch: store.dispatch, userId: 'bob' });
+    handleLiveEvent('comment-reactions-updated', liked, { dispatch: store.dispatch, userId: 'bob', screen });
     expect(commentsApi.endpoints.getComments.select('v1')(store.getState()).data?.[0]).toMatchObject({ totalLikes: 1, isLiked: false });
-    handleLiveEvent('comment-reactions-updated', liked, { dispatch: store.dispatch, userId: 'alice' });
+    handleLiveEvent('comment-reactions-updated', liked, { dispatch: store.dispatch, userId: 'alice', screen });
     expect(commentsApi.endpoints.getComments.select('v1')(store.getState()).data?.[0]).toMatchObject({ totalLikes: 1, isLiked: true });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the check: nothing is fetched meanwhile
     expect(calls.length).toBe(before);
@@ -126,13 +129,13 @@ describe('live events', () => {
     const before = calls.length;
     const event = { channelId: 'u2', totalSubscribers: 5, subscriberId: 'u1', isSubscribed: true };
 
-    handleLiveEvent('subscription-updated', event, { dispatch: store.dispatch, userId: 'u3' });
+    handleLiveEvent('subscription-updated', event, { dispatch: store.dispatch, userId: 'u3', screen });
     expect(subscriptionsApi.endpoints.getSubscriptionStatus.select('u2')(store.getState()).data).toEqual({ isSubscribed: false, totalSubscribers: 5 });
     expect(usersApi.endpoints.getProfile.select('carol')(store.getState()).data).toMatchObject({ subscribersCount: 5, isSubscribed: false });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the check: nothing is fetched meanwhile
     expect(calls.length).toBe(before);
 
-    handleLiveEvent('subscription-updated', event, { dispatch: store.dispatch, userId: 'u1' });
+    handleLiveEvent('subscription-updated', event, { dispatch: store.dispatch, userId: 'u1', screen });
     expect(subscriptionsApi.endpoints.getSubscriptionStatus.select('u2')(store.getState()).data).toEqual({ isSubscribed: true, totalSubscribers: 5 });
     subs.forEach((s) => s.unsubscribe());
   });

@@ -33,7 +33,7 @@ describe('the live socket after the server closed it', () => {
 
   it('connects again at once with the current token (none: as a visitor), but not after closing itself', async () => {
     const { connectLive } = await import('../../src/api/live');
-    connectLive(() => undefined as never);
+    connectLive(() => undefined as never, { notificationArrived: () => undefined });
     fire('disconnect', 'transport close'); // socket.io reconnects by itself after these
     fire('disconnect', 'io client disconnect');
     expect(fake.connect).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { linkEstimate, startLevelIndex, UNKNOWN_LINK_BPS } from '../../src/featu
 import { bitrateLabel } from '../../src/features/player/quality';
 import type { LinkInfo } from '../../src/lib/connection';
 import { dataSaverState } from '../../src/lib/dataSaver';
-import { imageSrcSet } from '../../src/lib/imageUrls';
+import { imageSrcSet } from '../../shared/imageUrls';
 
 const link = (fields: Partial<LinkInfo> = {}): LinkInfo => ({ downlinkBps: null, effectiveType: null, saveData: false, type: null, ...fields });
 /** Today's ladder as hls.js orders it (by bitrate, lowest first): 360p, 480p, 720p. */

@@ -190,7 +190,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
     expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.hlsUrl).toBe(`/media/video/hls/${videoId}/master.m3u8`);
     expect((await fetch(`${server.url}/media/video/hls/${videoId}/live-360-1.m4s`)).status).toBe(200);
 
-    const deps = { config: server.app.config, repos, storage, events: server.app.events, log: server.app.log, redis: null };
+    const deps = { config: server.app.config, repos, storage, events: server.app.events, log: server.app.log, redis: null, jobs: server.app.jobs };
     await transcodeJob.onFailed!(deps, { videoId }, 'ffmpeg died');
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
     expect(video.status).toBe('failed');
@@ -297,24 +297,28 @@ describe.each(databases)('slow-link rungs for videos from before them, on %s', (
     const before = await fileStates();
     const transcode = () => db.selectFrom('jobs').select(['updated_at', 'attempts']).where('id', '=', transcodeJobId(videoId)).executeTakeFirstOrThrow();
     const transcodeBefore = await transcode();
-    const viewer = await connectLive(server);
     const events: LiveEventPayloads['video-qualities-updated'][] = [];
-    viewer.on(LiveEvent.videoQualitiesUpdated, (payload: LiveEventPayloads['video-qualities-updated']) => events.push(payload));
+    const collect = (payload: LiveEventPayloads['video-qualities-updated']) => events.push(payload);
+    (await connectLive(server)).on(LiveEvent.videoQualitiesUpdated, collect);
 
-    // A restart (a second process on the same data, taking no jobs: the first one runs it) queues it.
-    const restarted = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined, env: { RUN_JOBS_IN_PROCESS: 'false' } });
+    // A restart (a second process on the same data that runs jobs, as the first one does) queues it;
+    // either process may run it, and each announces to its own sockets (no Redis here).
+    const restarted = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
     try {
+      (await connectLive(restarted)).on(LiveEvent.videoQualitiesUpdated, collect);
       const job = () => db.selectFrom('jobs').select(['state', 'type']).where('id', '=', `slow-link-rungs-${videoId}`).executeTakeFirst();
       await until(async () => (await job())?.state === 'done', 'the slow-link rungs job', 150_000);
       expect(await job()).toEqual({ state: 'done', type: 'slow-link-rungs' });
       // Queued once: a video whose backfill ran is not queued again.
       expect(await queueSlowLinkRungs(restarted.app.repos.videoMedia, restarted.app.jobs)).toBe(0);
+      await until(() => events.some((event) => event.videoId === videoId && event.qualities.length === 4), 'the qualities event');
     } finally {
       await restarted.close();
     }
+    // When the restarted process ran it, its cache bump stayed there (Redis carries it between nodes).
+    internalsOf(server.app).readCache.bump(`video:${videoId}`);
 
     const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
-    await until(() => events.some((event) => event.videoId === videoId && event.qualities.length === 4), 'the qualities event');
     expect(events.filter((event) => event.videoId === videoId).at(-1)).toEqual({ videoId, qualities: [480, 360, 240, 144], pendingQualities: [], hlsUrl });
     expect((await call(server, 'GET', `/videos/${videoId}`)).body.data).toMatchObject({ qualities: [480, 360, 240, 144], pendingQualities: [] });
     // Same picture sizes as a transcode from the upload gives (428, not 426 from the 640x360 rung).

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../../server/jobs/handlers/index.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
-import type { JobDeps } from '../../server/jobs/types.js';
+import type { QueueDeps } from '../../server/jobs/types.js';
 import { transcodeJobId } from '../../server/media/videoFiles.js';
 import { insertVideo, registerUser, startServer, type TestServer } from './harness.js';
 import { until } from './liveFixtures.js';
@@ -16,7 +16,7 @@ type LogLine = Record<string, unknown> & { msg: string };
 describe('job log lines (in-process queue)', () => {
   let server: TestServer;
   const lines: LogLine[] = [];
-  let deps: JobDeps;
+  let deps: QueueDeps;
   beforeAll(async () => {
     // The app only enqueues: the queue under test takes the jobs.
     server = await startServer({ env: { RUN_JOBS_IN_PROCESS: 'false' } });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullJobQueue } from '../../server/jobs/bullQueue.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
 import { RedisLink } from '../../server/redis/redisLink.js';
-import type { JobContext, JobDeps, JobHandlers, JobQueue } from '../../server/jobs/types.js';
+import type { JobContext, JobHandlers, JobQueue, QueueDeps } from '../../server/jobs/types.js';
 import { databases, registerUser, startServer, type TestServer } from './harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess } from './processes.js';
@@ -38,7 +38,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
     const delivered: string[] = [];
     const queueName = uniqueName('vidshare-test');
     let redisLink: RedisLink | undefined;
-    const newQueue = (queueHandlers: JobHandlers = handlers, deps: JobDeps = server.app): JobQueue =>
+    const newQueue = (queueHandlers: JobHandlers = handlers, deps: QueueDeps = server.app): JobQueue =>
       kind === 'bullmq'
         ? new BullJobQueue(deps, queueHandlers, { process: true, redis: (redisLink ??= new RedisLink(process.env.REDIS_URL!, server.app.log)), queueName })
         : new LocalJobQueue(deps, queueHandlers, { process: true, pollMs: 50 });
@@ -179,7 +179,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
       const { 'slow-link-rungs': _unknownToTheOlder, ...olderHandlers } = handlers;
       const warnings: Array<{ message?: string; type?: unknown }> = [];
       const log = { info: () => {}, error: () => {}, warn: (details: object, message?: string) => void warnings.push({ message, type: (details as { type?: unknown }).type }) };
-      const olderDeps: JobDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
+      const olderDeps: QueueDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
       const newer = await server.app.repos.jobs.insert({ id: uniqueName('from-newer'), type: 'slow-link-rungs', payload: { videoId: 'from-newer' }, maxAttempts: 1 });
       const older = newQueue(olderHandlers as JobHandlers, olderDeps);
       await older.start();
@@ -204,7 +204,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
       // A database restored from before the newer version that queued it: no row, so nothing to keep.
       const warnings: string[] = [];
       const log = { info: () => {}, error: () => {}, warn: (_details: object, message?: string) => void warnings.push(message ?? '') };
-      const deps: JobDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
+      const deps: QueueDeps = { config: server.app.config, repos: server.app.repos, storage: server.app.storage, events: server.app.events, redis: server.app.redis, log };
       const queue = newQueue(handlers, deps);
       await queue.start();
       const bull = new Queue(queueName, { connection: redisLink!.client({ maxRetriesPerRequest: null }) });

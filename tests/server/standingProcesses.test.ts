@@ -5,7 +5,7 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { closeCore, createCore, liveEventsWithoutHttp, subscribeAll } from '../../server/composition.js';
+import { closeProcess, composeProcess } from '../../server/composition.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
 import { resetPassword } from '../../server/useCases/accounts.js';
 import { call, databases, registerUser, type TestUser } from './harness.js';
@@ -108,14 +108,12 @@ describe.each(databases)('standing changes across two processes sharing Redis on
     await signedIn(user, first, second);
 
     // What `npm run admin -- reset-password` builds: the composition root, its live events over Redis.
-    const config = loadConfig(place.env);
-    const core = await createCore(config, quiet, 'worker');
+    const command = await composeProcess('admin', loadConfig(place.env), quiet);
     try {
-      subscribeAll(core, liveEventsWithoutHttp(core.redis, config.liveEventsNamespace), { enqueue: async () => 'none' });
-      await until(() => core.redis?.isUp ?? false, Boolean, 10_000, 'the command connected to Redis');
-      await resetPassword(core, { userId: user.id });
+      await until(() => command.core.redis?.isUp ?? false, Boolean, 10_000, 'the command connected to Redis');
+      await resetPassword(command.core, { userId: user.id });
     } finally {
-      await closeCore(core);
+      await closeProcess(command);
     }
     await disconnected(first, 'the first socket on B closed');
     await disconnected(second, 'the second socket on B closed');

@@ -36,7 +36,6 @@ export const packageHlsJob: JobHandler<'package-hls'> = {
         const rendition = await remuxToHls(tools, input, join(workDir, `out-${height}`), height, job.signal);
         if (rendition.hls.targetDuration > MAX_REMUX_TARGET_SECONDS) {
           deps.log.info({ videoId, height, targetDuration: rendition.hls.targetDuration }, 'keyframes too sparse to remux; re-encoding');
-          if (!deps.jobs) throw new Error('package-hls needs the job queue to re-queue a transcode');
           await deps.jobs.enqueue('transcode', { videoId }, { id: transcodeJobId(videoId) });
           return { rungs: packaged, transcodeQueued: true };
         }

@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { errorStatus } from '../../api/errorStatus';
 import { useLoginMutation } from '../../api/endpoints/users';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { returnPath } from '../../lib/returnPath';
 import { toStoredUser } from '../../lib/storage';
@@ -18,7 +18,7 @@ import { AuthCard, AuthSwitch } from './AuthCard';
 import { PasswordField } from './PasswordField';
 import { completeSignIn } from './session';
 import { useAuthForm } from './useAuthForm';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 

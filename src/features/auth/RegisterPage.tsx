@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useRegisterMutation } from '../../api/endpoints/users';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { toStoredUser } from '../../lib/storage';
 import { validateRegister } from '../../lib/validation';
@@ -18,7 +18,7 @@ import { ImagePicker } from './ImagePicker';
 import { PasswordField } from './PasswordField';
 import { completeSignIn } from './session';
 import { useAuthForm } from './useAuthForm';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const REGISTER_FAILED = 'Registration failed. Please try again.';
 const AVATAR_REQUIRED = 'Profile picture is required';

@@ -3,7 +3,8 @@
 // Sent with the signed-out token alone and no cookies, so another user signed in meanwhile keeps
 // their own session and cookie.
 import { apiUrl } from '../../api/client';
-import { readDeviceValue, STORAGE_KEYS, writeDeviceValue } from '../../lib/storage';
+import { STORAGE_KEYS } from '../../../shared/storageKeys';
+import { readDeviceValue, writeDeviceValue } from '../../lib/storage';
 
 const KEY = STORAGE_KEYS.signedOutSessions;
 

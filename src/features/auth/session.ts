@@ -16,12 +16,12 @@ import {
   getStoredUser,
   getToken,
   readDeviceValue,
-  STORAGE_KEYS,
   type StoredUser,
   storeSession,
   storeUser,
   toStoredUser,
 } from '../../lib/storage';
+import { STORAGE_KEYS } from '../../../shared/storageKeys';
 import { importChunk } from '../../lib/chunks';
 import { booted, setCurrentUser, signedIn, signedOut, syncFromStorage } from './authSlice';
 

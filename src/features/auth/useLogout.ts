@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { isOffline } from '../../api/client';
 import { useLogoutMutation } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
 import { discardQueuedActions, sendQueuedActions } from '../../api/signOutQueue';
-import { dropSharedVideo } from '../../lib/sharedVideo';
+import { dropSharedVideo } from '../../../shared/sharedVideo';
 import { getToken } from '../../lib/storage';
-import { forgetThisDevice } from '../notifications/pushSubscription';
+import { forgetThisDevice } from '../../api/pushSubscription';
 import { revokeWhenOnline } from './deferredLogout';
 import { signOutLocally } from './session';
 import { askToDiscardQueued } from './signOutPrompt';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { memo, Suspense, useEffect, useRef, useState } from 'react';
 import type { Comment, Owner } from '../../../contract/entities';
 import { useGetCommentsQuery } from '../../api/endpoints/comments';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { UserAvatar } from '../../components/UserAvatar';

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { formatBytes, formatDuration, formatRelativeDate } from '../../lib/format';
 import { deleteSavedVideo, listSavedVideos, type SavedVideo, subscribeDownloads } from './downloadStore';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { checkSavedVideos } from './removedDownloads';
 
 /** What this site may still store (navigator.storage.estimate: the browser's own figure, rounded by it). */

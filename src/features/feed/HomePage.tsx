@@ -5,7 +5,7 @@ import type { VideoCard } from '../../../contract/entities';
 import { useGetFeedInfiniteQuery } from '../../api/endpoints/videos';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export const FEED_ERROR = 'Failed to fetch videos. Please try again later.';
 

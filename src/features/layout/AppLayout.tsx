@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { lazyChunk } from '../../lib/chunks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
 import { useAppBadge } from '../notifications/useAppBadge';

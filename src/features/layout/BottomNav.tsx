@@ -12,7 +12,7 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
 import { Link, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCount';

@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { UserAvatar } from '../../components/UserAvatar';
 import { lazyChunk } from '../../lib/chunks';
 import { useOnceTrue } from '../../lib/useOnceTrue';
@@ -21,7 +21,7 @@ import { notificationsLabel, useUnreadCount } from '../notifications/useUnreadCo
 import { HeaderSearch } from '../search/HeaderSearch';
 import { openSearchBar } from '../search/searchBarSlice';
 import { ThemeToggle } from '../theme/ThemeToggle';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 import { toggleSideBar } from './sideBarSlice';
 
 const AvatarMenu = lazyChunk(() => import('./AvatarMenu'));

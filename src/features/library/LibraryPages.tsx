@@ -1,10 +1,10 @@
 // /my-videos, /liked-videos and /watch-history: the profile's tabs (./tabs.ts), each
 // on its own page for the signed-in user (the routes already require sign-in).
 import Box from '@mui/material/Box';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { selectCurrentUser } from '../auth/authSlice';
 import { LikedVideosTab, UploadedVideosTab, WatchHistoryTab } from './tabs';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const frame = { maxWidth: 1800, mx: 'auto' } as const;
 

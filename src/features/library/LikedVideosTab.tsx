@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { formatCount, formatHoursMinutes } from '../../lib/format';
-import { useLoginOn401 } from '../../lib/listFeedback';
+import { useLoginOn401 } from '../../components/listFeedback';
 import { TabHeader } from '../../components/TabHeader';
 
 const LIKED_ERROR = 'Failed to fetch liked videos. Please try again later.';

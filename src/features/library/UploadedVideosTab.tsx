@@ -13,7 +13,7 @@ import { useInfiniteList } from '../../components/useInfiniteList';
 import { TabHeader } from '../../components/TabHeader';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount } from '../../lib/format';
-import { UPLOADED_FETCH_ERROR, useLoginOn401 } from '../../lib/listFeedback';
+import { UPLOADED_FETCH_ERROR, useLoginOn401 } from '../../components/listFeedback';
 import { EditVideoButton } from '../videoEdit/EditVideoButton';
 
 const uploadLink = (label: string) => (

@@ -20,7 +20,7 @@ import { useInfiniteList } from '../../components/useInfiniteList';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { VideoRow } from '../../components/VideoRow';
 import { average, formatCount, formatHoursMinutes, formatRelativeDate } from '../../lib/format';
-import { useLoginOn401 } from '../../lib/listFeedback';
+import { useLoginOn401 } from '../../components/listFeedback';
 import { TabHeader } from '../../components/TabHeader';
 
 const HISTORY_ERROR = 'Failed to fetch watch history. Please try again later.';

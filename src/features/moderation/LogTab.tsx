@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ModerationLogEntry } from '../../../contract/moderation';
 import { useState } from 'react';
 import { useGetModerationLogInfiniteQuery, useUndoModerationActionMutation } from '../../api/endpoints/moderation';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { selectCurrentUser } from '../auth/authSlice';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { canUndo, logLine } from './logLine';

@@ -16,7 +16,7 @@ import {
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
 } from '../../api/endpoints/notifications';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { UserAvatar } from '../../components/UserAvatar';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';

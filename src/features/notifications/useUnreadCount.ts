@@ -1,6 +1,6 @@
 // The unread count behind the bell and the bottom bar (0 when signed out). Kept fresh by the live
 // 'notification-created' and 'notifications-read' events.
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useGetUnreadCountQuery } from '../../api/endpoints/notifications';
 import { selectIsSignedIn } from '../auth/authSlice';
 

@@ -17,16 +17,16 @@ import type { VideoCard } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
 import { useAddVideoToPlaylistMutation } from '../../api/endpoints/playlists';
 import { useGetMyVideosInfiniteQuery } from '../../api/endpoints/videos';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { EmptyState, ErrorPanel, ListFooter } from '../../components/VideoGrid';
 import { formatDuration, formatViews } from '../../lib/format';
-import { UPLOADED_FETCH_ERROR } from '../../lib/listFeedback';
+import { UPLOADED_FETCH_ERROR } from '../../components/listFeedback';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { REDIRECT_DELAY_MS } from './CreatePlaylistPage';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const ADD_FAILED = 'Failed to add video to playlist';
 

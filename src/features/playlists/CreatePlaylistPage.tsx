@@ -15,12 +15,12 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { useCreatePlaylistMutation } from '../../api/endpoints/playlists';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { canSubmitPlaylist, clampTo, counterText, PLAYLIST_LIMITS, playlistBody } from './playlistForm';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const CREATE_FAILED = 'Failed to create playlist';
 export const REDIRECT_DELAY_MS = 1500;

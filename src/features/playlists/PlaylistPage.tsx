@@ -15,19 +15,19 @@ import { Link, useParams } from 'react-router-dom';
 import type { PlaylistDetail, VideoCard } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
 import { useGetPlaylistInfiniteQuery, useRemoveVideoFromPlaylistMutation } from '../../api/endpoints/playlists';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { StatTiles } from '../../components/StatTiles';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { average, formatCount, formatHoursMinutes } from '../../lib/format';
-import { useLoadedToast } from '../../lib/listFeedback';
+import { useLoadedToast } from '../../components/listFeedback';
 import { canEditPlaylistVideos } from '../../lib/ownership';
 import { useGoBack } from '../../lib/useGoBack';
 import { selectCurrentUser } from '../auth/authSlice';
 import { videoCountText } from './PlaylistCard';
 import { isNotFound } from '../../api/errorStatus';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const PLAYLIST_ERROR = 'Failed to fetch playlist videos. Please try again later.';
 

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Profile } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
 import { useSetChannelNotifyMutation } from '../../api/endpoints/subscriptions';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { SUBSCRIBE_LOGIN_REQUIRED, SubscribeButton } from '../subscriptions/SubscribeButton';
 import { toast } from '../../components/toast';
 import { selectIsSignedIn } from '../auth/authSlice';

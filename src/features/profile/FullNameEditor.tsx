@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { useUpdateAccountDetailsMutation } from '../../api/endpoints/users';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { applyUpdatedUser } from '../auth/session';
 

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../../contract/entities';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { StatTiles } from '../../components/StatTiles';
 import { UserAvatar } from '../../components/UserAvatar';
 import { formatCount } from '../../lib/format';

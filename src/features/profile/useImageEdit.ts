@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { useUpdateAvatarMutation, useUpdateCoverImageMutation } from '../../api/endpoints/users';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { imageFileError } from '../../lib/validation';
 import { applyUpdatedUser } from '../auth/session';

@@ -3,9 +3,9 @@
 // queue after the worker replayed it (Background Sync), and asks for the periodic feed refresh.
 import { registerSW } from 'virtual:pwa-register';
 import { reloadQueue } from '../../api/offlineQueue';
-import { QUEUE_REPLAYED_MESSAGE } from '../../api/queueReplay';
-import { SUBSCRIPTIONS_REFRESH_TAG } from '../../lib/backgroundTags';
-import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../../lib/workerMessages';
+import { QUEUE_REPLAYED_MESSAGE } from '../../../shared/queueReplay';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../../../shared/backgroundTags';
+import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../../../shared/workerMessages';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
 import { applyReauthResult } from '../auth/session';

@@ -5,7 +5,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { ChangeEvent, FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { setSearchTerm } from './searchBarSlice';
 import { useSubmitSearch } from './useSubmitSearch';
 import { useVoiceSearch } from './useVoiceSearch';

@@ -23,7 +23,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { forgetSearch, useRecentSearches } from './recentSearches';
 import { usePopularSearchesQuery } from '../../api/endpoints/search';
 import { closeSearchBar, setSearchTerm } from './searchBarSlice';

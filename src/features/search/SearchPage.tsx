@@ -12,7 +12,7 @@ import { errorStatus } from '../../api/errorStatus';
 import { toast } from '../../components/toast';
 import { VideoRow } from '../../components/VideoRow';
 import { PlaylistCard } from '../playlists/PlaylistCard';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { Highlight } from './Highlight';
 import { UserResultCard } from './UserResultCard';
 

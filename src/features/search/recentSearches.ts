@@ -2,7 +2,8 @@
 // entry per query whatever its case; the full-screen phone search lists them and removes them.
 // Signing out forgets them (clearSession).
 import { useSyncExternalStore } from 'react';
-import { readDeviceValue, STORAGE_KEYS, writeDeviceValue } from '../../lib/storage';
+import { STORAGE_KEYS } from '../../../shared/storageKeys';
+import { readDeviceValue, writeDeviceValue } from '../../lib/storage';
 
 const RECENT_SEARCHES_KEY = STORAGE_KEYS.recentSearches;
 const RECENT_LIMIT = 8;

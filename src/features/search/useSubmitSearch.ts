@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { importChunk } from '../../lib/chunks';
 import { searchPath, searchSubmitted } from './searchBarSlice';
 

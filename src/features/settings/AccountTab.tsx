@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { useGetCurrentUserQuery, useUpdateAccountDetailsMutation, useUpdateAvatarMutation } from '../../api/endpoints/users';
-import { useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppSelector, useAppStore } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { UserAvatar } from '../../components/UserAvatar';
 import { hasErrors } from '../../lib/validation';

@@ -2,7 +2,7 @@
 // new one here before anything else (the API refuses other calls until then).
 import Button from '@mui/material/Button';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppSelector, useAppStore } from '../../lib/hooks';
 import { AuthCard } from '../auth/AuthCard';
 import { selectCurrentUser, selectMustChangePassword } from '../auth/authSlice';
 import { applyUpdatedUser } from '../auth/session';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { NotificationPreferences as ServerNotificationPreferences } from '../../../contract/entities';
 import { useGetNotificationPreferencesQuery, useSetNotificationPreferencesMutation } from '../../api/endpoints/notifications';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { PREFERENCE_KEYS, type PreferenceKey, readPreferences, storePreferences } from '../../lib/storage';
 import { toggleTheme } from '../theme/themeSlice';

@@ -1,9 +1,9 @@
 // "Push notifications on this device": on subscribes this browser (permission is asked only here,
 // from the tap), off removes it. Disabled, with the reason, where Push is missing or blocked.
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { toast } from '../../components/toast';
-import { type PushState, readPushState, subscribeThisDevice, unsubscribeThisDevice } from '../notifications/pushSubscription';
+import { type PushState, readPushState, subscribeThisDevice, unsubscribeThisDevice } from '../../api/pushSubscription';
 import { Toggle } from './SettingsToggle';
 
 const LABEL = 'Push notifications on this device';

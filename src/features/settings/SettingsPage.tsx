@@ -14,7 +14,7 @@ import { useLogout } from '../auth/useLogout';
 import { AccountTab } from './AccountTab';
 import { AppearanceTab, NotificationsTab, PrivacyTab } from './PreferenceTabs';
 import { SettingsVideosTab } from './SettingsVideosTab';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const SETTINGS_TABS = [
   { id: 'account', label: 'Account', Panel: AccountTab },

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
-import { UPLOADED_FETCH_ERROR, useLoadedToast, useLoginOn401 } from '../../lib/listFeedback';
+import { UPLOADED_FETCH_ERROR, useLoadedToast, useLoginOn401 } from '../../components/listFeedback';
 import { DataSaverSetting } from './DataSaverSetting';
 import { SettingsSection } from './SettingsSection';
 

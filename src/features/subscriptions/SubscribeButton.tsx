@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useGetSubscriptionStatusQuery, useToggleSubscriptionMutation } from '../../api/endpoints/subscriptions';
 import { errorStatus } from '../../api/errorStatus';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { toast, TOAST_DURATION } from '../../components/toast';
 

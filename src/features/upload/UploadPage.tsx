@@ -17,8 +17,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS } from '../../../contract/limits';
 import { MediaPicker } from './MediaPicker';
 import { UploadProgress } from './UploadProgress';
-import { usePageTitle } from '../../app/usePageTitle';
-import { takeSharedVideo } from '../../lib/sharedVideo';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { takeSharedVideo } from '../../../shared/sharedVideo';
 import { useVideoUpload } from './useVideoUpload';
 
 const VIDEO_HINT = 'MP4, WebM, or MOV up to 100MB';

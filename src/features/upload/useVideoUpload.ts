@@ -7,7 +7,7 @@ import { LIMITS } from '../../../contract/limits';
 import { messageOf } from '../../api/client';
 import { useGetVideoQuery, useUploadVideoMutation, videosApi } from '../../api/endpoints/videos';
 import { videoListsOf } from '../../api/tags';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { getStoredUser } from '../../lib/storage';
 import { imageFileError } from '../../lib/validation';

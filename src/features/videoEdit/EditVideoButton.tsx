@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { Suspense, useState } from 'react';
 import type { VideoCard } from '../../../contract/entities';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { lazyChunk } from '../../lib/chunks';
 import { selectCurrentUser } from '../auth/authSlice';
 

@@ -23,7 +23,7 @@ import {
   useGetUserPlaylistsInfiniteQuery,
   useRemoveVideoFromPlaylistMutation,
 } from '../../api/endpoints/playlists';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { uniqueById } from '../../components/useInfiniteList';
 import { selectCurrentUser } from '../auth/authSlice';

@@ -22,7 +22,7 @@ import type { ReactionType, Video } from '../../../contract/entities';
 import { messageOf } from '../../api/client';
 import { useToggleVideoReactionMutation } from '../../api/endpoints/reactions';
 import { useGetMyReportQuery } from '../../api/endpoints/reports';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { toast, TOAST_DURATION } from '../../components/toast';
 import { lazyChunk } from '../../lib/chunks';
 import { formatCount } from '../../lib/format';

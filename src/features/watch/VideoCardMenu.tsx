@@ -12,7 +12,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { VideoCardMenuProps } from '../../components/videoCardMenu';
 import { useGetVideoQuery } from '../../api/endpoints/videos';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { lazyChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { announceShare, shareLink } from '../../lib/share';

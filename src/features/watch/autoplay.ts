@@ -2,7 +2,7 @@
 // the device per user (a shared tablet keeps each person's choice). While data saver is on, up next
 // does not start by itself: the toggle shows off unless the viewer turns it on here.
 import { useMemo, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useDataSaver } from '../../lib/dataSaver';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
 import { selectCurrentUser } from '../auth/authSlice';

@@ -6,20 +6,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddToHistoryMutation, useAddViewMutation } from '../../api/endpoints/videos';
 import { afterFirstPaint } from '../../lib/afterFirstPaint';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/hooks';
 import { importChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { resetMiniPlayer } from '../miniPlayer/miniPlayerSlice';
+import type { WatchLocationState } from '../../lib/watchLocation';
 
 const NEXT_VIDEO_DELAY_MS = 2000;
 
 /** Router state a watch page may be opened with. */
-export interface WatchLocationState {
-  /** Seconds to start from (maximize from the mini player). */
-  resumeAt?: number;
-  /** Start playing at once (the next video after the end of the last one). */
-  autoplay?: boolean;
-}
 
 export function useWatchSession(videoId: string, nextVideoId: string | undefined, autoplayNext: boolean) {
   const signedIn = useAppSelector(selectIsSignedIn);

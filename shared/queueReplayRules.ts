@@ -3,7 +3,7 @@
 // on Background Sync, with the app closed). Both replay under one Web Lock, so a page and the worker
 // never send the queue together; were they to, each action still carries its Idempotency-Key and the
 // server runs it once.
-import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/offline';
 import { API_PREFIX, type QueueDb, type QueuedAction, readQueue } from './queueReplay';
 
 const REPLAY_LOCK = 'vidshare-offline-replay';

@@ -1,6 +1,6 @@
 // The state a server-rendered page hands to the client: the fulfilled queries of the api slice,
-// in the shape rehydrateApiCache takes. It travels in <script type="application/json" id="ssr-state">.
-import type { RootState } from './app/store';
+// in the shape rehydrateApiCache takes (src/entry-server.tsx picks them from the store). It
+// travels in <script type="application/json" id="ssr-state">.
 
 export const SSR_STATE_ID = 'ssr-state';
 
@@ -10,11 +10,6 @@ export interface SsrState {
     mutations: Record<string, unknown>;
     provided: { tags: Record<string, Record<string, string[]>>; keys: Record<string, unknown> };
   };
-}
-
-export function ssrStateOf(state: RootState): SsrState {
-  const queries = Object.fromEntries(Object.entries(state.api.queries).filter(([, entry]) => entry?.status === 'fulfilled'));
-  return { api: { queries, mutations: {}, provided: state.api.provided as unknown as SsrState['api']['provided'] } };
 }
 
 /** JSON safe inside <script>: no '</script>' or '<!--' can end or bend the element. */

@@ -1,8 +1,8 @@
 // "Push notifications on this device": subscribing this browser with the server's public key and
 // registering it, or removing it. Permission is asked only from a tap (never on load). Push exists
 // on Android Chrome, desktop browsers and iOS 16.4+ apps added to the home screen.
-import { pushApi } from '../../api/endpoints/push';
-import type { AppDispatch } from '../../app/store';
+import { pushApi } from './endpoints/push';
+import type { AppDispatch } from '../app/store';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 

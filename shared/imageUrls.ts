@@ -1,6 +1,6 @@
 // Narrower copies of stored images (made by the server on first request, see
 // server/routes/media.ts): a card or row picks the width it shows instead of the 1280 px thumbnail.
-import { IMAGE_WIDTHS } from '../../contract/limits';
+import { IMAGE_WIDTHS } from '../contract/limits';
 
 const UPLOAD = '/media/image/upload/';
 /** Thumbnails are stored at most this wide (server/media/images.ts). */

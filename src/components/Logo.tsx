@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link } from 'react-router-dom';
-import { BRAND_RED } from '../../app/theme';
+/** The logo's red, the one brand colour. */
+const BRAND_RED = '#e53935';
 
 /** Logo link to /. The word hides on the narrowest phones. */
 export function Logo({ alwaysShowName = false }: { alwaysShowName?: boolean }) {

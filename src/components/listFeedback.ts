@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorStatus } from '../api/errorStatus';
-import { toast } from '../components/toast';
+import { toast } from './toast';
 
 /** A user's uploaded videos failed to load (their profile tab, settings, adding videos to a playlist). */
 export const UPLOADED_FETCH_ERROR = 'Failed to fetch uploaded videos. Please try again later.';
