@@ -23,6 +23,8 @@ import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
 import { forgetGoneVideo } from '../downloads/removedDownloads';
 import { useSavedVideo } from '../downloads/useSavedVideo';
+import { recordWatched } from '../downloads/downloadStore';
+import { WATCHED_SHARE } from '../downloads/smartRun';
 import { browserMedia } from '../player/playbackMode';
 import { loadHls } from '../player/useHlsPlayback';
 import { VideoPlayer } from '../player/VideoPlayer';
@@ -175,6 +177,9 @@ function WatchScreen({ videoId }: { videoId: string }) {
             captions={captions}
             onPosition={(time, duration, paused) => {
               savePosition(time, duration, paused);
+              // A saved video played to its last tenth is watched: smart downloads evict it first.
+              const saved = savedVideo.saved;
+              if (saved && duration > 0 && time / duration >= WATCHED_SHARE && (saved.watched ?? 0) < WATCHED_SHARE) void recordWatched(videoId, time / duration);
               if (!paused && session.upNext) session.cancelUpNext(); // played again
             }}
             overlay={

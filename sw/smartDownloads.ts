@@ -1,0 +1,53 @@
+/// <reference lib="WebWorker" />
+// Smart downloads run here, app open or closed: on Periodic Background Sync (Chromium, an installed
+// app the browser grants it to; the same tag as the feed refresh) and when a page asks (the app
+// opened, or Downloads changed the settings). The run itself is src/features/downloads/smartRun.ts.
+import { openDownloadsDb } from '../src/features/downloads/downloadDb';
+import { type RunReport, runSmartDownloads } from '../src/features/downloads/smartRun';
+import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
+import { DOWNLOADS_CHANGED_MESSAGE, RUN_SMART_DOWNLOADS_MESSAGE } from '../src/lib/workerMessages';
+import { workerFetch } from './networkWork';
+import { broadcast, signedInSession } from './session';
+
+declare const self: ServiceWorkerGlobalScope;
+
+type Connection = { type?: string; saveData?: boolean };
+
+let running: Promise<RunReport | null> | null = null;
+
+/** One run at a time: a periodic sync and a page's request share it. */
+function runOnce(): Promise<RunReport | null> {
+  running ??= run().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function run(): Promise<RunReport | null> {
+  const session = await signedInSession();
+  if (!session) return null; // signed out: nothing is the user's to keep
+  const db = await openDownloadsDb(() => db.close());
+  try {
+    const report = await runSmartDownloads({
+      db,
+      origin: self.location.origin,
+      token: session.token,
+      fetch: workerFetch,
+      connection: (navigator as WorkerNavigator & { connection?: Connection }).connection,
+      estimate: () => navigator.storage.estimate(),
+    });
+    if (report.added.length || report.removed.length || report.evicted.length) await broadcast({ type: DOWNLOADS_CHANGED_MESSAGE, ...report });
+    return report;
+  } finally {
+    db.close();
+  }
+}
+
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag === SUBSCRIPTIONS_REFRESH_TAG) sync.waitUntil(runOnce());
+});
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === RUN_SMART_DOWNLOADS_MESSAGE) event.waitUntil(runOnce());
+});
