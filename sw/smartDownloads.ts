@@ -5,7 +5,7 @@
 import { openDownloadsDb } from '../src/features/downloads/downloadDb';
 import { type RunReport, runSmartDownloads } from '../src/features/downloads/smartRun';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../src/lib/backgroundTags';
-import { DOWNLOADS_CHANGED_MESSAGE, RUN_SMART_DOWNLOADS_MESSAGE } from '../src/lib/workerMessages';
+import { DOWNLOADS_CHANGED_MESSAGE, RUN_SMART_DOWNLOADS_MESSAGE } from '../src/features/downloads/smartMessages';
 import { workerFetch } from './networkWork';
 import { broadcast, signedInSession } from './session';
 

@@ -3,7 +3,7 @@
 // their details in IndexedDB. The service worker reads the same cache name (sw/sw.ts).
 import type { Caption, Video } from '../../../contract/entities';
 import { apiUrl, requestHeaders } from '../../api/client';
-import { RUN_SMART_DOWNLOADS_MESSAGE } from '../../lib/workerMessages';
+import { RUN_SMART_DOWNLOADS_MESSAGE } from './smartMessages';
 import { deleteSavedCopy, DOWNLOADS_CACHE, type DownloadsDb, openDownloadsDb, type SavedVideo, type SmartSettings } from './downloadDb';
 import { readSmartSettings } from './smartRun';
 

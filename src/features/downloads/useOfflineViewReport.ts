@@ -5,7 +5,7 @@
 import { useCallback, useRef } from 'react';
 import { useReportOfflineViewMutation } from '../../api/endpoints/offlineViews';
 
-export const OFFLINE_VIEW_SECONDS = 30;
+const OFFLINE_VIEW_SECONDS = 30;
 /** A jump longer than this between two positions is a seek, not watch time. */
 const MAX_STEP_SECONDS = 5;
 

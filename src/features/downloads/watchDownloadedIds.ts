@@ -5,7 +5,7 @@
 // It is also where an app start asks the service worker for a smart-downloads run, and hears of
 // the runs that changed the saved videos.
 import { importChunk } from '../../lib/chunks';
-import { DOWNLOADS_CHANGED_MESSAGE, RUN_SMART_DOWNLOADS_MESSAGE } from '../../lib/workerMessages';
+import { DOWNLOADS_CHANGED_MESSAGE, RUN_SMART_DOWNLOADS_MESSAGE } from './smartMessages';
 import { downloadsChanged, listSavedVideos, subscribeDownloads } from './downloadStore';
 
 /** Calls `onIds` with the saved videos' ids now and on every change; returns the way to stop. */
