@@ -36,7 +36,8 @@ async function run(): Promise<RunReport | null> {
       connection: (navigator as WorkerNavigator & { connection?: Connection }).connection,
       estimate: () => navigator.storage.estimate(),
     });
-    if (report.added.length || report.removed.length || report.evicted.length) await broadcast({ type: DOWNLOADS_CHANGED_MESSAGE, ...report });
+    // A run also records when it ran (shown in Downloads): pages read the store again after each one.
+    if (!report.skipped) await broadcast({ type: DOWNLOADS_CHANGED_MESSAGE, ...report });
     return report;
   } finally {
     db.close();
