@@ -3,7 +3,8 @@
 // GETs, and the queued re-auth check (a /users/me made offline is replayed when back online and
 // its result posted to the pages, where a 401 signs the user out). What works while the app is
 // closed lives beside it: push and notification clicks (notifications.ts), the offline queue's
-// Background Sync and the periodic feed refresh (backgroundSync.ts), share to upload (shareTarget.ts).
+// Background Sync and the periodic feed refresh (backgroundSync.ts), smart downloads
+// (smartDownloads.ts), share to upload (shareTarget.ts).
 import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -20,6 +21,7 @@ import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, networkWorkS
 import { listenForNotifications } from './notifications';
 import { broadcast, signedInSession } from './session';
 import { routeShareTarget } from './shareTarget';
+import { listenForSmartDownloadRuns } from './smartDownloads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -30,6 +32,7 @@ const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/socket\.io\//, /^\/files/];
 listenForBackgroundSync();
 listenForNotifications();
 routeShareTarget();
+listenForSmartDownloadRuns();
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

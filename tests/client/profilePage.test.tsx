@@ -1,6 +1,6 @@
 // Profile screen states: loading, not found, error, tabs by ownership and the
 // signed-out visitor sent back from a private tab.
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import ProfilePage from '../../src/features/profile/ProfilePage';
@@ -86,6 +86,36 @@ describe('profile page', () => {
     expect(screen.getByLabelText('Edit full name')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit cover' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+
+  it('shows the owner their Watch later and takes a video off it', async () => {
+    signIn(alice);
+    const entry = {
+      _id: 'v9',
+      videoId: 'v9',
+      title: 'Saved for the commute',
+      description: '',
+      filePath: '/media/video/upload/v9.mp4',
+      thumbnail: '',
+      duration: 90,
+      views: 12,
+      likes: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      savedAt: '2026-01-02T00:00:00.000Z',
+      owner: { _id: 'u2', username: 'bob', fullName: 'Bob', avatar: '' },
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.url.pathname === '/api/v1/users/c/alice') return ok(profile);
+      if (call.url.pathname === '/api/v1/watch-later' && call.method === 'GET') return ok({ videos: [entry], hasMore: false });
+      if (call.url.pathname === '/api/v1/watch-later/v9') return ok({ videoId: 'v9', saved: false, savedAt: null });
+      return ok({ videos: [], hasMore: false });
+    });
+    renderProfile('/profile/alice?tab=watchLater');
+    expect(await screen.findByRole('heading', { name: 'Watch Later' })).toBeTruthy();
+    expect(await screen.findByText('Saved for the commute')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Saved for the commute from Watch later' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/v1/watch-later/v9')).toBe(true));
+    expect(calls.find((call) => call.method === 'DELETE')!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends a signed-out visitor on a private tab back to videos with the login notice', async () => {

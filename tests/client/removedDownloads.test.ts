@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../src/components/toast';
 import { listSavedVideos, type SavedVideo } from '../../src/features/downloads/downloadStore';
 import { checkSavedVideos, removedDownloadMessage } from '../../src/features/downloads/removedDownloads';
-import { openDB } from 'idb';
+import { openDownloadsDb } from '../../shared/downloadDb';
 import { fail, mockFetch, ok } from './helpers';
 
 /** Cache Storage as far as the downloads use it (jsdom has none). */
@@ -45,13 +45,13 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
 });
 afterEach(async () => {
-  const db = await openDB('vidshare-downloads', 1);
+  const db = await openDownloadsDb();
   await db.clear('videos');
   db.close();
 });
 
 async function saveAll(caches: ReturnType<typeof fakeCaches>, videos: SavedVideo[]) {
-  const db = await openDB('vidshare-downloads', 1, { upgrade: (upgrade) => void upgrade.createObjectStore('videos', { keyPath: 'videoId' }) });
+  const db = await openDownloadsDb();
   const cache = await caches.open('vidshare-downloads');
   for (const video of videos) {
     await db.put('videos', video);

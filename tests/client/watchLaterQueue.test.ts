@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchLaterApi } from '../../src/api/endpoints/watchLater';
 import { closeQueueDb, loadQueue, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
-import { openQueueDb } from '../../src/api/queueReplay';
+import { openQueueDb } from '../../shared/queueReplay';
 import { makeStore } from '../../src/app/store';
 import { alice, mockFetch, ok, type RecordedCall, signIn } from './helpers';
 import { emptyQueueDb } from './queueDb';

@@ -84,6 +84,19 @@ describe.each(databases)('offline candidates on %s', (dialect) => {
     expect(await titles()).toEqual([]);
   });
 
+  it('counts an offline view once when its report is sent again with the same key (two tabs, a crash mid-report)', async () => {
+    const [me, channel] = await Promise.all([registerUser(server), registerUser(server)]);
+    const id = await insertVideo(server, channel.id);
+    const report = () => call(server, 'POST', `/views/add/${id}`, { token: me.token, headers: { 'Idempotency-Key': 'offline-view-1' } });
+    const answers = await Promise.all([report(), report()]);
+    // One runs, the other is told it is in progress (409) or gets the stored answer.
+    expect(answers.map((answer) => answer.status).sort()).toSatisfy((statuses: number[]) => statuses.includes(200) && statuses.every((status) => status === 200 || status === 409));
+    const again = await report();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await call(server, 'GET', `/views/${id}`)).body.data.totalViews).toBe(1);
+  });
+
   it('keeps each user apart, needs a token and a limit of 1 to 50', async () => {
     const [me, someone, channel] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
     await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: me.token });

@@ -1,13 +1,24 @@
-// /downloads: the videos saved for offline with their size and quality, the storage used, delete.
+// /downloads, the storage manager: smart downloads' settings; what is kept and why (manual, smart,
+// Watch later) with each video's size and quality; the total against the budget; pin and unpin
+// (smart downloads never evict a pinned video), delete, 'Free up space', and a warning when the
+// browser's quota is nearly used.
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import PinIcon from '@mui/icons-material/PushPin';
+import PinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../components/toast';
 import { formatBytes, formatDuration, formatRelativeDate } from '../../lib/format';
-import { deleteSavedVideo, listSavedVideos, type SavedVideo, subscribeDownloads } from './downloadStore';
+import { deleteSavedVideo, getSmartSettings, listSavedVideos, type SavedVideo, setPinned, subscribeDownloads } from './downloadStore';
+import { budgetOf, evictionOrder } from '../../../shared/smartRun';
+import { SmartDownloadsSettings } from './SmartDownloadsSettings';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { checkSavedVideos } from './removedDownloads';
 
@@ -24,11 +35,32 @@ function useStorageEstimate(version: number) {
   return estimate;
 }
 
+/** Used this share of the quota, the page warns. */
+const NEAR_QUOTA_SHARE = 0.9;
+
+/** Why a video is kept, as the list names it. */
+function keptBecause(video: SavedVideo): string[] {
+  if (video.origin !== 'smart') return ['Manual'];
+  return (video.reasons ?? ['subscription']).map((reason) => (reason === 'watch-later' ? 'Watch later' : 'Smart: new from subscriptions'));
+}
+
+function useBudget(version: number): number | null {
+  const [budget, setBudget] = useState<number | null>(null);
+  useEffect(() => {
+    void getSmartSettings()
+      .then((settings) => budgetOf(settings, navigator.storage?.estimate ? () => navigator.storage.estimate() : undefined))
+      .then(setBudget)
+      .catch(() => setBudget(null));
+  }, [version]);
+  return budget;
+}
+
 export default function DownloadsPage() {
   usePageTitle('Downloads');
   const [videos, setVideos] = useState<SavedVideo[] | null>(null);
   const [version, setVersion] = useState(0);
   const estimate = useStorageEstimate(version);
+  const budget = useBudget(version);
   const reload = useCallback(() => {
     void listSavedVideos()
       .then(setVideos)
@@ -47,7 +79,18 @@ export default function DownloadsPage() {
     toast.success('Download deleted');
   };
 
+  const freeUpSpace = async () => {
+    const all = videos ?? [];
+    // What smart downloads would evict first; when nothing is, every unpinned smart download.
+    const evictable = evictionOrder(all);
+    const going = evictable.length ? evictable : all.filter((video) => video.origin === 'smart' && !video.pinned);
+    for (const video of going) await deleteSavedVideo(video);
+    const freed = going.reduce((sum, video) => sum + video.size, 0);
+    toast.success(going.length ? `Freed ${formatBytes(freed)}` : 'Nothing to free: manual and pinned downloads stay');
+  };
+
   const savedBytes = (videos ?? []).reduce((sum, video) => sum + video.size, 0);
+  const nearQuota = estimate !== null && estimate.quota > 0 && estimate.usage / estimate.quota >= NEAR_QUOTA_SHARE;
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
@@ -58,6 +101,23 @@ export default function DownloadsPage() {
         {estimate ? ` · Storage used: ${formatBytes(estimate.usage)} · Available: ${formatBytes(Math.max(0, estimate.quota - estimate.usage))}` : ''}
         {estimate?.persisted ? ' · Kept by the browser when space runs low' : ''}
       </Typography>
+      {budget !== null && (
+        <Box sx={{ mb: 2 }}>
+          <LinearProgress variant="determinate" value={Math.min(100, (savedBytes / budget) * 100)} aria-label="Downloads against the storage budget" />
+          <Typography variant="body2" color="text.secondary" data-testid="storage-budget" sx={{ mt: 0.5 }}>
+            {formatBytes(savedBytes)} of {formatBytes(budget)} budget
+          </Typography>
+        </Box>
+      )}
+      {nearQuota && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          This device is almost out of space for the app: new downloads may fail. Free up space or delete some downloads.
+        </Alert>
+      )}
+      <SmartDownloadsSettings />
+      <Button variant="outlined" disabled={!videos?.some((video) => video.origin === 'smart' && !video.pinned)} onClick={() => void freeUpSpace()} sx={{ mb: 2 }}>
+        Free up space
+      </Button>
       {videos && videos.length === 0 && <Typography>No downloads yet. Use Save, then 'Download for offline' on a video.</Typography>}
       <Box component="ul" aria-label="Downloaded videos" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         {(videos ?? []).map((video) => (
@@ -81,8 +141,21 @@ export default function DownloadsPage() {
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {video.quality}p · {formatBytes(video.size)} · saved {formatRelativeDate(video.savedAt)}
+                {(video.watched ?? 0) >= 0.9 ? ' · watched' : ''}
               </Typography>
+              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                {keptBecause(video).map((reason) => (
+                  <Chip key={reason} size="small" label={reason} />
+                ))}
+              </Box>
             </Box>
+            <IconButton
+              aria-label={`${video.pinned ? 'Unpin' : 'Pin'} ${video.title}`}
+              aria-pressed={Boolean(video.pinned)}
+              onClick={() => void setPinned(video.videoId, !video.pinned)}
+            >
+              {video.pinned ? <PinIcon /> : <PinOutlinedIcon />}
+            </IconButton>
             <IconButton aria-label={`Delete download ${video.title}`} onClick={() => void remove(video)}>
               <DeleteIcon />
             </IconButton>

@@ -1,42 +1,22 @@
 // Videos saved for offline: one rendition, its thumbnail and its captions in Cache Storage (fetched
 // whole, without a Range header: the service worker answers range requests from the cached copy),
 // their details in IndexedDB. The service worker reads the same cache name (sw/sw.ts).
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Caption, Video } from '../../../contract/entities';
 import { apiUrl, requestHeaders } from '../../api/client';
+import { RUN_SMART_DOWNLOADS_MESSAGE } from '../../../shared/smartMessages';
+import { deleteSavedCopy, DOWNLOADS_CACHE, type DownloadsDb, openDownloadsDb, type SavedVideo, type SmartSettings } from '../../../shared/downloadDb';
+import { readSmartSettings } from '../../../shared/smartRun';
 
-const DOWNLOADS_CACHE = 'vidshare-downloads';
-const DOWNLOADS_DB = 'vidshare-downloads';
+export type { SavedVideo } from '../../../shared/downloadDb';
 /** 480p (eco) by default: small on a phone, still watchable. */
 export const DEFAULT_DOWNLOAD_HEIGHT = 480;
 
-export interface SavedVideo {
-  videoId: string;
-  title: string;
-  ownerName: string;
-  duration: number;
-  /** Bytes of the stored rendition. */
-  size: number;
-  /** The rendition's height (480 for 480p). */
-  quality: number;
-  /** Same-origin paths of the stored rendition and thumbnail (the cache keys). */
-  videoUrl: string;
-  thumbnailUrl: string;
-  /** The caption tracks, their files in the same cache (absent on videos saved before captions were kept). */
-  captions?: { language: string; label: string; url: string }[];
-  savedAt: string;
-}
-
-interface DownloadsSchema extends DBSchema {
-  videos: { key: string; value: SavedVideo };
-}
-
-let dbPromise: Promise<IDBPDatabase<DownloadsSchema>> | null = null;
+let dbPromise: Promise<DownloadsDb> | null = null;
 function database() {
-  dbPromise ??= openDB<DownloadsSchema>(DOWNLOADS_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('videos', { keyPath: 'videoId' });
-    },
+  // The worker may open a newer version after an update: let it, and reopen on next use.
+  dbPromise ??= openDownloadsDb(() => {
+    void dbPromise?.then((db) => db.close());
+    dbPromise = null;
   });
   return dbPromise;
 }
@@ -116,6 +96,7 @@ export async function saveVideoForOffline(
     thumbnailUrl,
     captions,
     savedAt: new Date().toISOString(),
+    origin: 'manual',
   };
   await (await database()).put('videos', saved);
   notify();
@@ -147,12 +128,39 @@ async function saveCaptions(cache: Cache, videoId: string): Promise<SavedVideo['
 }
 
 export async function deleteSavedVideo(saved: SavedVideo): Promise<void> {
-  const cache = await caches.open(DOWNLOADS_CACHE);
-  await cache.delete(saved.videoUrl);
-  for (const caption of saved.captions ?? []) await cache.delete(caption.url);
-  if (saved.thumbnailUrl) await cache.delete(saved.thumbnailUrl);
-  await (await database()).delete('videos', saved.videoId);
+  await deleteSavedCopy(await database(), saved);
   notify();
+}
+
+/** Pins or unpins a saved video: smart downloads never evict a pinned one. */
+export async function setPinned(videoId: string, pinned: boolean): Promise<void> {
+  const db = await database();
+  const saved = await db.get('videos', videoId);
+  if (saved) await db.put('videos', { ...saved, pinned });
+  notify();
+}
+
+/** Records how much of a saved video was played here (the largest share counts): watched ones are evicted first. */
+export async function recordWatched(videoId: string, share: number): Promise<void> {
+  const db = await database();
+  const saved = await db.get('videos', videoId);
+  if (!saved || (saved.watched ?? 0) >= share) return;
+  await db.put('videos', { ...saved, watched: Math.min(1, share) });
+}
+
+/** Reads the store again after the worker changed it (a smart run). */
+export function downloadsChanged(): void {
+  notify();
+}
+
+export async function getSmartSettings(): Promise<SmartSettings> {
+  return readSmartSettings(await database());
+}
+
+/** Saves the settings and asks the worker for a run with them (it decides whether one is due). */
+export async function saveSmartSettings(settings: SmartSettings): Promise<void> {
+  await (await database()).put('settings', settings, 'smart');
+  navigator.serviceWorker?.controller?.postMessage({ type: RUN_SMART_DOWNLOADS_MESSAGE });
 }
 
 const listeners = new Set<() => void>();

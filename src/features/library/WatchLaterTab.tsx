@@ -13,7 +13,7 @@ import { toast } from '../../components/toast';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { listGridProps, VideoGrid } from '../../components/VideoGrid';
 import { formatCount, formatHoursMinutes } from '../../lib/format';
-import { useLoginOn401 } from '../../lib/listFeedback';
+import { useLoginOn401 } from '../../components/listFeedback';
 
 const WATCH_LATER_ERROR = 'Failed to fetch Watch later. Please try again later.';
 

@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 import type { Role } from '../../../contract/entities';
 import type { AdminAccount } from '../../../contract/moderation';
 import { useChangeRoleMutation, useDeleteUserMutation, useGetAdminUsersInfiniteQuery, useLiftSuspensionMutation, useSuspendUserMutation } from '../../api/endpoints/moderation';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useInfiniteList } from '../../components/useInfiniteList';
 import { UserAvatar } from '../../components/UserAvatar';
 import { selectCurrentUser } from '../auth/authSlice';

@@ -23,6 +23,9 @@ import { selectIsSignedIn } from '../auth/authSlice';
 import { setActive, setCurrentTime, setVideoId, setVideoSrc } from '../miniPlayer/miniPlayerSlice';
 import { forgetGoneVideo } from '../downloads/removedDownloads';
 import { useSavedVideo } from '../downloads/useSavedVideo';
+import { recordWatched } from '../downloads/downloadStore';
+import { WATCHED_SHARE } from '../../../shared/smartRun';
+import { useOfflineViewReport } from '../downloads/useOfflineViewReport';
 import { browserMedia } from '../player/playbackMode';
 import { loadHls } from '../player/useHlsPlayback';
 import { VideoPlayer } from '../player/VideoPlayer';
@@ -75,6 +78,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const fresh = query.isSuccess && (!signedIn || (query.fulfilledTimeStamp ?? 0) >= openedAt);
   if (!answered && !query.isFetching && (fresh || query.isError)) setAnswered(true);
   const savedVideo = useSavedVideo(videoId);
+  const reportOfflineView = useOfflineViewReport(videoId, Boolean(savedVideo.saved) && signedIn);
   const processing = query.data?.status === 'processing';
   useGetVideoQuery(videoId, { pollingInterval: processing ? PROCESSING_POLL_MS : 0, skip: !processing });
   const related = useRelatedVideos(videoId);
@@ -175,6 +179,10 @@ function WatchScreen({ videoId }: { videoId: string }) {
             captions={captions}
             onPosition={(time, duration, paused) => {
               savePosition(time, duration, paused);
+              reportOfflineView(time, duration, paused);
+              // A saved video played to its last tenth is watched: smart downloads evict it first.
+              const saved = savedVideo.saved;
+              if (saved && duration > 0 && time / duration >= WATCHED_SHARE && (saved.watched ?? 0) < WATCHED_SHARE) void recordWatched(videoId, time / duration);
               if (!paused && session.upNext) session.cancelUpNext(); // played again
             }}
             overlay={

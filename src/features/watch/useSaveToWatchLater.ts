@@ -3,7 +3,7 @@
 import { useNavigate } from 'react-router-dom';
 import { messageOf } from '../../api/client';
 import { useSaveToWatchLaterMutation } from '../../api/endpoints/watchLater';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { toast } from '../../components/toast';
 import { selectIsSignedIn } from '../auth/authSlice';
 
