@@ -15,6 +15,7 @@ import * as moderationTools from './0013_moderation_tools.js';
 import * as mustChangePassword from './0015_must_change_password.js';
 import * as deployment from './0016_deployment.js';
 import * as moderationUndo from './0017_moderation_undo.js';
+import * as analytics from './0018_analytics.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -35,6 +36,7 @@ const all: Record<string, DialectMigration> = {
   '0015_must_change_password': mustChangePassword,
   '0016_deployment': deployment,
   '0017_moderation_undo': moderationUndo,
+  '0018_analytics': analytics,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

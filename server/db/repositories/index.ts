@@ -1,6 +1,7 @@
 // Every repository, built once per app over one database handle and decorated on the Fastify
 // instance as `app.repos` (fastify/demo's shape): routes and use cases never build their own.
 import { JobRepository } from './jobs.js';
+import { AnalyticsRepository } from './analytics.js';
 import type { DatabaseHandle } from '../kysely.js';
 import { BlockRepository } from './blocks.js';
 import { CaptionRepository } from './captions.js';
@@ -32,6 +33,8 @@ export interface RepositoryOptions {
 export function createRepositories(handle: DatabaseHandle, options: RepositoryOptions) {
   const playlists = new PlaylistRepository(handle.db, handle.dialect);
   return {
+    /** Watch analytics: heartbeats, their rollups and the studio's reads. */
+    analytics: new AnalyticsRepository(handle),
     blocks: new BlockRepository(handle.db),
     captions: new CaptionRepository(handle.db, handle.dialect),
     comments: new CommentRepository(handle.db, handle.dialect),
