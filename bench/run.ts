@@ -2,7 +2,7 @@
 // every figure beside its baseline measured in the same run. Writes bench/results/latest.{json,md}.
 //   --videos N,M    the large data sizes (default 100000,1000000; 1000 is always the small one)
 //   --seconds S     autocannon duration per scenario (default 10)
-//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), live, fanout, client, lighthouse, media, network
+//   --skip a,b      skip sections: api, scaling (two processes and the large sizes), live, fanout, client, lighthouse, media, network, studio
 // With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
 // versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
@@ -22,6 +22,7 @@ import { measureFanout } from './fanout.js';
 import { measureLiveEvents } from './live.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
+import { runStudioBench } from './studio.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +35,7 @@ const { values } = parseArgs({
 const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network'];
+const SECTIONS = ['api', 'scaling', 'live', 'fanout', 'client', 'lighthouse', 'media', 'network', 'studio'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
@@ -345,6 +346,14 @@ if (!skip.has('network')) {
 }
 
 await mkdir('bench/results', { recursive: true });
+if (!skip.has('studio')) {
+  // Studio analytics: seeding, rollup throughput and the studio's reads (bench/studio.ts; STUDIO_BENCH_* scale it).
+  out('## Studio analytics');
+  out();
+  results.studio = await runStudioBench(out);
+  out();
+}
+
 await writeFile('bench/results/latest.json', JSON.stringify(results, null, 2));
 await writeFile('bench/results/latest.md', lines.join('\n') + '\n');
 console.log('written: bench/results/latest.json, bench/results/latest.md');
