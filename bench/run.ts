@@ -4,7 +4,7 @@
 //   --seconds S     autocannon duration per scenario (default 10)
 //   --skip a,b      skip sections: api, scaling (two processes and the large sizes), scaleout (CPU per
 //                   request with one and two processes at the same offered load, Redis commands per
-//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, phone, media, network
+//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, phone, media, network, studio
 // With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
 // versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
@@ -26,6 +26,7 @@ import { measureScaleOut } from './scaleOut.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
 import { PHONE_RUNS, phoneTapTable, runPhoneTapBench } from './phoneTap.js';
 import { startNodeServer, type RunningProcess } from './processes.js';
+import { runStudioBench } from './studio.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +39,7 @@ const { values } = parseArgs({
 const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'phone', 'media', 'network'];
+const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'phone', 'media', 'network', 'studio'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
@@ -390,6 +391,14 @@ if (!skip.has('network')) {
 }
 
 await mkdir('bench/results', { recursive: true });
+if (!skip.has('studio')) {
+  // Studio analytics: seeding, rollup throughput and the studio's reads (bench/studio.ts; STUDIO_BENCH_* scale it).
+  out('## Studio analytics');
+  out();
+  results.studio = await runStudioBench(out);
+  out();
+}
+
 await writeFile('bench/results/latest.json', JSON.stringify(results, null, 2));
 await writeFile('bench/results/latest.md', lines.join('\n') + '\n');
 console.log('written: bench/results/latest.json, bench/results/latest.md');

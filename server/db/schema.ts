@@ -308,6 +308,47 @@ interface DeploymentTable {
   created_at: string;
 }
 
+/** 0018: one player report, kept until rolled up and out of the replay window. */
+interface AnalyticsHeartbeatsTable {
+  id: string;
+  video_id: string;
+  viewer_key: string; // `u:<userId>` signed in, `p:<playbackId>` signed out (no identity)
+  at: string;
+  ranges: string; // JSON [[from, to], ...] in seconds of the video
+  source: string;
+  device: string;
+  rolled_up: Generated<number>;
+}
+
+/** 0018: one video's hour (UTC, `YYYY-MM-DDTHH`). JSON columns: retention (100 counts), sources and devices (counts by name). */
+interface AnalyticsVideoHoursTable {
+  video_id: string;
+  hour: string;
+  owner_id: string;
+  views: number;
+  watch_seconds: number;
+  retention: string;
+  sources: string;
+  devices: string;
+}
+
+/** 0018: one channel's day (UTC, `YYYY-MM-DD`), for the overview's ranges. */
+interface AnalyticsChannelDaysTable {
+  owner_id: string;
+  day: string;
+  views: number;
+  watch_seconds: number;
+  sources: string;
+  devices: string;
+}
+
+/** 0018: when a viewer's view of a video last counted. */
+interface AnalyticsViewMarksTable {
+  video_id: string;
+  viewer_key: string;
+  counted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -335,4 +376,8 @@ export interface Database {
   user_blocks: UserBlocksTable;
   moderation_log: ModerationLogTable;
   deployment: DeploymentTable;
+  analytics_heartbeats: AnalyticsHeartbeatsTable;
+  analytics_video_hours: AnalyticsVideoHoursTable;
+  analytics_channel_days: AnalyticsChannelDaysTable;
+  analytics_view_marks: AnalyticsViewMarksTable;
 }

@@ -19,11 +19,13 @@ export interface JobPayloads {
   'deliver-push': { subscriptionId: string; notificationId: string };
   /** Backfill: the slow-link rungs (240p, 144p) for a video transcoded before they existed, from its lowest main rung. */
   'slow-link-rungs': { videoId: string };
+  /** Folds the waiting watch heartbeats into the analytics rollups (one job id: one at a time). */
+  'analytics-rollup': Record<string, never>;
 }
 export type JobType = keyof JobPayloads;
 
 /** Every job type this version has (the record makes a new type in JobPayloads a compile error until listed). */
-const JOB_TYPES: Record<JobType, true> = { transcode: true, 'package-hls': true, 'deliver-push': true, 'slow-link-rungs': true };
+const JOB_TYPES: Record<JobType, true> = { transcode: true, 'package-hls': true, 'deliver-push': true, 'slow-link-rungs': true, 'analytics-rollup': true };
 
 /** Whether this version knows the type (a job row may hold one of a newer version sharing the database). */
 export function isJobType(type: string): type is JobType {
@@ -50,7 +52,7 @@ export interface JobLogger {
 export interface JobDeps {
   config: Config;
   /** The jobs table (`jobs`, server/db/repositories/jobs.ts), the deployment id jobs carry, and the repositories handlers use. */
-  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions' | 'notifications' | 'deployment'>;
+  repos: Pick<Repositories, 'jobs' | 'videoMedia' | 'pushSubscriptions' | 'notifications' | 'deployment' | 'analytics'>;
   storage: MediaStorage;
   /** What jobs publish (progress, qualities, a published video); subscribers react. */
   events: DomainEventBus;
@@ -108,6 +110,9 @@ export interface JobReport {
   transcodeQueued?: boolean;
   /** What a push delivery came to (delivered, gone, already-delivered, ...). */
   push?: string;
+  /** analytics-rollup: heartbeats folded, and raw rows pruned. */
+  heartbeats?: number;
+  pruned?: number;
 }
 
 /** The job types that wait in `lane`. */

@@ -1,3 +1,4 @@
+import { createPresence } from './presence.js';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
@@ -112,6 +113,7 @@ export function attachRealtime(app: FastifyInstance, io: Server): void {
   });
 
   app.decorate('io', io);
+  app.decorate('presence', createPresence(io, Boolean(app.redis)));
   // Open websockets would keep the HTTP server from closing. Only this process's: through the
   // adapter, the request would close the sockets of every other process too.
   app.addHook('preClose', async () => {

@@ -29,6 +29,7 @@ const DownloadsPage = lazyChunk(() => import('../features/downloads/DownloadsPag
 const SubscriptionsPage = lazyChunk(() => import('../features/subscriptions/SubscriptionsPage'));
 const NotificationsPage = lazyChunk(() => import('../features/notifications/NotificationsPage'));
 const ModerationPage = lazyChunk(() => import('../features/moderation/ModerationPage'));
+const StudioRoutes = lazyChunk(() => import('../features/studio/StudioRoutes'));
 const WatchHistoryPage = lazyChunk(() => import('../features/library/LibraryPages').then((m) => ({ default: m.WatchHistoryPage })));
 
 /** Signed-in-only routes send a signed-out visitor to /login, which brings them back after signing in. */
@@ -81,6 +82,7 @@ export function AppRoutes() {
             <Route path="/subscriptions" element={<SubscriptionsPage />} />
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/moderation" element={<ModerationPage />} />
+            <Route path="/studio/*" element={<StudioRoutes />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -34,6 +34,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
       'package-hls': { maxAttempts: 1, backoffMs: () => 100, run: async () => undefined },
       'deliver-push': { lane: 'messages', maxAttempts: 1, backoffMs: () => 100, run: async (_deps, job) => void delivered.push(job.payload.notificationId) },
       'slow-link-rungs': { maxAttempts: 1, background: true, backoffMs: () => 100, run: async (_deps, job) => void ran.push(`background ${job.payload.videoId}`) },
+      'analytics-rollup': { lane: 'messages', maxAttempts: 1, backoffMs: () => 100, run: async () => undefined },
     };
     const delivered: string[] = [];
     const queueName = uniqueName('vidshare-test');

@@ -18,6 +18,7 @@ import * as moderationUndo from './0017_moderation_undo.js';
 import * as watchLater from './0018_watch_later.js';
 import * as commentReports from './0019_comment_reports.js';
 import * as jobErrors from './0020_job_errors.js';
+import * as analytics from './0021_analytics.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -41,6 +42,7 @@ const all: Record<string, DialectMigration> = {
   '0018_watch_later': watchLater,
   '0019_comment_reports': commentReports,
   '0020_job_errors': jobErrors,
+  '0021_analytics': analytics,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

@@ -1,6 +1,7 @@
 // Every repository, built once per app over one database handle and decorated on the Fastify
 // instance as `app.repos` (fastify/demo's shape): routes and use cases never build their own.
 import { JobRepository } from './jobs.js';
+import { AnalyticsRepository } from './analytics.js';
 import type { DatabaseHandle } from '../kysely.js';
 import { AccountRepository } from './accounts.js';
 import { BlockRepository } from './blocks.js';
@@ -36,6 +37,8 @@ export function createRepositories(handle: DatabaseHandle, options: RepositoryOp
   return {
     /** Accounts as an admin lists and deletes them. */
     accounts: new AccountRepository(handle.db, handle.dialect),
+    /** Watch analytics: heartbeats, their rollups and the studio's reads. */
+    analytics: new AnalyticsRepository(handle),
     blocks: new BlockRepository(handle.db),
     captions: new CaptionRepository(handle.db, handle.dialect),
     comments: new CommentRepository(handle.db, handle.dialect),

@@ -85,6 +85,18 @@ export class SubscriptionRepository {
     });
   }
 
+  /** The channel's subscriptions made since `since` that still stand, and its subscriber count. */
+  async gainedSince(channelId: string, since: string): Promise<{ gained: number; total: number }> {
+    const gained = await this.db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('channel_id', '=', channelId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    const user = await this.db.selectFrom('users').select('subscribers_count').where('id', '=', channelId).executeTakeFirst();
+    return { gained: Number(gained.count), total: Number(user?.subscribers_count ?? 0) };
+  }
+
   async isSubscribed(subscriberId: string | null, channelId: string): Promise<boolean> {
     if (!subscriberId) return false;
     const row = await this.find(subscriberId, channelId);

@@ -1,5 +1,6 @@
 // One handler per job type.
 import type { JobHandlers } from '../types.js';
+import { analyticsRollupJob } from './analyticsRollup.js';
 import { deliverPushJob } from './deliverPush.js';
 import { packageHlsJob } from './packageHls.js';
 import { slowLinkRungsJob } from './slowLinkRungs.js';
@@ -10,4 +11,5 @@ export const jobHandlers: JobHandlers = {
   'package-hls': packageHlsJob,
   'deliver-push': deliverPushJob,
   'slow-link-rungs': slowLinkRungsJob,
+  'analytics-rollup': analyticsRollupJob,
 };

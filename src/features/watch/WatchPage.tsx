@@ -40,6 +40,7 @@ import { useWatchSession } from './useWatchSession';
 import { resumeFrom, useWatchPosition } from './watchPosition';
 import { VideoActions } from './VideoActions';
 import { WatchSkeleton } from './WatchSkeleton';
+import { useWatchHeartbeats } from '../analytics/useWatchHeartbeats';
 import { EditVideoButton } from '../videoEdit/EditVideoButton';
 // In the screen's own chunk, not a lazy one: it is in the server-rendered HTML, and a boundary still
 // dehydrated when the video's refetch re-rendered the screen fell back to 'Loading comments...' for
@@ -105,6 +106,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   // A maximize or the next video brings its own time; otherwise the saved position (signed in).
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
   const savePosition = useWatchPosition(videoId, signedIn, startAt);
+  const reportWatching = useWatchHeartbeats(videoId, Boolean(savedVideo.saved));
   // The player replaces the poster in a background render that yields to the browser, not in one
   // blocking task while a server-rendered page is still settling.
   const showPlayer = useDeferredValue(savedVideo.checked && answered);
@@ -178,6 +180,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
             onMinimize={minimize}
             captions={captions}
             onPosition={(time, duration, paused) => {
+              reportWatching(time, paused);
               savePosition(time, duration, paused);
               reportOfflineView(time, duration, paused);
               // A saved video played to its last tenth is watched: smart downloads evict it first.

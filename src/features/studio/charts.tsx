@@ -1,0 +1,143 @@
+// The studio's charts (@mui/x-charts, in the studio's chunk only), each a <figure> whose caption says
+// what it shows in words, with its numbers also in a table that screen readers read (x-charts' own
+// keyboard focus announces one point at a time).
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useId, type ReactNode } from 'react';
+import type { StudioDay } from '../../../contract/analytics';
+import { formatHoursMinutes } from '../../lib/format';
+
+const CHART_HEIGHT = 220;
+/** Read by screen readers, not drawn. */
+const SCREEN_READER_ONLY = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+function ChartFigure({ title, summary, table, children }: { title: string; summary: string; table: { head: string[]; rows: Array<Array<string | number>> }; children: ReactNode }) {
+  const captionId = useId();
+  return (
+    <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, p: { xs: 1.5, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}>
+      <Typography id={captionId} component="figcaption" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {title}
+        <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary', fontWeight: 400 }}>
+          {summary}
+        </Box>
+      </Typography>
+      <Box sx={{ width: '100%', height: CHART_HEIGHT }}>
+        {children}
+      </Box>
+      {/* A table is as wide as its cells whatever its own width: the clipping box is a div around it. */}
+      <Box sx={SCREEN_READER_ONLY}>
+        <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {table.head.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={String(row[0])}>
+              {row.map((cell, index) => (index === 0 ? <th key={index} scope="row">{cell}</th> : <td key={index}>{cell}</td>))}
+            </tr>
+          ))}
+        </tbody>
+        </table>
+      </Box>
+    </Box>
+  );
+}
+
+const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Views (and watch minutes) per day over the range. */
+export function DailyChart({ days, title }: { days: StudioDay[]; title: string }) {
+  const total = days.reduce((sum, day) => sum + day.views, 0);
+  const best = days.reduce<StudioDay | null>((top, day) => (!top || day.views > top.views ? day : top), null);
+  const summary = total ? `${total} views over ${days.length} days; most on ${shortDay(best!.day)} (${best!.views}).` : `No views in the last ${days.length} days.`;
+  return (
+    <ChartFigure title={title} summary={summary} table={{ head: ['Day', 'Views', 'Watch time'], rows: days.map((day) => [day.day, day.views, formatHoursMinutes(day.watchSeconds)]) }}>
+      <LineChart
+        height={CHART_HEIGHT}
+        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+        xAxis={[{ scaleType: 'point', data: days.map((day) => shortDay(day.day)), tickLabelMinGap: 24 }]}
+        yAxis={[{ width: 36, tickMinStep: 1 }]}
+        series={[{ data: days.map((day) => day.views), label: 'Views', area: true, showMark: false, curve: 'linear', color: '#3ea6ff' }]}
+        hideLegend
+      />
+    </ChartFigure>
+  );
+}
+
+/** The share of views still watching at each 1% of the video. */
+export function RetentionChart({ retention, duration }: { retention: number[]; duration: number }) {
+  const at = (percent: number) => Math.round(retention[Math.min(99, percent)]! * 100);
+  const summary = `${at(0)}% of views watched the start, ${at(49)}% reached the middle and ${at(99)}% the end.`;
+  const points = retention.map((_, bucket) => bucket);
+  return (
+    <ChartFigure
+      title="Audience retention"
+      summary={summary}
+      table={{ head: ['Point of the video', 'Still watching'], rows: [0, 10, 25, 50, 75, 90, 99].map((percent) => [`${percent}% (${formatHoursMinutesShort((duration * percent) / 100)})`, `${at(percent)}%`]) }}
+    >
+      <LineChart
+        height={CHART_HEIGHT}
+        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+        xAxis={[{ data: points, valueFormatter: (value: number) => `${value}%`, tickNumber: 5 }]}
+        yAxis={[{ width: 48, min: 0, max: 1, valueFormatter: (value: number) => `${Math.round(value * 100)}%` }]}
+        series={[{ data: retention, label: 'Still watching', showMark: false, area: true, curve: 'linear', color: '#ff7043' }]}
+        hideLegend
+      />
+    </ChartFigure>
+  );
+}
+
+function formatHoursMinutesShort(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Counts by name (traffic sources, device classes) as horizontal bars, largest first. */
+export function CountsChart({ title, counts, labels }: { title: string; counts: Record<string, number>; labels: Record<string, string> }) {
+  const entries = Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = entries.reduce((sum, [, count]) => sum + count, 0);
+  const summary = total ? entries.map(([name, count]) => `${labels[name] ?? name} ${Math.round((count / total) * 100)}%`).join(', ') : 'No views yet.';
+  return (
+    <ChartFigure title={title} summary={summary} table={{ head: ['Name', 'Views'], rows: entries.map(([name, count]) => [labels[name] ?? name, count]) }}>
+      {total > 0 && (
+        <BarChart
+          height={CHART_HEIGHT}
+          layout="horizontal"
+          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+          yAxis={[{ scaleType: 'band', data: entries.map(([name]) => labels[name] ?? name), width: 96 }]}
+          xAxis={[{ tickMinStep: 1 }]}
+          series={[{ data: entries.map(([, count]) => count), label: 'Views', color: '#7e57c2' }]}
+          hideLegend
+        />
+      )}
+    </ChartFigure>
+  );
+}
+
+export const SOURCE_LABELS: Record<string, string> = {
+  home: 'Home',
+  search: 'Search',
+  subscriptions: 'Subscriptions',
+  channel: 'Channel page',
+  playlist: 'Playlists',
+  related: 'Related videos',
+  notification: 'Notifications',
+  external: 'Outside links',
+  offline: 'Downloads (offline)',
+  other: 'Other',
+};
+
+export const DEVICE_LABELS: Record<string, string> = { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' };
+
+export const watchTime = formatHoursMinutes;

@@ -1,0 +1,146 @@
+// Watch analytics end to end: heartbeats through the API, the rollup job, the studio's answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Heartbeat } from '../../contract/analytics.js';
+import { analyticsRollupJob } from '../../server/jobs/handlers/analyticsRollup.js';
+import type { JobContext, JobDeps } from '../../server/jobs/types.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+
+const HOUR_MS = 3600 * 1000;
+
+/** Runs the rollup job's handler as the queue would (the queue may run it meanwhile too: it locks). */
+async function rollUp(server: TestServer) {
+  const deps = { config: server.config, repos: server.app.repos, log: server.app.log } as unknown as JobDeps;
+  const job = { id: 'analytics-rollup', payload: {}, attempt: 1, signal: new AbortController().signal, progress: async () => undefined } as JobContext<'analytics-rollup'>;
+  return analyticsRollupJob.run(deps, job);
+}
+
+let beatCounter = 0;
+function beat(videoId: string, fields: Partial<Heartbeat> & Pick<Heartbeat, 'playbackId' | 'ranges' | 'at'>): Heartbeat {
+  beatCounter += 1;
+  return { id: `beat-${Date.now().toString(36)}-${beatCounter}`, videoId, source: 'home', device: 'desktop', ...fields };
+}
+
+describe.each(databases)('analytics on %s', (dialect) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let viewerA: TestUser;
+  let viewerB: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    [owner, viewerA, viewerB, stranger] = await Promise.all([registerUser(server), registerUser(server), registerUser(server), registerUser(server)]);
+  });
+  afterAll(() => server?.close());
+
+  it('rolls heartbeats of signed-in, signed-out, duplicate, out-of-order and offline plays up to views, watch time, retention and sources, once', async () => {
+    const videoId = await insertVideo(server, owner.id, { duration: 100, title: 'Counted' });
+    // One hour, two hours back: every heartbeat below falls in it whatever the minute now.
+    const hour = Math.floor((Date.now() - 2 * HOUR_MS) / HOUR_MS) * HOUR_MS;
+    const at = (minutes: number) => new Date(hour + minutes * 60_000).toISOString();
+    const send = (heartbeats: Heartbeat[], token?: string) => call(server, 'POST', '/analytics/heartbeats', { token, json: { heartbeats } });
+
+    // Viewer A, signed in: two beats of one playback, then a second playback within 24 h (no new view).
+    const a1 = beat(videoId, { playbackId: 'playback-a1', at: at(1), ranges: [[0, 15]] });
+    const a2 = beat(videoId, { playbackId: 'playback-a1', at: at(2), ranges: [[15, 30]] });
+    const a3 = beat(videoId, { playbackId: 'playback-a2', at: at(20), ranges: [[0, 10]], source: 'search' });
+    expect((await send([a1, a2], viewerA.token)).body.data).toEqual({ accepted: 2, ignored: 0 });
+    expect((await send([a1], viewerA.token)).body.data).toEqual({ accepted: 0, ignored: 1 });
+    await send([a3], viewerA.token);
+    // Signed out, out of order: the later beat arrives first.
+    const p1Late = beat(videoId, { playbackId: 'playback-p1', at: at(6), ranges: [[50, 100]], source: 'search', device: 'phone' });
+    const p1Early = beat(videoId, { playbackId: 'playback-p1', at: at(5), ranges: [[0, 50]], source: 'search', device: 'phone' });
+    await send([p1Late]);
+    // A page's unload beacon sends text/plain.
+    const beacon = await fetch(`${server.url}/api/v1/analytics/heartbeats`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ heartbeats: [p1Early] }) });
+    expect(beacon.status).toBe(200);
+    await send([beat(videoId, { playbackId: 'playback-p2', at: at(7), ranges: [[0, 20]], source: 'external', device: 'tablet' })]);
+
+    await rollUp(server);
+    const first = await call(server, 'GET', `/studio/videos/${videoId}?range=7d`, { token: owner.token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.totals).toEqual({ views: 3, watchSeconds: 160, averageViewSeconds: 53 });
+
+    // Viewer B watched offline 26 hours before that hour; the play is reported once back online, twice.
+    const offline = beat(videoId, { playbackId: 'playback-b', at: new Date(hour - 26 * HOUR_MS).toISOString(), ranges: [[0, 100]], source: 'offline', device: 'phone' });
+    await send([offline], viewerB.token);
+    await send([offline], viewerB.token);
+    const report = await rollUp(server);
+    expect(report).toMatchObject({ heartbeats: expect.any(Number) });
+
+    const page = await call(server, 'GET', `/studio/videos/${videoId}?range=7d`, { token: owner.token });
+    const data = page.body.data;
+    expect(data.totals).toEqual({ views: 4, watchSeconds: 260, averageViewSeconds: 65 });
+    expect(data.sources).toMatchObject({ home: 1, search: 1, external: 1, offline: 1, subscriptions: 0 });
+    expect(data.devices).toEqual({ desktop: 1, phone: 2, tablet: 1 });
+    expect(data.retention).toHaveLength(100);
+    // 0-19%: A, P1, P2 and B; 20-29%: A, P1, B; 30-99%: P1 and B (A's replay of 0-10 s counts once).
+    expect(data.retention[0]).toBe(1);
+    expect(data.retention[19]).toBe(1);
+    expect(data.retention[20]).toBe(0.75);
+    expect(data.retention[29]).toBe(0.75);
+    expect(data.retention[30]).toBe(0.5);
+    expect(data.retention[99]).toBe(0.5);
+    expect(data.days).toHaveLength(7);
+    expect(data.days.reduce((sum: number, day: { views: number }) => sum + day.views, 0)).toBe(4);
+    expect(data.video).toMatchObject({ _id: videoId, title: 'Counted', duration: 100, views: 4 });
+
+    const overview = await call(server, 'GET', '/studio/overview?range=7d', { token: owner.token });
+    expect(overview.status).toBe(200);
+    expect(overview.body.data.totals).toEqual({ views: 4, watchSeconds: 260, averageViewSeconds: 65 });
+    expect(overview.body.data.topVideos[0]).toMatchObject({ _id: videoId, views: 4, watchSeconds: 260 });
+    expect(overview.body.data.sources.offline).toBe(1);
+    expect(overview.body.data.days).toHaveLength(7);
+
+    // A rerun, and a late duplicate of an already rolled-up beat, change nothing.
+    expect(await rollUp(server)).toMatchObject({ heartbeats: 0 });
+    expect((await send([a2], viewerA.token)).body.data).toEqual({ accepted: 0, ignored: 1 });
+    await rollUp(server);
+    expect((await call(server, 'GET', `/studio/videos/${videoId}?range=7d`, { token: owner.token })).body.data).toEqual({ ...data, viewersNow: 0 });
+    expect(await server.app.repos.analytics.pendingCount()).toBe(0);
+  });
+
+  it('keeps the 24-hour rule of views for a signed-in viewer and counts each signed-out playback', async () => {
+    const videoId = await insertVideo(server, owner.id, { duration: 60 });
+    const now = Date.now() - 60_000;
+    const at = (hoursBack: number) => new Date(now - hoursBack * HOUR_MS).toISOString();
+    const signedIn = await call(server, 'POST', '/analytics/heartbeats', {
+      token: viewerA.token,
+      json: { heartbeats: [beat(videoId, { playbackId: 'playback-pa1', at: at(30), ranges: [[0, 5]] }), beat(videoId, { playbackId: 'playback-pa2', at: at(10), ranges: [[0, 5]] }), beat(videoId, { playbackId: 'playback-pa3', at: at(2), ranges: [[0, 5]] })] },
+    });
+    expect(signedIn.body).toMatchObject({ data: { accepted: 3, ignored: 0 } });
+    await call(server, 'POST', '/analytics/heartbeats', { json: { heartbeats: [beat(videoId, { playbackId: 'playback-anon1', at: at(1), ranges: [[0, 5]] }), beat(videoId, { playbackId: 'playback-anon2', at: at(1), ranges: [[0, 5]] })] } });
+    await rollUp(server);
+    const page = await call(server, 'GET', `/studio/videos/${videoId}?range=28d`, { token: owner.token });
+    // A: 30 h ago and 10 h ago (20 h apart: one view), 2 h ago (8 h later: none) -> 2 views; signed out: 2.
+    expect(page.body.data.totals.views).toBe(4);
+    expect(page.body.data.totals.watchSeconds).toBe(25);
+  });
+
+  it('drops heartbeats older than the replay window and refuses bad ones in the error envelope', async () => {
+    const videoId = await insertVideo(server, owner.id);
+    const old = beat(videoId, { playbackId: 'old-play', at: new Date(Date.now() - 8 * 24 * HOUR_MS).toISOString(), ranges: [[0, 5]] });
+    expect((await call(server, 'POST', '/analytics/heartbeats', { json: { heartbeats: [old] } })).body.data).toEqual({ accepted: 0, ignored: 1 });
+    const bad = await call(server, 'POST', '/analytics/heartbeats', { json: { heartbeats: [{ ...old, source: 'tv-guide' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, statusCode: 400 });
+    const empty = await call(server, 'POST', '/analytics/heartbeats', { json: { heartbeats: [] } });
+    expect(empty.status).toBe(400);
+    const notJson = await fetch(`${server.url}/api/v1/analytics/heartbeats`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not json' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ success: false, statusCode: 400 });
+  });
+
+  it("answers a video's analytics to its owner and admins only, and the overview to the signed-in", async () => {
+    const videoId = await insertVideo(server, owner.id);
+    expect((await call(server, 'GET', `/studio/videos/${videoId}`, { token: stranger.token })).status).toBe(403);
+    expect((await call(server, 'GET', `/studio/videos/${videoId}`)).status).toBe(401);
+    expect((await call(server, 'GET', '/studio/overview')).status).toBe(401);
+    expect((await call(server, 'GET', '/studio/videos/no-such-video', { token: owner.token })).status).toBe(404);
+    expect((await call(server, 'GET', '/studio/overview?range=1y', { token: owner.token })).status).toBe(400);
+    const strangerOverview = await call(server, 'GET', '/studio/overview', { token: stranger.token });
+    expect(strangerOverview.body.data).toMatchObject({ range: '28d', totals: { views: 0 }, topVideos: [] });
+    await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', stranger.id).execute();
+    expect((await call(server, 'GET', `/studio/videos/${videoId}`, { token: stranger.token })).status).toBe(200);
+  });
+});
