@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import type { DomainEventName, DomainEvents } from '../../server/domain/events.js';
 import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+
+const clip = makeClip('tus.mp4', { width: 320, height: 180, seconds: 2 });
 
 const HEARD = [
   'user.registered',
@@ -22,6 +25,7 @@ const HEARD = [
   'caption.added',
   'caption.removed',
   'upload.abandoned',
+  'video.uploaded',
 ] as const satisfies readonly DomainEventName[];
 
 type Heard = { [E in (typeof HEARD)[number]]: { event: E; payload: DomainEvents[E] } }[(typeof HEARD)[number]];
@@ -156,5 +160,16 @@ describe('domain events of the plain writes', () => {
     const uploadId = location.split('/').pop()!;
     const events = await publishedBy(async () => expect((await fetch(`${server.url}${location}`, { method: 'DELETE', headers: tusHeaders })).status).toBe(204));
     expect(events).toEqual([{ event: 'upload.abandoned', payload: { uploadId, userId: owner.id } }]);
+  });
+
+  it('an upload publishes video.uploaded once its transcoding is queued', async () => {
+    let videoId = '';
+    const events = await publishedBy(async () => {
+      const answer = await uploadVideo(server, owner.token, await mp4Upload(await clip, 'Uploaded'));
+      expect(answer.status).toBe(201);
+      videoId = answer.body.data._id;
+    });
+    expect(events).toEqual([{ event: 'video.uploaded', payload: { videoId, ownerId: owner.id } }]);
+    await waitForVideo(server.app.db.db, videoId); // its transcode finishes before the server closes
   });
 });
