@@ -82,6 +82,10 @@ export interface DomainEvents {
   'caption.added': { videoId: string; captionId: string; language: string };
   /** The row is gone and so is its file. */
   'caption.removed': { videoId: string; captionId: string };
+  /** A tus upload was created (its bytes arrive later, maybe over several requests). */
+  'upload.begun': { uploadId: string; userId: string; size: number };
+  /** A finished tus upload became no video; `status` and `message` are its answer. */
+  'upload.refused': { uploadId: string; status: number; message: string };
   /** The user gave up a tus upload, or forgot a finished one (its video stays). */
   'upload.abandoned': { uploadId: string; userId: string };
   /** An admin deleted the account: its rows are gone (its videos' files too, announced as 'video.removed'). */

@@ -16,7 +16,7 @@ const RangeQuery = Type.Object({ range: Type.Optional(Type.Enum(STUDIO_RANGES)) 
 const VideoParams = Type.Object({ videoId: IdString });
 
 const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const analytics = app.repos.analytics;
+  const analytics = app.reads.analytics;
   const tags = ['studio'];
   const security = [{ bearer: [] }];
 
@@ -33,7 +33,7 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [days, top, subscribers, viewersNow] = await Promise.all([
         analytics.channelDays(ownerId, since.day),
         analytics.topVideos(ownerId, since.hour, TOP_VIDEOS),
-        app.repos.subscriptions.gainedSince(ownerId, `${since.day}T00:00:00.000Z`),
+        app.reads.subscriptions.gainedSince(ownerId, `${since.day}T00:00:00.000Z`),
         app.presence.watchingChannel(ownerId),
       ]);
       const { sources, devices, ...totals } = totalsOf(days);
@@ -57,9 +57,9 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: requireUser, schema: { tags, security, params: VideoParams, querystring: RangeQuery, response: { 200: Envelope(StudioVideo) } } },
     async (request, reply) => {
       const callerId = userIdOf(request);
-      const video = await app.repos.videos.findCard(request.params.videoId);
+      const video = await app.reads.videos.findCard(request.params.videoId);
       if (!video) throw notFound('Video not found');
-      if (video.owner_id !== callerId && (await app.repos.moderation.roleOf(callerId)) !== 'admin') throw forbidden('Only the video\'s owner can see its analytics');
+      if (video.owner_id !== callerId && (await app.reads.moderation.roleOf(callerId)) !== 'admin') throw forbidden('Only the video\'s owner can see its analytics');
       const range: StudioRange = request.query.range ?? '28d';
       const nowMs = Date.now();
       await queueRollup(app, nowMs);

@@ -17,7 +17,7 @@ import { unauthorized } from '../http/envelope.js';
 import { refusalOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_MESSAGE } from '../http/errorHandler.js';
 import { errorBody } from '../../contract/envelope.js';
 import { removeStaleTempFiles } from '../http/multipart.js';
-import { checkVideoDetails, ingestVideo } from '../useCases/ingest.js';
+import { beginUpload, forgetUpload, takeInUpload } from '../useCases/uploads.js';
 import { NO_MULTIPART_UPLOADS, StorageUnavailable } from '../media/mediaStorage.js';
 import { isUnavailable, s3ClientConfig } from '../media/s3Storage.js';
 import { RedisLocker } from './tusLocker.js';
@@ -96,25 +96,19 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
   }
 
   async function finish(upload: Upload) {
-    const row = await uploads.claimForChecking(upload.id);
-    if (!row) return {}; // another request already took it in
-    try {
-      const details = checkVideoDetails(upload.metadata ?? {});
-      const videoId = await ingestVideo(app, { ownerId: row.user_id, ...details, sourcePath: await localCopy(upload.id) });
-      await uploads.markDone(upload.id, videoId);
-      await forget(upload.id);
-      return { headers: { [TUS_VIDEO_ID_HEADER]: videoId } };
-    } catch (error) {
-      // Refused like the multipart route refuses (415 and the bytes removed), kept for GET .../video.
+    // Refused like the multipart route refuses (415 and the bytes removed), kept for GET .../video.
+    const wordRefusal = (error: unknown) => {
       const known = refusalOf(error);
       const refusal = known && known.statusCode < 500 ? known : null;
       if (!refusal) app.log.error({ err: error, uploadId: upload.id }, 'tus upload intake failed');
-      const status = refusal?.statusCode ?? 500;
-      const message = refusal?.message ?? 'Internal server error';
-      await uploads.markRefused(upload.id, status, message);
-      await forget(upload.id);
-      return { status_code: status, headers: JSON_TYPE, body: json(status, message) };
-    }
+      return { status: refusal?.statusCode ?? 500, message: refusal?.message ?? 'Internal server error' };
+    };
+    const outcome = await takeInUpload(app, { uploadId: upload.id, metadata: upload.metadata ?? {}, sourcePath: () => localCopy(upload.id), wordRefusal });
+    if (outcome === null) return {}; // another request already took it in
+    await forget(upload.id);
+    if ('videoId' in outcome) return { headers: { [TUS_VIDEO_ID_HEADER]: outcome.videoId } };
+    const { status, message } = outcome.refused;
+    return { status_code: status, headers: JSON_TYPE, body: json(status, message) };
   }
 
   const tus = new Server({
@@ -132,7 +126,7 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
     async onUploadCreate(request, upload) {
       const caller = request.runtime?.node?.req && callers.get(request.runtime.node.req);
       if (!caller) throw unauthorized();
-      await uploads.create({ id: upload.id, userId: caller.userId, size: upload.size ?? 0 });
+      await beginUpload(app, { uploadId: upload.id, userId: caller.userId, size: upload.size ?? 0 });
       caller.createdId = upload.id;
       return {};
     },
@@ -142,7 +136,7 @@ export function createTusIntake(app: FastifyInstance, path: string): TusIntake {
       const storageDown = error instanceof StorageUnavailable || isUnavailable(error);
       // Before the answer goes out, so the client never sees the failure with the upload still there.
       if (caller?.createdId && (await uploads.find(caller.createdId))?.state === 'uploading') {
-        await uploads.remove(caller.createdId);
+        await forgetUpload(app, { uploadId: caller.createdId, userId: caller.userId });
         // Its objects on a storage that does not answer go in the background (the answer would wait on them).
         const forgotten = forget(caller.createdId);
         if (!storageDown) await forgotten;

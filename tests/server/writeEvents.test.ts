@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import type { DomainEventName, DomainEvents } from '../../server/domain/events.js';
 import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+
+const clip = makeClip('tus.mp4', { width: 320, height: 180, seconds: 2 });
 
 const HEARD = [
   'user.registered',
@@ -21,7 +24,10 @@ const HEARD = [
   'history.cleared',
   'caption.added',
   'caption.removed',
+  'upload.begun',
+  'upload.refused',
   'upload.abandoned',
+  'video.uploaded',
 ] as const satisfies readonly DomainEventName[];
 
 type Heard = { [E in (typeof HEARD)[number]]: { event: E; payload: DomainEvents[E] } }[(typeof HEARD)[number]];
@@ -144,17 +150,43 @@ describe('domain events of the plain writes', () => {
     ]);
   });
 
-  it('giving up a tus upload publishes upload.abandoned', async () => {
+  it('a tus upload publishes upload.begun, then upload.refused (bytes that are no video) or upload.abandoned', async () => {
     const tusHeaders = { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${owner.token}` };
     const fields = { filename: 'trip.mp4', title: 'Given up', description: 'Never finished' };
     const metadata = Object.entries(fields)
       .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
       .join(',');
-    const created = await fetch(`${server.url}${TUS_UPLOADS_PATH}`, { method: 'POST', headers: { ...tusHeaders, 'Upload-Length': '4000', 'Upload-Metadata': metadata } });
-    expect(created.status).toBe(201);
-    const location = created.headers.get('location')!;
-    const uploadId = location.split('/').pop()!;
-    const events = await publishedBy(async () => expect((await fetch(`${server.url}${location}`, { method: 'DELETE', headers: tusHeaders })).status).toBe(204));
-    expect(events).toEqual([{ event: 'upload.abandoned', payload: { uploadId, userId: owner.id } }]);
+    const create = async () => {
+      const created = await fetch(`${server.url}${TUS_UPLOADS_PATH}`, { method: 'POST', headers: { ...tusHeaders, 'Upload-Length': '4000', 'Upload-Metadata': metadata } });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      return { location, uploadId: location.split('/').pop()! };
+    };
+    let given = { location: '', uploadId: '' };
+    expect(await publishedBy(async () => (given = await create()))).toEqual([{ event: 'upload.begun', payload: { uploadId: given.uploadId, userId: owner.id, size: 4000 } }]);
+    const abandoned = await publishedBy(async () => expect((await fetch(`${server.url}${given.location}`, { method: 'DELETE', headers: tusHeaders })).status).toBe(204));
+    expect(abandoned).toEqual([{ event: 'upload.abandoned', payload: { uploadId: given.uploadId, userId: owner.id } }]);
+
+    const junk = await create();
+    const refused = await publishedBy(async () => {
+      const patch = await fetch(`${server.url}${junk.location}`, {
+        method: 'PATCH',
+        headers: { ...tusHeaders, 'Upload-Offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(4000),
+      });
+      expect(patch.status).toBe(415);
+    });
+    expect(refused).toEqual([{ event: 'upload.refused', payload: { uploadId: junk.uploadId, status: 415, message: expect.stringMatching(/^Video file must be/) } }]);
+  });
+
+  it('an upload publishes video.uploaded once its transcoding is queued', async () => {
+    let videoId = '';
+    const events = await publishedBy(async () => {
+      const answer = await uploadVideo(server, owner.token, await mp4Upload(await clip, 'Uploaded'));
+      expect(answer.status).toBe(201);
+      videoId = answer.body.data._id;
+    });
+    expect(events).toEqual([{ event: 'video.uploaded', payload: { videoId, ownerId: owner.id } }]);
+    await waitForVideo(server.app.db.db, videoId); // its transcode finishes before the server closes
   });
 });

@@ -17,6 +17,7 @@ import { hlsMasterKey, sourcePlayable, transcodeJobId } from '../../media/videoF
 import { reachOf } from '../../domain/videoReach.js';
 import type { JobDeps, JobHandler } from '../types.js';
 import { inJobWorkDir, localCopy } from '../workDir.js';
+import { TranscodeProgress } from './transcodeProgress.js';
 
 /** The video was deleted while we worked: stop quietly. */
 export class VideoGone extends Error {}
@@ -26,8 +27,6 @@ export function videoGoneAsDeleted(error: unknown): { videoDeleted: true } {
   if (error instanceof VideoGone) return { videoDeleted: true };
   throw error;
 }
-
-const PROGRESS_INTERVAL_MS = 500;
 
 /** Tells the owner how far the transcode is; `playsAsHls`: the master playlist lists a rung or the stream. */
 function announce(deps: JobDeps, ownerId: string, videoId: string, status: 'processing' | 'ready' | 'failed', progress: number, qualities: number[], playsAsHls: boolean) {
@@ -84,37 +83,29 @@ export const transcodeJob: JobHandler<'transcode'> = {
     const video = await media.find(videoId);
     if (!video) return { videoDeleted: true };
     const tools = mediaTools(deps.config);
-    /** The rungs this run published, for the job's log line. */
-    const made: number[] = [];
     return inJobWorkDir(deps.config, job, async (workDir) => {
       const sourcePath = await localCopy(deps.storage, video.source_key, join(workDir, `source${extname(video.source_key)}`));
       const probe = await probeVideo(tools, sourcePath, job.signal);
       if (!probe) throw new Error('the source is not a readable video');
       await media.setProbe(videoId, { ...probe, browserPlayable: sourcePlayable(probe, video.source_key) });
 
-      const qualities = await media.qualities(videoId);
-      const packaged = await media.packagedQualities(videoId);
+      const packagedBefore = await media.packagedQualities(videoId);
       const redo = job.payload.redo === true;
-      const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => redo || !packaged.includes(rung.height));
-      // Rungs on their way; on a redo the packaged ones keep playing until their new file replaces them.
-      const pending = todo.map((rung) => rung.height).filter((height) => !packaged.includes(height));
-      let status: 'processing' | 'ready' = qualities.length ? 'ready' : 'processing';
+      const todo = ladderFor(qualityHeight(probe.width, probe.height)).filter((rung) => redo || !packagedBefore.includes(rung.height));
+      const run = new TranscodeProgress({ qualities: await media.qualities(videoId), packaged: packagedBefore, todo: todo.map((rung) => rung.height) });
+      const tell = (percent: number) => announce(deps, video.owner_id, videoId, run.status, percent, run.qualities, run.playsAsHls);
       const makeReady = async () => {
-        if (status !== 'processing') return;
+        if (!run.waitsForReady) return;
         // The first playable rung: that is when its channel's subscribers hear of the video. While
         // its owner is suspended it is held (stays processing, nobody is told) and tried again
         // at the next rung; lifting the suspension publishes it.
         const outcome = await media.markReady(videoId);
         if (outcome === 'held') return;
         if (outcome === 'published') await deps.events.publish('video.published', { videoId, ownerId: video.owner_id });
-        status = 'ready';
+        run.markedReady();
       };
       // Nothing plays yet: stream the start rung (360p) while the ladder is made.
-      const streamedHeight = qualities.length === 0 ? (startHeight(todo.map((rung) => rung.height)) ?? null) : null;
-      let fragmentsPublished = 0;
-      const playsAsHls = () => packaged.length > 0 || fragmentsPublished > 0;
-      let lastReport = 0;
-      let lastPercent = -1;
+      const streamedHeight = run.qualities.length === 0 ? (startHeight(todo.map((rung) => rung.height)) ?? null) : null;
       // Writes in order, without holding up ffmpeg's progress output.
       let progressWrites = Promise.resolve();
       await transcodeLadder({
@@ -127,26 +118,22 @@ export const transcodeJob: JobHandler<'transcode'> = {
         preset: deps.config.transcodePreset,
         signal: job.signal,
         onProgress: (fraction) => {
-          const percent = Math.min(99, Math.floor(fraction * 100));
-          if (percent === lastPercent || Date.now() - lastReport < PROGRESS_INTERVAL_MS) return;
-          lastReport = Date.now();
-          lastPercent = percent;
+          const percent = run.progressReport(fraction, Date.now());
+          if (percent === null) return;
           progressWrites = progressWrites.then(() => job.progress(percent)).catch(() => undefined);
-          void announce(deps, video.owner_id, videoId, status, percent, qualities, playsAsHls());
+          void tell(percent);
         },
         onFragments:
           streamedHeight === null
             ? undefined
             : async (rung) => {
-                const published = await publishFragments({ storage: deps.storage, media }, videoId, rung, fragmentsPublished);
+                const published = await publishFragments({ storage: deps.storage, media }, videoId, rung, run.fragmentsPublished);
                 if (published === null) throw new VideoGone();
-                const first = fragmentsPublished === 0;
-                fragmentsPublished = published;
-                if (first) {
+                if (run.fragmentsNowPublished(published)) {
                   // Ready first, so the refetch the announcement causes finds the video listed.
                   await makeReady();
-                  await announceQualities(deps, videoId, packaged, pending, true);
-                  await announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities, playsAsHls());
+                  await announceQualities(deps, videoId, run.packaged, run.pending, true);
+                  await tell(run.shownPercent);
                 }
               },
         onRendition: async (rendition) => {
@@ -160,19 +147,16 @@ export const transcodeJob: JobHandler<'transcode'> = {
             const remove = () => removeLiveFiles(deps.storage, videoId).catch((err: unknown) => deps.log.warn({ videoId, err }, 'removing streamed fragments failed'));
             setTimeout(remove, deps.config.liveFilesGraceMs).unref();
           }
-          made.push(rendition.height);
-          if (!qualities.includes(rendition.height)) qualities.push(rendition.height);
-          if (!packaged.includes(rendition.height)) packaged.push(rendition.height);
-          if (pending.includes(rendition.height)) pending.splice(pending.indexOf(rendition.height), 1);
-          await announceQualities(deps, videoId, packaged, pending);
+          run.rungPublished(rendition.height);
+          await announceQualities(deps, videoId, run.packaged, run.pending);
           await makeReady();
-          await announce(deps, video.owner_id, videoId, status, Math.max(lastPercent, 0), qualities, playsAsHls());
+          await tell(run.shownPercent);
         },
       });
       await progressWrites;
       await makeReady();
-      await announce(deps, video.owner_id, videoId, status, 100, qualities, playsAsHls());
-      return { rungs: made.sort((a, b) => b - a) };
+      await tell(100);
+      return { rungs: run.madeRungs() };
     }).catch(videoGoneAsDeleted);
   },
 

@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { useGetStudioOverviewQuery } from '../../api/endpoints/studio';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { StatTiles } from '../../components/StatTiles';
 import { formatCount, formatDuration } from '../../lib/format';
 import { CountsChart, DailyChart, DEVICE_LABELS, SOURCE_LABELS, watchTime } from './charts';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link, useParams } from 'react-router-dom';
 import { useGetStudioVideoQuery } from '../../api/endpoints/studio';
-import { usePageTitle } from '../../app/usePageTitle';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { StatTiles } from '../../components/StatTiles';
 import { formatCount, formatDuration } from '../../lib/format';
 import { CountsChart, DailyChart, DEVICE_LABELS, RetentionChart, SOURCE_LABELS, watchTime } from './charts';
