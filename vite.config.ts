@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { compileHints } from './build/compileHints.js';
+import { ownCopy } from './build/ownCopy.js';
 import { RENDERED_BOOT_ENTRY } from './build/entries.js';
 import { precompress } from './build/precompress.js';
 import { screenChunks } from './build/screenChunks.js';
@@ -51,6 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The entry (index.html's chunk) and the two server-rendered screens: what a first visit runs
     // before it can answer a tap. tests/browser/ssr.test.ts checks the served entry carries the hint.
     compileHints(['index', 'home', 'watch']),
+    // The studio's charts carry their own reselect (build/ownCopy.ts says why).
+    ownCopy('reselect', ['@base-ui']),
     precompress(),
     screens.plugin,
   ],

@@ -1,5 +1,5 @@
 // Importing this module registers the endpoints the boot needs on the one api slice. Areas used only
-// by lazy screens (moderation.ts, blocks.ts) are injected when their screen's chunk loads.
+// by lazy screens (moderation.ts, blocks.ts, reports.ts, push.ts) are injected when their screens' chunks load.
 export * from './users';
 export * from './videos';
 export * from './reactions';
@@ -7,6 +7,4 @@ export * from './comments';
 export * from './subscriptions';
 export * from './playlists';
 export * from './search';
-export * from './reports';
 export * from './notifications';
-export * from './push';

@@ -19,7 +19,8 @@ import { selectCurrentUser, selectIsSignedIn } from '../auth/authSlice';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import { CommentMenu, type CommentMenuAction } from './CommentMenu';
-import { resetForm, selectLastFiveComments, setCommentVideo, setNewComment, setSubmitting, startEdit } from './commentSlice';
+import { selectLastFiveComments } from './commentSelectors';
+import { resetForm, setCommentVideo, setNewComment, setSubmitting, startEdit } from './commentSlice';
 import { COMMENT_ERRORS, useCommentActions } from './useCommentActions';
 
 const ReportDialog = lazyChunk(() => import('../../components/ReportDialog'));
