@@ -3,39 +3,16 @@
 // Suspend owner buttons, and a reported comment's card) and the log (with its Undo buttons), in the dark and the light theme, at
 // 390x844 and 1280x800. The log names people, and a takedown is undone from its line with a reason.
 // Each view is written to screenshots/moderation/ to be looked at.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { axeProblems } from './axe.js';
 import { animationsEnded, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an injected <script>.
-const AXE_SOURCE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 const TITLE = 'Compilers explained in ten minutes';
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { html: string }[];
-}
-
-/** Serious and critical violations on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe
-      .run(document, { resultTypes: ['violations'] })
-      .then((result) => result.violations),
-  )) as Violation[];
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 3).join(' | ')}`);
-}
 
 describe.skipIf(missing !== null)('the moderation screen in Chromium', () => {
   let server: TestServer;

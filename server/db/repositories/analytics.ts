@@ -7,16 +7,6 @@ import { addCounts, foldHeartbeats, markKey, parseCounts, parseRetention, VIEW_W
 import type { DatabaseHandle, DB } from '../kysely.js';
 import type { Database } from '../schema.js';
 
-export interface HeartbeatRow {
-  id: string;
-  video_id: string;
-  viewer_key: string;
-  at: string;
-  ranges: string;
-  source: string;
-  device: string;
-}
-
 /** Rows per multi-row statement (parameters stay far below SQLite's and PostgreSQL's limits). */
 const CHUNK = 400;
 /** Any constant: PostgreSQL's transaction-scoped lock that lets one rollup batch run at a time. */
@@ -38,7 +28,7 @@ export class AnalyticsRepository {
   }
 
   /** Stores new heartbeats; a known id is left as it is. Resolves with how many were new. */
-  async insertHeartbeats(rows: readonly HeartbeatRow[]): Promise<number> {
+  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<number> {
     if (!rows.length) return 0;
     const result = await this.db
       .insertInto('analytics_heartbeats')

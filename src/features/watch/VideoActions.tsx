@@ -9,7 +9,6 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
-import WatchLaterIcon from '@mui/icons-material/WatchLaterOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -29,7 +28,7 @@ import { formatCount } from '../../lib/format';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { DownloadButton } from '../downloads/DownloadButton';
 import { announceShare, shareLink } from '../../lib/share';
-import { useSaveToWatchLater } from './useSaveToWatchLater';
+import { WatchLaterMenuItem } from './WatchLaterMenuItem';
 
 const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
 const ReportDialog = lazyChunk(() => import('../../components/ReportDialog'));
@@ -49,7 +48,6 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'save' | 'report' | null>(null);
   const myReport = useGetMyReportQuery(video._id, { skip: !signedIn });
-  const saveToWatchLater = useSaveToWatchLater();
 
   const needsLogin = () => {
     if (signedIn) return false;
@@ -118,17 +116,7 @@ export const VideoActions = memo(function VideoActions({ video }: { video: Video
         <MoreIcon />
       </IconButton>
       <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setMenuAnchor(null);
-            void saveToWatchLater(video._id);
-          }}
-        >
-          <ListItemIcon>
-            <WatchLaterIcon fontSize="small" />
-          </ListItemIcon>
-          Save to Watch later
-        </MenuItem>
+        <WatchLaterMenuItem videoId={video._id} closeMenu={() => setMenuAnchor(null)} />
         <MenuItem
           disabled={Boolean(myReport.data?.reported)}
           onClick={() => {

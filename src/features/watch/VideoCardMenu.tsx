@@ -4,7 +4,6 @@
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
-import WatchLaterIcon from '@mui/icons-material/WatchLaterOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,7 +16,7 @@ import { lazyChunk } from '../../lib/chunks';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { announceShare, shareLink } from '../../lib/share';
 import { toast } from '../../components/toast';
-import { useSaveToWatchLater } from './useSaveToWatchLater';
+import { WatchLaterMenuItem } from './WatchLaterMenuItem';
 
 const SaveToPlaylistDialog = lazyChunk(() => import('./SaveToPlaylistDialog'));
 const DownloadDialog = lazyChunk(() => import('../downloads/DownloadDialog'));
@@ -28,7 +27,6 @@ export default function VideoCardMenu({ video, anchor, onClose }: VideoCardMenuP
   const signedIn = useAppSelector(selectIsSignedIn);
   const navigate = useNavigate();
   const [open, setOpen] = useState<Open>('menu');
-  const saveToWatchLater = useSaveToWatchLater();
   const pick = (next: Exclude<Open, 'menu'>) => () => {
     if (next === 'save' && !signedIn) {
       onClose();
@@ -53,17 +51,7 @@ export default function VideoCardMenu({ video, anchor, onClose }: VideoCardMenuP
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-label': `Actions for ${video.title}` } }}
       >
-        <MenuItem
-          onClick={() => {
-            onClose();
-            void saveToWatchLater(video._id);
-          }}
-        >
-          <ListItemIcon>
-            <WatchLaterIcon fontSize="small" />
-          </ListItemIcon>
-          Save to Watch later
-        </MenuItem>
+        <WatchLaterMenuItem videoId={video._id} closeMenu={onClose} />
         <MenuItem onClick={pick('save')}>
           <ListItemIcon>
             <PlaylistAddIcon fontSize="small" />
