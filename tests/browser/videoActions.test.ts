@@ -61,7 +61,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
       await card(page).getByRole('button', { name: `More actions for ${videoTitle}` }).click();
       const menu = page.getByRole('menu', { name: `Actions for ${videoTitle}` });
       await eventually(() => menu.isVisible()).toBe(true);
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Save to playlist', 'Download for offline', 'Share']);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Save to Watch later', 'Save to playlist', 'Download for offline', 'Share']);
       await page.screenshot({ path: `screenshots/layout/card-menu-${page.viewportSize()!.width}.png` });
       await page.keyboard.press('Escape');
       await eventually(() => menu.isVisible()).toBe(false);
