@@ -144,8 +144,10 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     await page.getByRole('button', { name: 'Play video' }).tap();
     await eventually(async () => (await mainVideoState(page)).paused).toBe(false);
     // Untouched while it plays, the controls and their centre button fade; a tap in the middle
-    // (above that button's place) brings them back.
-    await eventually(() => page.getByRole('button', { name: 'Pause video' }).count()).toBe(0);
+    // (above that button's place) brings them back. Faded is the controls' opacity: the centre button
+    // also goes while the video waits for data, and a tap then, with the controls still shown, hides them.
+    await eventually(() => page.locator('main [data-testid="player-controls"]').evaluate((element) => getComputedStyle(element).opacity), 20_000).toBe('0');
+    expect(await page.getByRole('button', { name: 'Pause video' }).count()).toBe(0);
     await tapPlayer(1 / 2, 1, 1 / 5);
     await eventually(() => page.getByRole('button', { name: 'Pause video' }).isVisible()).toBe(true);
     expect((await mainVideoState(page)).paused).toBe(false);
