@@ -90,4 +90,7 @@ export const CAPTION_LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$
 /** HLS fragments: keyframes every this many seconds in every rung, so the rungs switch cleanly. */
 export const HLS_SEGMENT_SECONDS = 2;
 /** Upper bound for any "seconds into a video" the API accepts (a week; keeps Infinity and 1e309 out). */
+/** A view counts once per viewer per video in this window (the view count and the studio's alike). */
+export const VIEW_WINDOW_MS = 24 * 3600 * 1000;
+
 export const MEDIA_SECONDS_MAX = 7 * 24 * 3600;

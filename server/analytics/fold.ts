@@ -3,8 +3,7 @@
 // device class are counted with it. Watch seconds add every reported range; a retention bucket (1% of
 // the video) counts each viewer once per hour however often they replay that part.
 import { ANALYTICS_LIMITS } from '../../contract/analytics.js';
-
-export const VIEW_WINDOW_MS = 24 * 3600 * 1000;
+import { VIEW_WINDOW_MS } from '../../contract/limits.js';
 
 export interface RawHeartbeat {
   id: string;

@@ -2,8 +2,9 @@
 // the studio's reads, which answer from the rollups only.
 import { sql, type Transaction } from 'kysely';
 import { ANALYTICS_LIMITS } from '../../../contract/analytics.js';
+import { VIEW_WINDOW_MS } from '../../../contract/limits.js';
 import type { DatabaseDialect } from '../../config.js';
-import { addCounts, foldHeartbeats, markKey, parseCounts, parseRetention, VIEW_WINDOW_MS, type CountedRow, type DayDelta, type HourDelta, type RawHeartbeat, type VideoFacts } from '../../analytics/fold.js';
+import { addCounts, foldHeartbeats, markKey, parseCounts, parseRetention, type CountedRow, type DayDelta, type HourDelta, type RawHeartbeat, type VideoFacts } from '../../analytics/fold.js';
 import type { DatabaseHandle, DB } from '../kysely.js';
 import type { Database } from '../schema.js';
 

@@ -1,11 +1,10 @@
 // Views: one per signed-in user per video per 24 hours; videos.views_count moves with them.
+import { VIEW_WINDOW_MS } from '../../../contract/limits.js';
 import type { DatabaseDialect } from '../../config.js';
 import { newId } from '../../ids.js';
 import type { DatabaseHandle, DB } from '../kysely.js';
 import { now } from '../kysely.js';
 import { lockVideo } from './videos.js';
-
-const VIEW_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export class ViewRepository {
   private readonly db: DB;
