@@ -81,6 +81,32 @@ export function openDownloadsDb(onBlocking?: () => void): Promise<DownloadsDb> {
 }
 
 /** Removes a saved video's files and record. */
+/** What a saved copy records of its video (the rest comes from the copy itself). */
+export interface SavedVideoSource {
+  _id: string;
+  title: string;
+  owner?: { fullName: string } | null;
+  duration: number;
+}
+
+/**
+ * Stores a downloaded rendition and its thumbnail under their same-origin paths in the downloads
+ * cache, and returns the copy's record (the caller stores it). The video plays without the thumbnail.
+ */
+export async function cacheSavedCopy(
+  video: SavedVideoSource,
+  copy: { blob: Blob; quality: number; videoUrl: string; thumbnailUrl: string } & Pick<SavedVideo, 'origin' | 'captions' | 'reasons'>,
+): Promise<SavedVideo> {
+  const { blob, ...kept } = copy;
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  await cache.put(copy.videoUrl, new Response(blob, { headers: { 'Content-Type': blob.type || 'video/mp4', 'Content-Length': String(blob.size) } }));
+  if (copy.thumbnailUrl) await cache.add(copy.thumbnailUrl).catch(() => undefined);
+  return { videoId: video._id, title: video.title, ownerName: video.owner?.fullName ?? '', duration: video.duration, size: blob.size, savedAt: new Date().toISOString(), ...kept };
+}
+
+/** The API's answers that mean a saved video is gone for this user: taken down (410), deleted or no longer visible (404, 403). */
+export const isRemovedStatus = (status: unknown): boolean => status === 404 || status === 403 || status === 410;
+
 export async function deleteSavedCopy(db: DownloadsDb, saved: SavedVideo): Promise<void> {
   const cache = await caches.open(DOWNLOADS_CACHE);
   await cache.delete(saved.videoUrl);

@@ -5,7 +5,7 @@
 // download the missing ones at the chosen rung, resuming a partial file by byte range.
 // No React, no local storage: the caller gives the session's token and its fetch.
 import type { OfflineCandidate, OfflineRung } from '../contract/offlineCandidates';
-import { deleteSavedCopy, DOWNLOADS_CACHE, type DownloadsDb, type SavedVideo, type SmartSettings } from './downloadDb';
+import { cacheSavedCopy, deleteSavedCopy, type DownloadsDb, isRemovedStatus, type SavedVideo, type SmartSettings } from './downloadDb';
 
 export const DEFAULT_SMART_SETTINGS: SmartSettings = { enabled: false, newest: 5, height: 360, allowCellular: false, budgetBytes: null };
 /** Without a budget of their own, downloads may take this share of the browser's quota. */
@@ -66,8 +66,6 @@ export function evictionOrder(saved: readonly SavedVideo[]): SavedVideo[] {
     .sort((a, b) => rank(a) - rank(b) || a.savedAt.localeCompare(b.savedAt));
 }
 
-const isGone = (status: number) => status === 404 || status === 403 || status === 410;
-
 export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
   const report: RunReport = { added: [], removed: [], evicted: [] };
   const { db } = deps;
@@ -89,7 +87,7 @@ export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
       continue;
     }
     const status = (await deps.fetch(api(`/videos/${encodeURIComponent(saved.videoId)}`)).catch(() => null))?.status;
-    if (status !== undefined && isGone(status)) {
+    if (isRemovedStatus(status)) {
       await deleteSavedCopy(db, saved);
       report.removed.push(saved.videoId);
     } else if (!saved.leftFeed) await db.put('videos', { ...saved, leftFeed: true });
@@ -103,7 +101,10 @@ export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
     if (!rung || !(await makeRoom(db, rung.bytes, budget, report))) continue;
     const blob = await downloadRung(deps, videoId, rung).catch(() => null);
     if (!blob) continue;
-    await db.put('videos', await savedRecord(deps, candidate, rung, blob));
+    const thumbnailUrl = candidate.video.thumbnail ? new URL(candidate.video.thumbnail, deps.origin).pathname : '';
+    const videoUrl = new URL(rung.url, deps.origin).pathname;
+    await db.put('videos', await cacheSavedCopy(candidate.video, { blob, quality: rung.height, videoUrl, thumbnailUrl, origin: 'smart', reasons: candidate.reasons }));
+    await db.delete('partials', videoId);
     report.added.push(videoId);
   }
   await db.put('settings', { ...settings, lastRunAt: new Date().toISOString(), lastAdded: report.added.length }, 'smart');
@@ -127,7 +128,7 @@ async function makeRoom(db: DownloadsDb, bytes: number, budget: number, report: 
   return true;
 }
 
-/** The whole rung into the downloads cache; a partial copy left by an earlier run is resumed with a Range request. */
+/** The whole rung; a partial copy left by an earlier run is resumed with a Range request (it goes once the copy is kept). */
 async function downloadRung(deps: RunDeps, videoId: string, rung: OfflineRung): Promise<Blob> {
   const path = new URL(rung.url, deps.origin).pathname;
   const partial = await deps.db.get('partials', videoId);
@@ -155,27 +156,5 @@ async function downloadRung(deps: RunDeps, videoId: string, rung: OfflineRung): 
     await keep();
     throw error;
   }
-  const blob = new Blob(parts, { type: 'video/mp4' });
-  await (await caches.open(DOWNLOADS_CACHE)).put(path, new Response(blob, { headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(blob.size) } }));
-  await deps.db.delete('partials', videoId);
-  return blob;
-}
-
-async function savedRecord(deps: RunDeps, candidate: OfflineCandidate, rung: OfflineRung, blob: Blob): Promise<SavedVideo> {
-  const { video } = candidate;
-  const thumbnailUrl = video.thumbnail ? new URL(video.thumbnail, deps.origin).pathname : '';
-  if (thumbnailUrl) await (await caches.open(DOWNLOADS_CACHE)).add(`${deps.origin}${thumbnailUrl}`).catch(() => undefined); // plays without it
-  return {
-    videoId: video._id,
-    title: video.title,
-    ownerName: video.owner?.fullName ?? '',
-    duration: video.duration,
-    size: blob.size,
-    quality: rung.height,
-    videoUrl: new URL(rung.url, deps.origin).pathname,
-    thumbnailUrl,
-    savedAt: new Date().toISOString(),
-    origin: 'smart',
-    reasons: candidate.reasons,
-  };
+  return new Blob(parts, { type: 'video/mp4' });
 }

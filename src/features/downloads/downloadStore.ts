@@ -4,7 +4,7 @@
 import type { Caption, Video } from '../../../contract/entities';
 import { apiUrl, requestHeaders } from '../../api/client';
 import { RUN_SMART_DOWNLOADS_MESSAGE } from '../../../shared/smartMessages';
-import { deleteSavedCopy, DOWNLOADS_CACHE, type DownloadsDb, openDownloadsDb, type SavedVideo, type SmartSettings } from '../../../shared/downloadDb';
+import { cacheSavedCopy, deleteSavedCopy, DOWNLOADS_CACHE, type DownloadsDb, openDownloadsDb, type SavedVideo, type SmartSettings } from '../../../shared/downloadDb';
 import { readSmartSettings } from '../../../shared/smartRun';
 
 export type { SavedVideo } from '../../../shared/downloadDb';
@@ -68,7 +68,6 @@ export async function saveVideoForOffline(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<SavedVideo> {
-  const cache = await caches.open(DOWNLOADS_CACHE);
   const cancelled = () => new DOMException(DOWNLOAD_CANCELLED, 'AbortError');
   let blob: Blob;
   try {
@@ -80,24 +79,9 @@ export async function saveVideoForOffline(
     throw error;
   }
   if (signal?.aborted) throw cancelled();
-  const path = samePath(videoUrl);
-  await cache.put(path, new Response(blob, { headers: { 'Content-Type': blob.type || 'video/mp4', 'Content-Length': String(blob.size) } }));
+  const captions = await saveCaptions(await caches.open(DOWNLOADS_CACHE), video._id);
   const thumbnailUrl = video.thumbnail ? samePath(video.thumbnail) : '';
-  if (thumbnailUrl) await cache.add(thumbnailUrl).catch(() => undefined); // the video plays without it
-  const captions = await saveCaptions(cache, video._id);
-  const saved: SavedVideo = {
-    videoId: video._id,
-    title: video.title,
-    ownerName: video.owner?.fullName ?? '',
-    duration: video.duration,
-    size: blob.size,
-    quality,
-    videoUrl: path,
-    thumbnailUrl,
-    captions,
-    savedAt: new Date().toISOString(),
-    origin: 'manual',
-  };
+  const saved = await cacheSavedCopy(video, { blob, quality, videoUrl: samePath(videoUrl), thumbnailUrl, captions, origin: 'manual' });
   await (await database()).put('videos', saved);
   notify();
   void keepDownloads();

@@ -3,13 +3,11 @@
 // it from the API: when the saved videos are checked (after the first paint, when the connection
 // returns, when /downloads opens) and when the watch page gets such an answer. The copy goes
 // (forgetRemovedVideo: file, thumbnail, captions, details, stored answers) and the user is told.
+import { isRemovedStatus } from '../../../shared/downloadDb';
 import { apiCall } from '../../api/client';
 import { toast } from '../../components/toast';
 import { getSavedVideo, listSavedVideos, type SavedVideo } from './downloadStore';
 import { forgetRemovedVideo } from './forgetRemovedVideo';
-
-/** The API's answers that mean the video is gone for this user. */
-export const isRemovedStatus = (status: unknown): boolean => status === 404 || status === 403 || status === 410;
 
 export const removedDownloadMessage = (title: string) => `"${title}" was removed, so its download was deleted from this device`;
 
