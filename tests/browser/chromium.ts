@@ -1,6 +1,6 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
@@ -113,4 +113,26 @@ export function mainVideoState(page: Page) {
         ([start, end]) => start <= video.currentTime + 0.5 && video.currentTime <= end,
       )?.[1] ?? video.currentTime,
   }));
+}
+
+/** The service worker's registration id, as CDP's ServiceWorker domain names it. */
+export async function registrationIdOf(session: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await session.send('ServiceWorker.enable');
+  return found;
+}
+
+/** The registration id read through a CDP session of its own on `page`, closed again. */
+export async function appRegistrationId(page: Page, origin: string): Promise<string> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    return await registrationIdOf(session, origin);
+  } finally {
+    await session.detach();
+  }
 }

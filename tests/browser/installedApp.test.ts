@@ -7,7 +7,7 @@
 // screenshots answer 200.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, CDPSession, ConsoleMessage, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { IMAGE_WIDTHS } from '../../contract/limits.js';
 import { storeImage } from '../../server/media/images.js';
@@ -16,32 +16,10 @@ import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { imageCopy } from '../../shared/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { appRegistrationId, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
-
-/** The service worker's registration id, as CDP's ServiceWorker domain names it. */
-async function registrationIdOf(session: CDPSession, origin: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await session.send('ServiceWorker.enable');
-  return found;
-}
-
-/** The registration id read through a CDP session of its own on `page`, closed again. */
-async function appRegistrationId(page: Page, origin: string): Promise<string> {
-  const session = await page.context().newCDPSession(page);
-  try {
-    return await registrationIdOf(session, origin);
-  } finally {
-    await session.detach();
-  }
-}
 
 /** The app's service worker as Playwright sees it (to evaluate inside it). */
 async function appWorker(context: BrowserContext, origin: string): Promise<Worker> {

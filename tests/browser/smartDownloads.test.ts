@@ -2,27 +2,16 @@
 // subscription's new video is downloaded at the chosen rung on Periodic Background Sync (CDP
 // ServiceWorker.dispatchPeriodicSyncEvent); offline it is listed as a smart download and served with
 // byte ranges (what the player's seeking asks); taken down, it leaves the device on the next run.
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_NAMES } from '../../sw/cacheNames.js';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { appRegistrationId, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissing();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
-
-async function registrationIdOf(session: CDPSession, origin: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await session.send('ServiceWorker.enable');
-  return found;
-}
 
 describe.skipIf(missing)('smart downloads', () => {
   let server: TestServer;
@@ -73,14 +62,7 @@ describe.skipIf(missing)('smart downloads', () => {
 
     // The channel uploads; the app is closed.
     const { id, bytes } = await upload('New for the tunnel');
-    const registrationId = await (async () => {
-      const session = await context.newCDPSession(page);
-      try {
-        return await registrationIdOf(session, server.url);
-      } finally {
-        await session.detach();
-      }
-    })();
+    const registrationId = await appRegistrationId(page, server.url);
     await page.close();
     const blank = await context.newPage();
     const session = await context.newCDPSession(blank);
