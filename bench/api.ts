@@ -163,6 +163,24 @@ export async function loadAlternating(
   return [figureOf(a.scenario.name, runs[0]!), figureOf(b.scenario.name, runs[1]!)];
 }
 
+/** A schema of its own on the PostgreSQL server at `postgresUrl`: the URL that uses it, and its drop. */
+export async function throwAwaySchema(postgresUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${name}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return { url: url.toString(), drop: () => run(`DROP SCHEMA ${name} CASCADE`) };
+}
+
 export interface BenchDatabase {
   env: Record<string, string | undefined>;
   seed: SeedResult;
@@ -176,17 +194,8 @@ export interface BenchDatabase {
 export async function prepareDatabase(videos: number, postgresUrl?: string): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-bench-'));
   const env: Record<string, string | undefined> = { DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'none'), DATABASE_URL: undefined, REDIS_URL: undefined };
-  let schema: string | null = null;
-  if (postgresUrl) {
-    schema = `bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const dbUrl = new URL(postgresUrl);
-    dbUrl.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = dbUrl.toString();
-  }
+  const schema = postgresUrl ? await throwAwaySchema(postgresUrl, 'bench') : null;
+  if (schema) env.DATABASE_URL = schema.url;
   const handle = openDatabase(loadConfig(env));
   await migrateToLatest(handle);
   const seed = await seedBenchData(handle.db, videos);
@@ -199,12 +208,7 @@ export async function prepareDatabase(videos: number, postgresUrl?: string): Pro
     env,
     seed,
     async cleanup() {
-      if (schema) {
-        const admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      }
+      await schema?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
 import { CHROME_FLAGS, CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
+import { richestVideo, seedDemoData } from './demoData.js';
 import { startNodeServer } from './processes.js';
 
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -150,21 +151,14 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
     buildShell(shellDir);
     log('seeding demo videos with real renditions (npm run seed)...');
     const dataDir = join(work, 'data');
-    const seedEnv = { DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined, S3_ENDPOINT: undefined, LOG_LEVEL: 'error' };
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/seed.ts'], { env: { ...process.env, ...seedEnv } as NodeJS.ProcessEnv, stdio: 'ignore' });
+    const seedEnv = seedDemoData(dataDir);
     const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
     const shell = await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'shell-data'), CLIENT_DIR: shellDir });
     // The baseline serves the same seeded data from a copy (one server per SQLite file).
     if (options.baselineDir) await cp(dataDir, join(work, 'baseline-data'), { recursive: true });
     const baseline = options.baselineDir ? await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'baseline-data'), CLIENT_DIR: resolve(options.baselineDir) }) : null;
     try {
-      const feed = (await (await fetch(`${app.url}/api/v1/videos/all-videos?page=1`)).json()) as { data: { videos: { _id: string }[] } };
-      let watched: { _id: string; qualities: number[] } | undefined;
-      for (const card of feed.data.videos) {
-        const video = (await (await fetch(`${app.url}/api/v1/videos/${card._id}`)).json()) as { data: { _id: string; qualities: number[] } };
-        if (video.data.qualities.length > (watched?.qualities.length ?? 0)) watched = video.data;
-      }
-      if (!watched) throw new Error('the seed left no video with renditions');
+      const watched = await richestVideo(app.url);
       log(`watch page: video ${watched._id} (renditions ${watched.qualities.join(', ')})`);
       const pages = [
         { page: '/home', url: `${app.url}/home` },

@@ -7,7 +7,6 @@
 // fetches (the precache) are throttled like the page's, since on a phone they share the same link.
 // PHONE_RUNS runs per build, interleaved with a second build when PHONE_BASELINE_DIST names one (a
 // folder built like dist, its server-rendering build beside it as `<folder>-ssr`).
-import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
 import { CHROME_FLAGS, CHROME_PATH, chromiumMissingReason } from '../scripts/lighthouse.js';
+import { richestVideo, seedDemoData } from './demoData.js';
 import { startNodeServer } from './processes.js';
 
 export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
@@ -131,20 +131,13 @@ export async function runPhoneTapBench(options: PhoneTapBenchOptions = {}): Prom
     if (options.build !== false) buildApp(distDir);
     log('seeding demo videos with real renditions (npm run seed)...');
     const dataDir = join(work, 'data');
-    const seedEnv = { DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined, S3_ENDPOINT: undefined, LOG_LEVEL: 'error' };
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/seed.ts'], { env: { ...process.env, ...seedEnv } as NodeJS.ProcessEnv, stdio: 'ignore' });
+    const seedEnv = seedDemoData(dataDir);
     if (options.baselineDir) await cp(dataDir, join(work, 'baseline-data'), { recursive: true });
     const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
     const baseline = options.baselineDir ? await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'baseline-data'), CLIENT_DIR: resolve(options.baselineDir) }) : null;
     const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
     try {
-      const feed = (await (await fetch(`${app.url}/api/v1/videos/all-videos?page=1`)).json()) as { data: { videos: { _id: string }[] } };
-      let watched: { _id: string; qualities: number[] } | undefined;
-      for (const card of feed.data.videos) {
-        const video = (await (await fetch(`${app.url}/api/v1/videos/${card._id}`)).json()) as { data: { _id: string; qualities: number[] } };
-        if (video.data.qualities.length > (watched?.qualities.length ?? 0)) watched = video.data;
-      }
-      if (!watched) throw new Error('the seed left no video with renditions');
+      const watched = await richestVideo(app.url);
       const builds = [{ build: 'this build', url: `${app.url}/watch/${watched._id}` }, ...(baseline ? [{ build: 'baseline', url: `${baseline.url}/watch/${watched._id}` }] : [])];
       const runs = new Map<string, PhoneTapRun[]>(builds.map((b) => [b.build, []]));
       for (let run = 1; run <= PHONE_RUNS; run += 1) {

@@ -14,6 +14,7 @@ import { loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/kysely.js';
 import { createRepositories } from '../server/db/repositories/index.js';
 import { postgresProblem } from '../scripts/postgresProbe.js';
+import { throwAwaySchema } from './api.js';
 
 const VIDEOS = Number(process.env.STUDIO_BENCH_VIDEOS ?? 1_000_000);
 const HEARTBEATS = Number(process.env.STUDIO_BENCH_HEARTBEATS ?? 10_000_000);
@@ -39,20 +40,8 @@ export interface StudioBenchFigures {
 
 async function benchOn(dialect: 'sqlite' | 'postgres'): Promise<StudioBenchFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-studio-bench-'));
-  let databaseUrl: string | undefined;
-  let schema: string | null = null;
-  if (dialect === 'postgres') {
-    const pg = (await import('pg')).default;
-    schema = `studio_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-  }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const schema = dialect === 'postgres' ? await throwAwaySchema(process.env.DATABASE_URL!, 'studio_bench') : null;
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: schema?.url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' });
   const handle = openDatabase(config);
   await migrateToLatest(handle);
   const repos = createRepositories(handle, { idempotencyKeyTtlMs: config.idempotencyKeyTtlMs });
@@ -154,13 +143,7 @@ async function benchOn(dialect: 'sqlite' | 'postgres'): Promise<StudioBenchFigur
   } finally {
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
-    if (schema) {
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
+    await schema?.drop();
   }
 }
 
