@@ -106,7 +106,7 @@ export function toAdminJob(row: JobRow, errors: JobErrorRow[]): AdminJob {
 }
 
 export function toAdminAccount(row: AccountRow, urls: MediaUrls): AdminAccount {
-  const suspended = row.suspended_at !== null && suspendedAt(row);
+  const suspended = suspendedAt(row);
   return {
     _id: row.id,
     username: row.username,

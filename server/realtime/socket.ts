@@ -1,4 +1,3 @@
-import { createPresence } from './presence.js';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { RoomCommand } from '../../contract/events.js';
@@ -6,6 +5,7 @@ import type { AccessClaims } from '../auth/tokens.js';
 import { cachedLookup, DropCounter, EventBucket } from './eventLimits.js';
 import type { Config } from '../config.js';
 import { ALL_ROOM, channelRoom, MODERATORS_ROOM, sessionRoom, userRoom, videoRoom } from './live.js';
+import { createPresence } from './presence.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
