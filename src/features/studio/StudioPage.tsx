@@ -13,8 +13,8 @@ import { Link } from 'react-router-dom';
 import { useGetStudioOverviewQuery } from '../../api/endpoints/studio';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { StatTiles } from '../../components/StatTiles';
-import { formatCount, formatDuration } from '../../lib/format';
-import { CountsChart, DailyChart, DEVICE_LABELS, SOURCE_LABELS, watchTime } from './charts';
+import { formatCount, formatHoursMinutes } from '../../lib/format';
+import { CountsChart, DailyChart, DEVICE_LABELS, SOURCE_LABELS, totalTiles, watchingNow } from './charts';
 import { RangePicker, useStudioRange } from './RangePicker';
 import { StudioState } from './StudioState';
 
@@ -36,15 +36,10 @@ export default function StudioPage() {
         <>
           <StatTiles
             label="Channel totals"
-            tiles={[
-              { label: 'Views', value: formatCount(data.totals.views) },
-              { label: 'Watch time', value: watchTime(data.totals.watchSeconds) },
-              { label: 'Avg. view', value: formatDuration(data.totals.averageViewSeconds) },
-              { label: 'New subscribers', value: `+${formatCount(data.subscribersGained)}` },
-            ]}
+            tiles={[...totalTiles(data.totals), { label: 'New subscribers', value: `+${formatCount(data.subscribersGained)}` }]}
           />
           <Typography variant="body2" color="text.secondary">
-            {data.viewersNow === 1 ? '1 person is watching now' : `${formatCount(data.viewersNow)} people are watching now`} · {formatCount(data.subscribersTotal)} subscribers
+            {watchingNow(data.viewersNow)} · {formatCount(data.subscribersTotal)} subscribers
           </Typography>
           <DailyChart title="Views per day" days={data.days} />
           <Box component="section" aria-labelledby="studio-top-videos">
@@ -65,7 +60,7 @@ export default function StudioPage() {
                       </ListItemAvatar>
                       <ListItemText
                         primary={video.title}
-                        secondary={`${formatCount(video.views)} views · ${watchTime(video.watchSeconds)} watched`}
+                        secondary={`${formatCount(video.views)} views · ${formatHoursMinutes(video.watchSeconds)} watched`}
                         slotProps={{ primary: { noWrap: true }, secondary: { color: 'text.secondary' } }}
                       />
                     </ListItemButton>

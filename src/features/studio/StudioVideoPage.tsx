@@ -7,8 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useGetStudioVideoQuery } from '../../api/endpoints/studio';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { StatTiles } from '../../components/StatTiles';
-import { formatCount, formatDuration } from '../../lib/format';
-import { CountsChart, DailyChart, DEVICE_LABELS, RetentionChart, SOURCE_LABELS, watchTime } from './charts';
+import { CountsChart, DailyChart, DEVICE_LABELS, RetentionChart, SOURCE_LABELS, totalTiles, watchingNow } from './charts';
 import { RangePicker, useStudioRange } from './RangePicker';
 import { StudioState } from './StudioState';
 
@@ -34,17 +33,13 @@ export default function StudioVideoPage() {
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             <Typography variant="body2" color="text.secondary">
-              {data.viewersNow === 1 ? '1 person is watching now' : `${formatCount(data.viewersNow)} people are watching now`}
+              {watchingNow(data.viewersNow)}
             </Typography>
             <RangePicker range={range} onChange={setRange} />
           </Box>
           <StatTiles
             label="Video totals"
-            tiles={[
-              { label: 'Views', value: formatCount(data.totals.views) },
-              { label: 'Watch time', value: watchTime(data.totals.watchSeconds) },
-              { label: 'Avg. view', value: formatDuration(data.totals.averageViewSeconds) },
-            ]}
+            tiles={totalTiles(data.totals)}
           />
           <DailyChart title="Views per day" days={data.days} />
           <RetentionChart retention={data.retention} duration={data.video.duration} />

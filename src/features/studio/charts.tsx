@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useId, type ReactNode } from 'react';
-import type { StudioDay } from '../../../contract/analytics';
-import { formatHoursMinutes } from '../../lib/format';
+import type { StudioDay, StudioOverview } from '../../../contract/analytics';
+import { formatCount, formatDuration, formatHoursMinutes } from '../../lib/format';
 
 const CHART_HEIGHT = 220;
 /** Read by screen readers, not drawn. */
@@ -82,7 +82,7 @@ export function RetentionChart({ retention, duration }: { retention: number[]; d
     <ChartFigure
       title="Audience retention"
       summary={summary}
-      table={{ head: ['Point of the video', 'Still watching'], rows: [0, 10, 25, 50, 75, 90, 99].map((percent) => [`${percent}% (${formatHoursMinutesShort((duration * percent) / 100)})`, `${at(percent)}%`]) }}
+      table={{ head: ['Point of the video', 'Still watching'], rows: [0, 10, 25, 50, 75, 90, 99].map((percent) => [`${percent}% (${formatDuration(Math.round((duration * percent) / 100))})`, `${at(percent)}%`]) }}
     >
       <LineChart
         height={CHART_HEIGHT}
@@ -94,11 +94,6 @@ export function RetentionChart({ retention, duration }: { retention: number[]; d
       />
     </ChartFigure>
   );
-}
-
-function formatHoursMinutesShort(seconds: number): string {
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /** Counts by name (traffic sources, device classes) as horizontal bars, largest first. */
@@ -140,4 +135,11 @@ export const SOURCE_LABELS: Record<string, string> = {
 
 export const DEVICE_LABELS: Record<string, string> = { phone: 'Phone', tablet: 'Tablet', desktop: 'Computer' };
 
-export const watchTime = formatHoursMinutes;
+/** The totals every studio page opens with. */
+export const totalTiles = (totals: StudioOverview['totals']) => [
+  { label: 'Views', value: formatCount(totals.views) },
+  { label: 'Watch time', value: formatHoursMinutes(totals.watchSeconds) },
+  { label: 'Avg. view', value: formatDuration(totals.averageViewSeconds) },
+];
+
+export const watchingNow = (viewers: number) => (viewers === 1 ? '1 person is watching now' : `${formatCount(viewers)} people are watching now`);
