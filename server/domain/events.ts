@@ -88,6 +88,8 @@ export interface DomainEvents {
   'upload.refused': { uploadId: string; status: number; message: string };
   /** The user gave up a tus upload, or forgot a finished one (its video stays). */
   'upload.abandoned': { uploadId: string; userId: string };
+  /** Heartbeats were stored for the rollup (`accepted` new ones; repeats and late ones are not counted). */
+  'analytics.heartbeatsRecorded': { accepted: number };
   /** An admin deleted the account: its rows are gone (its videos' files too, announced as 'video.removed'). */
   'user.deleted': { userId: string; actorId: string };
   /** A log entry with no event of its own (a moderator removed a comment, an admin retried a job). */

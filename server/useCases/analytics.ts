@@ -1,4 +1,4 @@
-// Heartbeat intake: store what the player reported and make sure the rollup job will fold it.
+// Heartbeat intake: store what the player reported, say so, and make sure the rollup job will fold it.
 // Nothing that names a person beyond the signed-in user's id is kept: no IP, no user agent.
 import { ANALYTICS_LIMITS, type Heartbeat } from '../../contract/analytics.js';
 import type { UseCaseDeps } from './deps.js';
@@ -17,7 +17,7 @@ export async function queueRollup(deps: Pick<UseCaseDeps, 'jobs'>, nowMs = Date.
 }
 
 export async function recordHeartbeats(
-  deps: Pick<UseCaseDeps, 'repos' | 'jobs'>,
+  deps: Pick<UseCaseDeps, 'repos' | 'jobs' | 'events'>,
   input: { userId: string | null; heartbeats: readonly Heartbeat[]; nowMs?: number },
 ): Promise<{ accepted: number; ignored: number }> {
   const nowMs = input.nowMs ?? Date.now();
@@ -39,6 +39,9 @@ export async function recordHeartbeats(
     });
   }
   const accepted = await deps.repos.analytics.insertHeartbeats(rows);
-  if (accepted > 0) await queueRollup(deps, nowMs);
+  if (accepted > 0) {
+    await deps.events.publish('analytics.heartbeatsRecorded', { accepted });
+    await queueRollup(deps, nowMs);
+  }
   return { accepted, ignored: input.heartbeats.length - accepted };
 }

@@ -28,6 +28,7 @@ const HEARD = [
   'upload.refused',
   'upload.abandoned',
   'video.uploaded',
+  'analytics.heartbeatsRecorded',
 ] as const satisfies readonly DomainEventName[];
 
 type Heard = { [E in (typeof HEARD)[number]]: { event: E; payload: DomainEvents[E] } }[(typeof HEARD)[number]];
@@ -188,5 +189,13 @@ describe('domain events of the plain writes', () => {
     });
     expect(events).toEqual([{ event: 'video.uploaded', payload: { videoId, ownerId: owner.id } }]);
     await waitForVideo(server.app.db.db, videoId); // its transcode finishes before the server closes
+  });
+
+  it('heartbeats publish analytics.heartbeatsRecorded with the new ones only; a repeat publishes nothing', async () => {
+    const videoId = await insertVideo(server, owner.id, { duration: 60 });
+    const beat = { id: `beat-${Date.now().toString(36)}`, videoId, playbackId: 'playback-events', ranges: [[0, 10]], source: 'home', device: 'phone' };
+    const send = () => call(server, 'POST', '/analytics/heartbeats', { json: { heartbeats: [beat] } });
+    expect(await publishedBy(async () => expect((await send()).status).toBe(200))).toEqual([{ event: 'analytics.heartbeatsRecorded', payload: { accepted: 1 } }]);
+    expect(await publishedBy(async () => expect((await send()).body.data).toEqual({ accepted: 0, ignored: 1 }))).toEqual([]);
   });
 });
