@@ -1,4 +1,5 @@
-// npm run lint (third step): the import rules of server/, src/, sw/ and contract/.
+// npm run lint (third step): the import rules of the shipped code (server/, src/, sw/, shared/,
+// contract/, build/) and of the tools beside it (tests/, bench/, scripts/).
 // A violation that must stay for a while is listed in .dependency-cruiser-known-violations.json
 // (empty while none does): `--ignore-known` lets listed ones pass and fails on any new one. After
 // removing one, rewrite the list with `npm run lint:baseline` (and check in the shorter file).
@@ -194,6 +195,30 @@ module.exports = {
       comment: 'shared/ sits under the page, the service worker and the server: it imports contract/ and packages only.',
       from: { path: '^shared/' },
       to: { path: '^(src|sw|server)/' },
+    },
+    {
+      name: 'tools-point-down',
+      severity: 'error',
+      comment:
+        'The tools beside the shipped code stack one way: tests/ on bench/ (the same measures, the same seed) ' +
+        'and scripts/, bench/ on scripts/, scripts/ (Chromium, Lighthouse, child processes, drills) on the ' +
+        'shipped code only. Nothing but a test imports a test helper.',
+      from: { pathNot: '^tests/' },
+      to: { path: '^tests/' },
+    },
+    {
+      name: 'tools-point-down-bench',
+      severity: 'error',
+      comment: 'Only the benchmarks and the tests import bench/: scripts/ and the shipped code do not.',
+      from: { pathNot: '^(bench|tests)/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'shipped-code-imports-no-scripts',
+      severity: 'error',
+      comment: 'The shipped code (server/, src/, sw/, shared/, contract/, build/) imports no tool script.',
+      from: { path: '^(server|src|sw|shared|contract|build)/' },
+      to: { path: '^scripts/' },
     },
     {
       name: 'not-to-unresolvable',

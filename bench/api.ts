@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/kysely.js';
-import { startNodeServer, type RunningProcess } from './processes.js';
+import { startNodeServer, type RunningProcess } from '../scripts/processes.js';
 import { COMMON_WORD, RARE_WORD, seedBenchData, type SeedResult } from './seed.js';
 
 export interface LoadFigure {

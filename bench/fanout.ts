@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import { LiveEvent, RoomCommand } from '../contract/events.js';
-import type { RunningProcess } from './processes.js';
+import type { RunningProcess } from '../scripts/processes.js';
 
 export interface FanoutFigure {
   processes: number;

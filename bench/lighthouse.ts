@@ -10,11 +10,12 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
-import { CHROME_FLAGS, CHROME_PATH, chromiumMissingReason, runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
+import { chromiumMissingReason, launchChromium } from '../scripts/chromium.js';
+import { runLighthouse, type LighthouseResult } from '../scripts/lighthouse.js';
 import { richestVideo, seedDemoData } from './demoData.js';
-import { startNodeServer } from './processes.js';
+import { startNodeServer } from '../scripts/processes.js';
 
 export const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /**
@@ -76,7 +77,7 @@ interface PhoneLoad<T> {
  * each Error a detailed stack (lazy source positions), a cost Lighthouse's runs do not have.
  */
 export async function loadOnLighthousePhone<T>(url: string, { cpuRate = 4, beforeLoad, afterLoad }: PhoneLoad<T>): Promise<T> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext(LIGHTHOUSE_PHONE);
     const page = await context.newPage();

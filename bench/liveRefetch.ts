@@ -14,10 +14,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { Redis } from 'ioredis';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { buildApp as buildClient } from '../build/buildApp.js';
-import { CHROME_PATH, chromiumMissingReason } from '../scripts/lighthouse.js';
+import { chromiumMissingReason, launchChromium } from '../scripts/chromium.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { listenThenStart } from '../server/http/startTasks.js';
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   await listenThenStart(app, { port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     const owner = await register(url, 'owner');
     const actor = await register(url, 'actor');

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
-import { CHROME_PATH, chromiumMissingReason } from '../scripts/lighthouse.js';
+import { chromiumMissingReason, launchChromium } from '../scripts/chromium.js';
 import { benchToken } from './api.js';
-import { startNodeServer } from './processes.js';
+import { startNodeServer } from '../scripts/processes.js';
 
 export const NETWORK_RUNS = Number(process.env.NETWORK_RUNS ?? 3);
 // Long enough that the link's recovery at 50 s meets fragments still to fetch: the player keeps
@@ -270,7 +270,7 @@ export async function runNetworkBench(options: NetworkBenchOptions = {}): Promis
     log(`  master: ${ladder}`);
     // Chrome's own policy on phones and desktops: sound needs a tap on the page first (the tap
     // on Play gives it), not one at the very moment play() is called.
-    browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=document-user-activation-required'] });
+    browser = await launchChromium(['--autoplay-policy=document-user-activation-required']);
     // NETWORK_PROFILE=<part of a name> plays only the matching profiles (e.g. '400 kbps at').
     const profiles = NETWORK_PROFILES.filter((profile) => profile.name.includes(process.env.NETWORK_PROFILE ?? ''));
     const figures: NetworkFigures[] = profiles.map((profile) => ({ profile: profile.name, runs: [] }));

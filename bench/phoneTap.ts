@@ -11,11 +11,11 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { buildApp } from '../build/buildApp.js';
-import { CHROME_FLAGS, CHROME_PATH, chromiumMissingReason } from '../scripts/lighthouse.js';
+import { chromiumMissingReason, launchChromium } from '../scripts/chromium.js';
 import { richestVideo, seedDemoData } from './demoData.js';
-import { startNodeServer } from './processes.js';
+import { startNodeServer } from '../scripts/processes.js';
 
 export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const BASELINE_DIST = process.env.PHONE_BASELINE_DIST;
@@ -135,7 +135,7 @@ export async function runPhoneTapBench(options: PhoneTapBenchOptions = {}): Prom
     if (options.baselineDir) await cp(dataDir, join(work, 'baseline-data'), { recursive: true });
     const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
     const baseline = options.baselineDir ? await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'baseline-data'), CLIENT_DIR: resolve(options.baselineDir) }) : null;
-    const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+    const browser = await launchChromium();
     try {
       const watched = await richestVideo(app.url);
       const builds = [{ build: 'this build', url: `${app.url}/watch/${watched._id}` }, ...(baseline ? [{ build: 'baseline', url: `${baseline.url}/watch/${watched._id}` }] : [])];

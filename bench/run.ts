@@ -14,7 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromiumMissingReason } from '../scripts/lighthouse.js';
+import { chromiumMissingReason } from '../scripts/chromium.js';
 import { postgresProblem } from '../scripts/postgresProbe.js';
 import { ALTERNATING_SLICES, benchToken, drained, load, loadAlternating, prepareDatabase, scenarios, startApi, type LoadFigure } from './api.js';
 import { measureClientWeight } from './client.js';
@@ -25,7 +25,7 @@ import { measureLiveEvents } from './live.js';
 import { measureScaleOut } from './scaleOut.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
 import { PHONE_RUNS, phoneTapTable, runPhoneTapBench } from './phoneTap.js';
-import { startNodeServer, type RunningProcess } from './processes.js';
+import { startNodeServer, type RunningProcess } from '../scripts/processes.js';
 import { runStudioBench } from './studio.js';
 
 const { values } = parseArgs({

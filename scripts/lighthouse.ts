@@ -6,10 +6,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHROME_FLAGS, CHROME_PATH, chromiumMissingReason } from './chromium.js';
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-/** Headless Chromium with nothing of its own on the network or the CPU (updates, sync, first-run work). */
-export const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface LighthouseResult {
   page: string;
@@ -39,10 +37,6 @@ interface Lhr {
 
 /** Runtime errors after which Lighthouse's report still holds the audits that do not read the trace. */
 const TRACE_ONLY_ERRORS = new Set(['NO_NAVSTART']);
-
-export function chromiumMissingReason(): string | null {
-  return existsSync(CHROME_PATH) ? null : `Chromium not found at ${CHROME_PATH} (apt-get install -y chromium)`;
-}
 
 export async function runLighthouse(url: string, page: string, outDir = 'reports'): Promise<LighthouseResult> {
   await mkdir(outDir, { recursive: true });
@@ -99,7 +93,7 @@ async function main(): Promise<void> {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { startNodeServer } = await import('../bench/processes.js');
+  const { startNodeServer } = await import('./processes.js');
   const { buildApp } = await import('../build/buildApp.js');
   buildApp(resolve('dist'), { missingOnly: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'vidshare-lh-'));

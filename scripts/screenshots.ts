@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium } from '../tests/browser/chromium.js';
+import { launchChromium } from './chromium.js';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },

@@ -9,11 +9,11 @@
 // is linked instead when both package-lock.json files are the same).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { locateMediaTools } from '../server/media/ffmpeg.js';
+import { freePort } from './processes.js';
 
 const NEW_DIR = resolve(import.meta.dirname, '..');
 const postgresUrl = process.env.DATABASE_URL;
@@ -49,17 +49,6 @@ function defaultFrom(): string {
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 function start(version: Version, script: string, env: Record<string, string>, label: string): Running {

@@ -1,6 +1,5 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
@@ -8,17 +7,7 @@ import { DIST, untilAppBuilt } from './builtApp.js';
 
 export { DIST };
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-/** Why browser tests cannot run here, or null when they can. */
-export function chromiumMissing(): string | null {
-  return existsSync(CHROMIUM_PATH) ? null : `${CHROMIUM_PATH} is missing (apt-get install -y chromium)`;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-}
+export { chromiumMissingReason, launchChromium } from '../../scripts/chromium.js';
 
 /**
  * Builds the client and its server-rendering build (`<DIST>-ssr`, where the server looks) when missing;

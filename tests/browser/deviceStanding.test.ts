@@ -7,9 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from '../server/mediaFixtures.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
+import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 const PHONE = { width: 390, height: 844 };

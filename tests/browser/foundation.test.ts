@@ -4,9 +4,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, DIST, ensureBuilt, launchChromium, persistedQueryKeys } from './chromium.js';
+import { chromiumMissingReason, DIST, ensureBuilt, launchChromium, persistedQueryKeys } from './chromium.js';
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 /** Requests waiting in Workbox's background-sync store (sw/sw.ts queues the offline /users/me). */

@@ -16,9 +16,9 @@ import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { imageCopy } from '../../shared/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { appRegistrationId, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage } from './chromium.js';
+import { appRegistrationId, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage } from './chromium.js';
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 /** The app's service worker as Playwright sees it (to evaluate inside it). */

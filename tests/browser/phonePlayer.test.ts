@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
 import { qualityUrl } from '../../src/features/player/quality.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, mainVideoState } from './chromium.js';
+import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, mainVideoState } from './chromium.js';
 import { PHONE_PLAYER_CLIP } from './playbackClips.js';
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 const TITLE = 'Double tap ridge';

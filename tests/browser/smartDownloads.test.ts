@@ -8,9 +8,9 @@ import { CACHE_NAMES } from '../../sw/cacheNames.js';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { appRegistrationId, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { appRegistrationId, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 describe.skipIf(missing)('smart downloads', () => {

@@ -11,7 +11,7 @@ import { storeImage } from '../../server/media/images.js';
 import { measureClientWeight } from '../../bench/client.js';
 import { COMPILE_HINT } from '../../build/compileHints.js';
 import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissing, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
 /** React has hydrated the element `selector` finds (it carries React's fiber). */
 const hydrated = (page: Page, selector: string) =>
@@ -26,7 +26,7 @@ const themeVariables = (page: Page) =>
     ),
   }));
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('server-rendered first screens in Chromium', () => {

@@ -8,9 +8,9 @@ import { analyticsRollupJob } from '../../server/jobs/handlers/analyticsRollup.j
 import type { JobContext, JobDeps } from '../../server/jobs/types.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { axeProblems } from './axe.js';
-import { animationsEnded, chromiumMissing, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
-const missing = chromiumMissing();
+const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
 async function settled(page: Page): Promise<void> {

@@ -1,8 +1,9 @@
-// Child processes for benchmarks: the server under test runs apart from the load generator.
+// Child processes for benchmarks, Lighthouse and drills: the server under test runs apart from what
+// drives it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
