@@ -1,6 +1,6 @@
-// The video's chapters under its retention curve: one numbered segment per chapter, aligned with the
-// chart's plot area (`inset`: the chart's margins and y axis), and the same chapters as a list that
-// says where each starts and how many views were still watching there.
+// The video's chapters under its retention curve: one numbered, titled segment per chapter,
+// aligned with the chart's plot area (`inset`: the chart's margins and y axis), and the same
+// chapters as a list that says where each starts and how many views were still watching there.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
@@ -36,13 +36,15 @@ export function ChapterMarks({ chapters, duration, retention, inset }: { chapter
               borderLeft: 2,
               borderColor: 'text.secondary',
               overflow: 'hidden',
+              whiteSpace: 'nowrap',
+              textOverflow: 'ellipsis',
               typography: 'caption',
               lineHeight: '18px',
-              pl: 0.5,
+              px: 0.5,
               color: 'text.primary',
             }}
           >
-            {index + 1}
+            {index + 1}. {chapter.title}
           </Box>
         ))}
       </Box>

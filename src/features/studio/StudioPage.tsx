@@ -48,7 +48,7 @@ export default function StudioPage() {
               tiles={[
                 { label: 'Gained', value: `+${formatCount(data.subscribersGained)}` },
                 { label: 'Lost', value: `−${formatCount(data.subscribersLost)}` },
-                { label: 'Subscribers now', value: formatCount(data.subscribersTotal) },
+                { label: 'Total', value: formatCount(data.subscribersTotal) },
               ]}
             />
             <SubscribersChart days={data.subscriberDays} />

@@ -131,8 +131,8 @@ export function SubscribersChart({ days }: { days: StudioSubscriberDay[] }) {
       summary={summary}
       table={{ head: ['Day', 'Gained', 'Lost'], rows: days.filter((day) => day.gained || day.lost).map((day) => [day.day, day.gained, day.lost]) }}
     >
+      {/* No height: the chart fills its box, legend included. */}
       <BarChart
-        height={CHART_HEIGHT}
         margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         xAxis={[{ scaleType: 'band', data: days.map((day) => shortDay(day.day)), tickLabelMinGap: 24 }]}
         yAxis={[{ width: 36, tickMinStep: 1, valueFormatter: (value: number) => String(Math.abs(value)) }]}
@@ -140,7 +140,7 @@ export function SubscribersChart({ days }: { days: StudioSubscriberDay[] }) {
           { data: days.map((day) => day.gained), label: 'Gained', stack: 'change', color: '#66bb6a' },
           { data: days.map((day) => -day.lost), label: 'Lost', stack: 'change', color: '#ef5350', valueFormatter: (value) => String(Math.abs(value ?? 0)) },
         ]}
-        hideLegend
+        slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
       />
     </ChartFigure>
   );
