@@ -210,11 +210,7 @@ export class AnalyticsRepository {
     return rows.map((row) => ({ id: row.id, title: row.title, thumbnail: row.thumbnail, duration: Number(row.duration), views: Number(row.views), watchSeconds: Number(row.watch_seconds) }));
   }
 
-  /**
-   * Adds one subscriber gained or lost to the channel's day: one statement, so concurrent changes
-   * of one channel add up (the row is locked for the update, as the subscription's own write locks
-   * the channel's user row).
-   */
+  /** Adds one subscriber gained or lost to the channel's day: one upsert, so concurrent changes add up. */
   async countSubscriptionChange(channelId: string, day: string, change: 'gained' | 'lost'): Promise<void> {
     await this.db
       .insertInto('channel_subscription_days')

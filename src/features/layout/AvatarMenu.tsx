@@ -1,5 +1,5 @@
-// The signed-in avatar menu: header with name, email, avatar and 'Premium Member',
-// then Profile, Studio, Notifications, Settings, Liked Videos, Watch History, Downloads, Moderation (moderators
+// The signed-in avatar menu: header with name, email, avatar and 'Premium Member', then Profile,
+// Studio, Notifications, Settings, Liked Videos, Watch History, Downloads, Moderation (moderators
 // and admins) and Log out.
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import GavelIcon from '@mui/icons-material/GavelOutlined';

@@ -91,7 +91,9 @@ const RETENTION_AXIS_WIDTH = 48;
 const RETENTION_MARGIN = { left: 0, right: 8, top: 8, bottom: 0 };
 
 /** The share of views still watching at each 1% of the video, with the chapters marked under it. */
-export function RetentionChart({ retention, duration, chapters }: { retention: number[]; duration: number; chapters: Chapter[] }) {
+export function RetentionChart({ retention, duration, chapters: described }: { retention: number[]; duration: number; chapters: Chapter[] }) {
+  // A video of unknown length (0) has nowhere to place them.
+  const chapters = duration > 0 ? described : [];
   const at = (percent: number) => Math.round(retention[Math.min(99, percent)]! * 100);
   const summary = `${at(0)}% of views watched the start, ${at(49)}% reached the middle and ${at(99)}% the end.`;
   const points = retention.map((_, bucket) => bucket);
