@@ -120,7 +120,7 @@ async function benchOn(dialect: 'sqlite' | 'postgres'): Promise<StudioBenchFigur
     for (let read = 0; read < READS; read++) {
       const channel = pick(channelIds);
       let t = performance.now();
-      await Promise.all([repos.analytics.channelDays(channel, since.day), repos.analytics.topVideos(channel, since.hour, 10), repos.subscriptions.gainedSince(channel, `${since.day}T00:00:00.000Z`)]);
+      await Promise.all([repos.analytics.channelDays(channel, since.day), repos.analytics.topVideos(channel, since.hour, 10), repos.analytics.subscriptionDays(channel, since.day), repos.subscriptions.countOf(channel)]);
       overview.push(performance.now() - t);
       const id = Math.random() < 0.5 ? pick(hot) : pick(videoIds);
       t = performance.now();

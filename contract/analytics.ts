@@ -63,6 +63,13 @@ export type DeviceCounts = Static<typeof DeviceCounts>;
 export const StudioDay = Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), views: Type.Number(), watchSeconds: Type.Number() });
 export type StudioDay = Static<typeof StudioDay>;
 
+/** Subscribers a channel gained and lost on one day (UTC). */
+export const StudioSubscriberDay = Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), gained: Type.Number(), lost: Type.Number() });
+export type StudioSubscriberDay = Static<typeof StudioSubscriberDay>;
+
+/** A chapter of the video, from its description's timestamp lines (contract/chapters.ts). */
+const StudioChapter = Type.Object({ start: Type.Number({ description: 'seconds from the start' }), title: Type.String() });
+
 const StudioTotals = Type.Object({
   views: Type.Number(),
   watchSeconds: Type.Number(),
@@ -72,7 +79,6 @@ const StudioTotals = Type.Object({
 
 const StudioTopVideo = Type.Object({ _id: Type.String(), title: Type.String(), thumbnail: Type.String(), duration: Type.Number(), views: Type.Number(), watchSeconds: Type.Number() });
 
-
 /** GET /studio/overview: the caller's channel over the range. */
 export const StudioOverview = Type.Object({
   range: Type.Enum(STUDIO_RANGES),
@@ -81,8 +87,12 @@ export const StudioOverview = Type.Object({
   topVideos: Type.Array(StudioTopVideo),
   sources: SourceCounts,
   devices: DeviceCounts,
-  /** Subscriptions made in the range that still stand (unsubscribes leave no trace to count). */
+  /** Subscriptions made in the range (a subscriber who left and came back counts each time). */
   subscribersGained: Type.Number(),
+  /** Subscriptions ended in the range (an unsubscribe, a block). */
+  subscribersLost: Type.Number(),
+  /** Gained and lost per day, one entry per day of the range like `days`. */
+  subscriberDays: Type.Array(StudioSubscriberDay),
   subscribersTotal: Type.Number(),
   /** People on the channel's watch pages now (the live rooms). */
   viewersNow: Type.Number(),
@@ -97,6 +107,8 @@ export const StudioVideo = Type.Object({
   days: Type.Array(StudioDay),
   /** Share of views (0..1) that watched each 1% of the video, first to last. */
   retention: Type.Array(Type.Number(), { minItems: ANALYTICS_LIMITS.retentionBuckets, maxItems: ANALYTICS_LIMITS.retentionBuckets }),
+  /** The description's chapters, first to last ([] when it has none), to mark under the retention curve. */
+  chapters: Type.Array(StudioChapter),
   sources: SourceCounts,
   devices: DeviceCounts,
   viewersNow: Type.Number(),

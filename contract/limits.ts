@@ -94,3 +94,13 @@ export const HLS_SEGMENT_SECONDS = 2;
 export const VIEW_WINDOW_MS = 24 * 3600 * 1000;
 
 export const MEDIA_SECONDS_MAX = 7 * 24 * 3600;
+
+/** Chapters read from a description's timestamp lines (contract/chapters.ts), YouTube's rules. */
+export const CHAPTER_LIMITS = {
+  /** Fewer timestamp lines than this are not chapters (a lone "at 1:30" is a mention). */
+  minCount: 3,
+  /** The shortest chapter, in seconds. */
+  minSeconds: 10,
+  /** A longer title is cut (with an ellipsis). */
+  titleMax: 100,
+} as const;

@@ -18,6 +18,7 @@ import { createLiveEvents, type LiveEvents } from './realtime/live.js';
 import { shareThroughRedis } from './realtime/redisAdapter.js';
 import { apiSocketServer } from './realtime/socket.js';
 import { RedisLink } from './redis/redisLink.js';
+import { subscribeAnalytics } from './subscribers/analytics.js';
 import { subscribeLiveEvents } from './subscribers/liveEvents.js';
 import { subscribeMetrics } from './subscribers/metrics.js';
 import { subscribeNotifications } from './subscribers/notifications.js';
@@ -124,7 +125,7 @@ async function createCore(config: Config, log: CoreLogger, role: ProcessRole): P
  * Who reacts to the domain events, in this order: the read cache first (a client that refetches
  * on a live event must read past the write), then the standing of open sockets (closed before
  * any later event of the same write can reach them), the live events, notifications, Web Push (it
- * queues deliveries on `jobs`) and metrics.
+ * queues deliveries on `jobs`), metrics and the studio's analytics.
  */
 function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueue'>): void {
   subscribeReadCacheInvalidation(core.events, core.readCache);
@@ -133,6 +134,7 @@ function subscribeAll(core: Core, live: LiveEvents, jobs: Pick<JobQueue, 'enqueu
   subscribeNotifications(core.events, createNotifier(core.repos.notifications, core.events, core.urls, core.log));
   subscribePush(core.events, core.repos, jobs);
   subscribeMetrics(core.events, core.metrics);
+  subscribeAnalytics(core.events, core.repos);
 }
 
 /**

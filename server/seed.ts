@@ -16,6 +16,7 @@ import type { JobLogger, JobQueue } from './jobs/types.js';
 import { mediaTools } from './media/ffmpeg.js';
 import { storeImage } from './media/images.js';
 import { ingestVideo } from './useCases/ingest.js';
+import { toggleSubscription } from './useCases/subscriptions.js';
 import { transcodeJobId } from './media/videoFiles.js';
 
 const PASSWORD = 'vidshare-demo';
@@ -164,9 +165,10 @@ async function ensureSubscriptions(ids: Record<Person, string>): Promise<void> {
   for (const subscriber of PEOPLE) {
     for (const channel of PEOPLE) {
       if (subscriber.username === channel.username || (subscriber.username.length + channel.username.length) % 2 === 0) continue;
-      // toggle() flips: only when not subscribed yet, or a second run would unsubscribe.
+      // The toggle flips: only when not subscribed yet, or a second run would unsubscribe. Through the
+      // use case, so the studio counts the new subscriber as a real one would be.
       if (!(await subscriptions.isSubscribed(ids[subscriber.username], ids[channel.username]))) {
-        await subscriptions.toggle(ids[subscriber.username], ids[channel.username]);
+        await toggleSubscription({ repos, events: core.events }, { subscriberId: ids[subscriber.username], channelId: ids[channel.username] });
         added += 1;
       }
     }

@@ -1,6 +1,6 @@
 // The studio's answers, built from the rollups only (never the raw heartbeats): a channel's days
 // for the overview, a video's hours for its page.
-import { DEVICE_CLASSES, TRAFFIC_SOURCES, type DeviceCounts, type SourceCounts, type StudioDay, type StudioRange } from '../../contract/analytics.js';
+import { DEVICE_CLASSES, TRAFFIC_SOURCES, type DeviceCounts, type SourceCounts, type StudioDay, type StudioRange, type StudioSubscriberDay } from '../../contract/analytics.js';
 import { addCounts, emptyRetention, type CountedRow } from './fold.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -12,6 +12,13 @@ export function rangeStart(range: StudioRange, nowMs: number): { day: string; ho
   return { day, hour: `${day}T00` };
 }
 
+/** The range's days (UTC, `YYYY-MM-DD`), oldest first, today last. */
+function rangeDays(range: StudioRange, nowMs: number): string[] {
+  const days: string[] = [];
+  for (let back = RANGE_DAYS[range] - 1; back >= 0; back--) days.push(new Date(nowMs - back * DAY_MS).toISOString().slice(0, 10));
+  return days;
+}
+
 /** Every day of the range, oldest first, with zeros where nothing was watched. */
 export function dailySeries(range: StudioRange, nowMs: number, rows: ReadonlyArray<{ day: string; views: number; watchSeconds: number }>): StudioDay[] {
   const byDay = new Map<string, StudioDay>();
@@ -21,13 +28,17 @@ export function dailySeries(range: StudioRange, nowMs: number, rows: ReadonlyArr
     day.watchSeconds += row.watchSeconds;
     byDay.set(row.day, day);
   }
-  const days: StudioDay[] = [];
-  for (let back = RANGE_DAYS[range] - 1; back >= 0; back--) {
-    const day = new Date(nowMs - back * DAY_MS).toISOString().slice(0, 10);
+  return rangeDays(range, nowMs).map((day) => {
     const found = byDay.get(day);
-    days.push({ day, views: found?.views ?? 0, watchSeconds: Math.round(found?.watchSeconds ?? 0) });
-  }
-  return days;
+    return { day, views: found?.views ?? 0, watchSeconds: Math.round(found?.watchSeconds ?? 0) };
+  });
+}
+
+/** Subscribers gained and lost on every day of the range, oldest first, with their sums. */
+export function subscriberSeries(range: StudioRange, nowMs: number, rows: readonly StudioSubscriberDay[]): { days: StudioSubscriberDay[]; gained: number; lost: number } {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days = rangeDays(range, nowMs).map((day) => ({ day, gained: byDay.get(day)?.gained ?? 0, lost: byDay.get(day)?.lost ?? 0 }));
+  return { days, gained: days.reduce((sum, day) => sum + day.gained, 0), lost: days.reduce((sum, day) => sum + day.lost, 0) };
 }
 
 function named<T extends readonly string[]>(names: T, counts: Record<string, number>): Record<T[number], number> {

@@ -349,6 +349,14 @@ interface AnalyticsViewMarksTable {
   counted_at: string;
 }
 
+/** 0022: subscribers a channel gained and lost on one day (UTC, `YYYY-MM-DD`). */
+interface ChannelSubscriptionDaysTable {
+  channel_id: string;
+  day: string;
+  gained: number;
+  lost: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -380,4 +388,5 @@ export interface Database {
   analytics_video_hours: AnalyticsVideoHoursTable;
   analytics_channel_days: AnalyticsChannelDaysTable;
   analytics_view_marks: AnalyticsViewMarksTable;
+  channel_subscription_days: ChannelSubscriptionDaysTable;
 }

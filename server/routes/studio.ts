@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { STUDIO_RANGES, StudioOverview, StudioVideo, type StudioRange } from '../../contract/analytics.js';
 import { Envelope } from '../../contract/envelope.js';
-import { dailySeries, rangeStart, retentionCurve, totalsOf } from '../analytics/studio.js';
+import { chaptersOf } from '../../contract/chapters.js';
+import { dailySeries, rangeStart, retentionCurve, subscriberSeries, totalsOf } from '../analytics/studio.js';
 import { requireUser, userIdOf } from '../auth/authenticate.js';
 import { forbidden, notFound } from '../domain/errors.js';
 import { send } from '../http/envelope.js';
@@ -30,13 +31,15 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const since = rangeStart(range, nowMs);
       // Opening the studio folds what waits, for the next look.
       await queueRollup(app, nowMs);
-      const [days, top, subscribers, viewersNow] = await Promise.all([
+      const [days, top, subscriptionDays, subscribersTotal, viewersNow] = await Promise.all([
         analytics.channelDays(ownerId, since.day),
         analytics.topVideos(ownerId, since.hour, TOP_VIDEOS),
-        app.reads.subscriptions.gainedSince(ownerId, `${since.day}T00:00:00.000Z`),
+        analytics.subscriptionDays(ownerId, since.day),
+        app.reads.subscriptions.countOf(ownerId),
         app.presence.watchingChannel(ownerId),
       ]);
       const { sources, devices, ...totals } = totalsOf(days);
+      const subscribers = subscriberSeries(range, nowMs, subscriptionDays);
       const answer: StudioOverview = {
         range,
         totals,
@@ -45,7 +48,9 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sources,
         devices,
         subscribersGained: subscribers.gained,
-        subscribersTotal: subscribers.total,
+        subscribersLost: subscribers.lost,
+        subscriberDays: subscribers.days,
+        subscribersTotal,
         viewersNow,
       };
       return send(reply, 200, answer, 'Studio overview fetched successfully');
@@ -71,6 +76,7 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
         totals,
         days: dailySeries(range, nowMs, hours.map((hour) => ({ day: hour.hour.slice(0, 10), views: hour.views, watchSeconds: hour.watchSeconds }))),
         retention: retentionCurve(hours, totals.views),
+        chapters: chaptersOf(video.description, Number(video.duration)),
         sources,
         devices,
         viewersNow,

@@ -12,8 +12,9 @@ export async function toggleSubscription(deps: Deps, input: { subscriberId: stri
   if ((await deps.repos.blocks.isBlocked(channelId, subscriberId)) && !(await deps.repos.subscriptions.isSubscribed(subscriberId, channelId))) {
     throw forbidden('You cannot subscribe to this channel');
   }
-  const status = await deps.repos.subscriptions.toggle(subscriberId, channelId);
-  await deps.events.publish('channel.subscriptionToggled', { channelId, subscriberId, isSubscribed: status.isSubscribed, totalSubscribers: status.totalSubscribers });
+  const { changed, ...status } = await deps.repos.subscriptions.toggle(subscriberId, channelId);
+  // Unchanged: a concurrent request of the same user made this change and published it.
+  if (changed) await deps.events.publish('channel.subscriptionToggled', { channelId, subscriberId, ...status });
   return status;
 }
 

@@ -1,6 +1,7 @@
 // Watch analytics end to end: heartbeats through the API, the rollup job, the studio's answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Heartbeat } from '../../contract/analytics.js';
+import type { Heartbeat, StudioSubscriberDay } from '../../contract/analytics.js';
+import { chaptersOf } from '../../contract/chapters.js';
 import { analyticsRollupJob } from '../../server/jobs/handlers/analyticsRollup.js';
 import type { JobContext, JobDeps } from '../../server/jobs/types.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
@@ -131,6 +132,41 @@ describe.each(databases)('analytics on %s', (dialect) => {
     expect(await notJson.json()).toMatchObject({ success: false, statusCode: 400 });
   });
 
+  it('counts subscribers gained and lost per day: subscribe, unsubscribe, resubscribe, and a block', async () => {
+    const [channel, fan, leaver] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+    const toggle = (user: TestUser) => call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: user.token });
+    const overview = async () => (await call(server, 'GET', '/studio/overview?range=7d', { token: channel.token })).body.data;
+    expect(await overview()).toMatchObject({ subscribersGained: 0, subscribersLost: 0, subscribersTotal: 0 });
+
+    // fan: in, out, in again (two gained, one lost); leaver: in, then blocked by the channel (lost).
+    for (const user of [fan, fan, fan, leaver]) expect((await toggle(user)).status).toBe(200);
+    expect((await call(server, 'POST', `/users/blocks/${leaver.id}`, { token: channel.token })).status).toBe(200);
+
+    const data = await overview();
+    expect(data).toMatchObject({ subscribersGained: 3, subscribersLost: 2, subscribersTotal: 1 });
+    expect(data.subscriberDays).toHaveLength(7);
+    // The days add up to the totals; all of it happened today (UTC), the range's last day (or the
+    // one before, when the day turned between the writes and the read).
+    const sum = (key: 'gained' | 'lost') => data.subscriberDays.reduce((total: number, day: StudioSubscriberDay) => total + day[key], 0);
+    expect([sum('gained'), sum('lost')]).toEqual([3, 2]);
+    expect(data.subscriberDays.slice(0, -2).every((day: StudioSubscriberDay) => day.gained === 0 && day.lost === 0)).toBe(true);
+    // Another channel's counts are its own.
+    expect(await call(server, 'GET', '/studio/overview?range=7d', { token: fan.token })).toMatchObject({ body: { data: { subscribersGained: 0, subscribersLost: 0 } } });
+  });
+
+  it("marks the description's chapters on a video's page, and none for a description without them", async () => {
+    const description = 'Made on a weekend.\n0:00 Intro\n0:45 - The engine\n(1:30) Notes\nSee you at 1:50!';
+    const withChapters = await insertVideo(server, owner.id, { duration: 120, description });
+    const page = await call(server, 'GET', `/studio/videos/${withChapters}`, { token: owner.token });
+    expect(page.body.data.chapters).toEqual([
+      { start: 0, title: 'Intro' },
+      { start: 45, title: 'The engine' },
+      { start: 90, title: 'Notes' },
+    ]);
+    const without = await insertVideo(server, owner.id, { duration: 120, description: 'At 0:30 it starts.' });
+    expect((await call(server, 'GET', `/studio/videos/${without}`, { token: owner.token })).body.data.chapters).toEqual([]);
+  });
+
   it("answers a video's analytics to its owner and admins only, and the overview to the signed-in", async () => {
     const videoId = await insertVideo(server, owner.id);
     expect((await call(server, 'GET', `/studio/videos/${videoId}`, { token: stranger.token })).status).toBe(403);
@@ -142,5 +178,23 @@ describe.each(databases)('analytics on %s', (dialect) => {
     expect(strangerOverview.body.data).toMatchObject({ range: '28d', totals: { views: 0 }, topVideos: [] });
     await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', stranger.id).execute();
     expect((await call(server, 'GET', `/studio/videos/${videoId}`, { token: stranger.token })).status).toBe(200);
+  });
+});
+
+describe('chapters from a description', () => {
+  it("reads YouTube's rules: from 0:00, in order, three or more, each at least 10 s", () => {
+    expect(chaptersOf('0:00 Intro\n1:02:03 Late\n• 1:05:00 | Last', 4000)).toEqual([
+      { start: 0, title: 'Intro' },
+      { start: 3723, title: 'Late' },
+      { start: 3900, title: 'Last' },
+    ]);
+    expect(chaptersOf('0:05 Intro\n0:30 Middle\n1:00 End', 120)).toEqual([]);
+    expect(chaptersOf('0:00 Intro\n0:30 Middle', 120)).toEqual([]);
+    expect(chaptersOf('0:00 Intro\n0:30 Middle\n0:20 Back', 120)).toEqual([]);
+    expect(chaptersOf('0:00 Intro\n0:30 Middle\n0:35 Too short', 120)).toEqual([]);
+    // The last chapter must last 10 s before the end of the video too.
+    expect(chaptersOf('0:00 Intro\n0:30 Middle\n1:55 End', 120)).toEqual([]);
+    expect(chaptersOf('0:00 Intro\n0:61 Bad\n1:00 End', 120)).toEqual([]);
+    expect(chaptersOf('0:00\n0:30 Middle\n1:00 End', 120)).toEqual([]);
   });
 });

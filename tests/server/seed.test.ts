@@ -49,6 +49,9 @@ describe('npm run seed', () => {
     // playlist of three videos each; subscriptions between names of odd total length.
     const complete = { users: 4, videos: 6, ready: 6, comments: 6 * 3 + 6, playlists: 4, playlistVideos: 12, subscriptions: 6 };
     expect(await counts()).toEqual(complete);
+    // Subscribed through the use case, so the studio counts each as gained.
+    const gained = await sql<{ n: number }>`select coalesce(sum(gained), 0) as n from channel_subscription_days`.execute(place.db.db);
+    expect(Number(gained.rows[0]!.n)).toBe(complete.subscriptions);
 
     const third = spawnTs('server/seed.ts', place.env);
     expect(await exitOf(third), third.output()).toBe(0);

@@ -73,6 +73,10 @@ describe.each(databases)('subscriptions on %s', (dialect) => {
     const rows = await rowsFor(channel.id);
     expect(rows).toBe(5);
     expect((await status(null, channel.id)).body.data.totalSubscribers).toBe(rows);
+    // The studio's gained and lost, counted by concurrent upserts, add up to the same.
+    const studio = (await call(server, 'GET', '/studio/overview?range=7d', { token: channel.token })).body.data;
+    expect(studio.subscribersGained - studio.subscribersLost).toBe(rows);
+    expect(studio.subscribersGained).toBeGreaterThanOrEqual(10);
   });
 
   it('lists the channels a user subscribes to, with the notify preference private to them', async () => {

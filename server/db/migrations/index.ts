@@ -19,6 +19,7 @@ import * as watchLater from './0018_watch_later.js';
 import * as commentReports from './0019_comment_reports.js';
 import * as jobErrors from './0020_job_errors.js';
 import * as analytics from './0021_analytics.js';
+import * as subscriptionDays from './0022_subscription_days.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -43,6 +44,7 @@ const all: Record<string, DialectMigration> = {
   '0019_comment_reports': commentReports,
   '0020_job_errors': jobErrors,
   '0021_analytics': analytics,
+  '0022_subscription_days': subscriptionDays,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

@@ -210,6 +210,26 @@ export class AnalyticsRepository {
     return rows.map((row) => ({ id: row.id, title: row.title, thumbnail: row.thumbnail, duration: Number(row.duration), views: Number(row.views), watchSeconds: Number(row.watch_seconds) }));
   }
 
+  /** Adds one subscriber gained or lost to the channel's day: one upsert, so concurrent changes add up. */
+  async countSubscriptionChange(channelId: string, day: string, change: 'gained' | 'lost'): Promise<void> {
+    await this.db
+      .insertInto('channel_subscription_days')
+      .values({ channel_id: channelId, day, gained: change === 'gained' ? 1 : 0, lost: change === 'lost' ? 1 : 0 })
+      .onConflict((conflict) =>
+        conflict.columns(['channel_id', 'day']).doUpdateSet((eb) => ({
+          gained: eb('channel_subscription_days.gained', '+', eb.ref('excluded.gained')),
+          lost: eb('channel_subscription_days.lost', '+', eb.ref('excluded.lost')),
+        })),
+      )
+      .execute();
+  }
+
+  /** A channel's subscribers gained and lost per day from `sinceDay` (YYYY-MM-DD) on. */
+  async subscriptionDays(channelId: string, sinceDay: string): Promise<Array<{ day: string; gained: number; lost: number }>> {
+    const rows = await this.db.selectFrom('channel_subscription_days').select(['day', 'gained', 'lost']).where('channel_id', '=', channelId).where('day', '>=', sinceDay).orderBy('day').execute();
+    return rows.map((row) => ({ day: row.day, gained: Number(row.gained), lost: Number(row.lost) }));
+  }
+
   /** One video's hours from `sinceHour` on. */
   async videoHours(videoId: string, sinceHour: string): Promise<Array<CountedRow & { hour: string; retention: number[] }>> {
     const rows = await this.db.selectFrom('analytics_video_hours').selectAll().where('video_id', '=', videoId).where('hour', '>=', sinceHour).orderBy('hour').execute();

@@ -7,7 +7,7 @@ import type { Repositories } from './index.js';
 /** The repositories as routes see them: only these reads. */
 export interface ReadRepositories {
   accounts: Pick<Repositories['accounts'], 'list'>;
-  analytics: Pick<Repositories['analytics'], 'channelDays' | 'topVideos' | 'videoHours'>;
+  analytics: Pick<Repositories['analytics'], 'channelDays' | 'subscriptionDays' | 'topVideos' | 'videoHours'>;
   blocks: Pick<Repositories['blocks'], 'blockedIds' | 'list'>;
   captions: Pick<Repositories['captions'], 'find' | 'list'>;
   comments: Pick<Repositories['comments'], 'findById' | 'likedAmong' | 'likers' | 'listForVideo'>;
@@ -19,7 +19,7 @@ export interface ReadRepositories {
   reactions: Pick<Repositories['reactions'], 'likedVideos' | 'reactionOf' | 'reactorsOf'>;
   reports: Pick<Repositories['reports'], 'exists' | 'existsForComment'>;
   search: Pick<Repositories['search'], 'mostViewedRecentTitles' | 'playlists' | 'users' | 'videos'>;
-  subscriptions: Pick<Repositories['subscriptions'], 'find' | 'gainedSince' | 'isSubscribed' | 'subscribedChannels'>;
+  subscriptions: Pick<Repositories['subscriptions'], 'countOf' | 'find' | 'isSubscribed' | 'subscribedChannels'>;
   tusUploads: Pick<Repositories['tusUploads'], 'find'>;
   users: Pick<Repositories['users'], 'findByEmail' | 'findById' | 'findByUsername' | 'profileStats' | 'totalViews'>;
   videoMedia: Pick<Repositories['videoMedia'], 'find' | 'renditionSizes' | 'renditions'>;

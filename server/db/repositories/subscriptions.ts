@@ -10,6 +10,11 @@ export interface SubscriptionStatusRow {
   totalSubscribers: number;
 }
 
+export interface ToggledSubscriptionRow extends SubscriptionStatusRow {
+  /** False when a concurrent request of the same user had already made the same change. */
+  changed: boolean;
+}
+
 export interface SubscribedChannelRow {
   channel_id: string;
   username: string;
@@ -36,7 +41,7 @@ export class SubscriptionRepository {
   constructor(private readonly db: DB) {}
 
   /** Subscribes when not subscribed, unsubscribes otherwise; answers the new state and count. */
-  toggle(subscriberId: string, channelId: string): Promise<SubscriptionStatusRow> {
+  toggle(subscriberId: string, channelId: string): Promise<ToggledSubscriptionRow> {
     return this.db.transaction().execute(async (trx) => {
       await lockChannel(trx, channelId);
       const removed = await trx
@@ -65,7 +70,7 @@ export class SubscriptionRepository {
         .where('id', '=', channelId)
         .returning('subscribers_count')
         .executeTakeFirstOrThrow();
-      return { isSubscribed, totalSubscribers: Number(channel.subscribers_count) };
+      return { isSubscribed, totalSubscribers: Number(channel.subscribers_count), changed: delta !== 0 };
     });
   }
 
@@ -85,16 +90,10 @@ export class SubscriptionRepository {
     });
   }
 
-  /** The channel's subscriptions made since `since` that still stand, and its subscriber count. */
-  async gainedSince(channelId: string, since: string): Promise<{ gained: number; total: number }> {
-    const gained = await this.db
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('channel_id', '=', channelId)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
+  /** The channel's subscriber count. */
+  async countOf(channelId: string): Promise<number> {
     const user = await this.db.selectFrom('users').select('subscribers_count').where('id', '=', channelId).executeTakeFirst();
-    return { gained: Number(gained.count), total: Number(user?.subscribers_count ?? 0) };
+    return Number(user?.subscribers_count ?? 0);
   }
 
   async isSubscribed(subscriberId: string | null, channelId: string): Promise<boolean> {

@@ -1,9 +1,10 @@
-// The signed-in avatar menu: header with name, email, avatar and 'Premium Member',
-// then Profile, Notifications, Settings, Liked Videos, Watch History, Downloads, Moderation (moderators
+// The signed-in avatar menu: header with name, email, avatar and 'Premium Member', then Profile,
+// Studio, Notifications, Settings, Liked Videos, Watch History, Downloads, Moderation (moderators
 // and admins) and Log out.
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import HistoryIcon from '@mui/icons-material/History';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
@@ -68,6 +69,7 @@ export default function AvatarMenu({ anchor, user, onClose }: Props) {
       </Box>
       <Divider />
       {item(<PersonIcon fontSize="small" />, 'Profile', go(`/profile/${encodeURIComponent(user.username)}`))}
+      {item(<InsightsIcon fontSize="small" />, 'Studio', go('/studio'))}
       {item(<NotificationsIcon fontSize="small" />, 'Notifications', go('/notifications'))}
       {item(<SettingsIcon fontSize="small" />, 'Settings', go('/settings'))}
       {item(<ThumbUpIcon fontSize="small" />, 'Liked Videos', go('/liked-videos'))}

@@ -3,6 +3,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import DownloadIcon from '@mui/icons-material/DownloadForOffline';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
@@ -47,6 +48,7 @@ export default function SideBar() {
       { to: '/notifications', label: 'Notifications', icon: <NotificationsIcon /> },
       { to: '/upload', label: 'Upload', icon: <UploadIcon /> },
       { to: '/my-videos', label: 'My Videos', icon: <VideoLibraryIcon /> },
+      { to: '/studio', label: 'Studio', icon: <InsightsIcon /> },
       { to: `/profile/${encodeURIComponent(user.username)}?tab=playlists`, label: 'Playlists', icon: <PlaylistPlayIcon /> },
       { to: '/liked-videos', label: 'Liked Videos', icon: <ThumbUpIcon /> },
       { to: '/watch-history', label: 'Watch History', icon: <HistoryIcon /> },

@@ -1,7 +1,8 @@
 // The top of a profile: cover, avatar, full name, @username, the four stat tiles,
-// and either the owner's editing controls (and, for moderators, the way to their tools) or
+// and either the owner's editing controls and links (the studio; for moderators, their tools) or
 // Subscribe / Notifications / Share.
 import GavelIcon from '@mui/icons-material/GavelOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
@@ -26,15 +27,22 @@ import { useImageEdit } from './useImageEdit';
 
 const AVATAR = { xs: 96, sm: 128 };
 
-/** On their own profile (the bottom bar's 'You'), moderators and admins find their tools here. */
-function ModerationLink() {
+/**
+ * On their own profile (the bottom bar's 'You', where phones have no side bar), the way to the
+ * studio, and for moderators and admins to their tools.
+ */
+function OwnerLinks() {
   const viewer = useAppSelector(selectCurrentUser);
-  if (!canModerate(viewer)) return null;
   return (
-    <Box sx={{ pb: { sm: 1 } }}>
-      <Button component={Link} to="/moderation" variant="outlined" size="small" startIcon={<GavelIcon />} sx={{ borderRadius: 999 }}>
-        Moderation
+    <Box sx={{ pb: { sm: 1 }, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Button component={Link} to="/studio" variant="outlined" size="small" startIcon={<InsightsIcon />} sx={{ borderRadius: 999 }}>
+        Studio
       </Button>
+      {canModerate(viewer) && (
+        <Button component={Link} to="/moderation" variant="outlined" size="small" startIcon={<GavelIcon />} sx={{ borderRadius: 999 }}>
+          Moderation
+        </Button>
+      )}
     </Box>
   );
 }
@@ -90,7 +98,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner:
             <ChannelActions profile={profile} />
           </Box>
         )}
-        {isOwner && <ModerationLink />}
+        {isOwner && <OwnerLinks />}
       </Box>
       <Box sx={{ mt: 2.5 }}>
         <StatTiles

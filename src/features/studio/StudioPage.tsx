@@ -1,5 +1,5 @@
 // /studio: the signed-in creator's channel over 7, 28 or 90 days: views and watch time per day,
-// top videos, subscribers gained, viewers now, traffic sources and device classes.
+// subscribers gained and lost per day, top videos, viewers now, traffic sources and device classes.
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import { useGetStudioOverviewQuery } from '../../api/endpoints/studio';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { StatTiles } from '../../components/StatTiles';
 import { formatCount, formatHoursMinutes } from '../../lib/format';
-import { CountsChart, DailyChart, DEVICE_LABELS, SOURCE_LABELS, totalTiles, watchingNow } from './charts';
+import { CountsChart, DailyChart, DEVICE_LABELS, SOURCE_LABELS, SubscribersChart, totalTiles, watchingNow } from './charts';
 import { RangePicker, useStudioRange } from './RangePicker';
 import { StudioState } from './StudioState';
 
@@ -34,14 +34,25 @@ export default function StudioPage() {
       <StudioState query={query} />
       {data && (
         <>
-          <StatTiles
-            label="Channel totals"
-            tiles={[...totalTiles(data.totals), { label: 'New subscribers', value: `+${formatCount(data.subscribersGained)}` }]}
-          />
+          <StatTiles label="Channel totals" tiles={totalTiles(data.totals)} />
           <Typography variant="body2" color="text.secondary">
-            {watchingNow(data.viewersNow)} · {formatCount(data.subscribersTotal)} subscribers
+            {watchingNow(data.viewersNow)}
           </Typography>
           <DailyChart title="Views per day" days={data.days} />
+          <Box component="section" aria-labelledby="studio-subscribers" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Typography id="studio-subscribers" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              Subscribers
+            </Typography>
+            <StatTiles
+              label="Subscribers in this period"
+              tiles={[
+                { label: 'Gained', value: `+${formatCount(data.subscribersGained)}` },
+                { label: 'Lost', value: `−${formatCount(data.subscribersLost)}` },
+                { label: 'Total', value: formatCount(data.subscribersTotal) },
+              ]}
+            />
+            <SubscribersChart days={data.subscriberDays} />
+          </Box>
           <Box component="section" aria-labelledby="studio-top-videos">
             <Typography id="studio-top-videos" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               Top videos

@@ -1,5 +1,6 @@
 // /studio/videos/{videoId}: one video over the range (its owner or an admin): views per day,
-// average view duration, the retention curve over the video's thumbnail, traffic sources, devices.
+// average view duration, the retention curve with the description's chapters marked under it,
+// traffic sources, devices.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -42,7 +43,7 @@ export default function StudioVideoPage() {
             tiles={totalTiles(data.totals)}
           />
           <DailyChart title="Views per day" days={data.days} />
-          <RetentionChart retention={data.retention} duration={data.video.duration} />
+          <RetentionChart retention={data.retention} duration={data.video.duration} chapters={data.chapters} />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <CountsChart title="Traffic sources" counts={data.sources} labels={SOURCE_LABELS} />
             <CountsChart title="Devices" counts={data.devices} labels={DEVICE_LABELS} />
