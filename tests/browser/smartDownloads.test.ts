@@ -171,7 +171,10 @@ describe.skipIf(missing)('smart downloads', () => {
     const asked: string[] = [];
     target.on('Network.requestWillBeSent', ({ request }: { request: { url: string } }) => asked.push(new URL(request.url).pathname));
     await target.send('Network.enable');
-    const connect = (connectionType: 'cellular3g' | 'wifi') => target.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1, connectionType });
+    // The connection's type, as the worker's own target emulates it (Chromium applies a type only
+    // while it emulates something: 1 ms of latency).
+    const connect = (connectionType?: 'cellular3g' | 'wifi') =>
+      target.send('Network.emulateNetworkConditions', { offline: false, latency: connectionType ? 1 : 0, downloadThroughput: -1, uploadThroughput: -1, connectionType });
     try {
       await connect('cellular3g');
       await eventually(() => worker.evaluate(() => (navigator as Navigator & { connection?: { type?: string } }).connection?.type)).toBe('cellular');
@@ -193,6 +196,7 @@ describe.skipIf(missing)('smart downloads', () => {
       expect(await cachedLength(id)).toBe(String(bytes));
       expect((await settings()).waitingSince).toBeUndefined();
     } finally {
+      await connect(); // no emulation
       await target.detach();
     }
   });

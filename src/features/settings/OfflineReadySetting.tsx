@@ -34,7 +34,11 @@ export function OfflineReadySetting() {
     if (on && allowed === 'default') allowed = await Notification.requestPermission().catch(() => 'default' as const);
     setPermission(allowed);
     if (on && allowed !== 'granted') return;
-    await setNotifyReady(on).catch(() => toast.error('Failed to update notification preferences. Please try again.'));
+    setSettings((current) => current && { ...current, notifyReady: on }); // the switch moves at once
+    await setNotifyReady(on).catch(() => {
+      setSettings((current) => current && { ...current, notifyReady: !on });
+      toast.error('Failed to update notification preferences. Please try again.');
+    });
   };
 
   return (
