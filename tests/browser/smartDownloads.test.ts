@@ -8,8 +8,11 @@
 // the player, and an offline view is reported once after reconnecting with two tabs open and the
 // server's first answer lost; the budget evicts a watched download before an unwatched one, never a
 // pinned one.
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +111,7 @@ describe.skipIf(missing)('smart downloads', () => {
     return settings();
   }
   const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+  const MB = 1024 * 1024;
 
   it('downloads a new subscription video at the chosen rung with the app closed, serves it offline, and lets it go once taken down', async () => {
     // Turned on in Downloads: off by default, the data-saver rung by default.
@@ -202,48 +206,60 @@ describe.skipIf(missing)('smart downloads', () => {
   });
 
   it('resumes a download cut off mid-file with Range: bytes=N- and keeps a byte-identical copy', async () => {
-    const clip = { path: await makeClip('smart-resume.mp4', { width: 640, height: 360, seconds: 4 }), seconds: 4 };
+    // Any bytes do (it is not played): past the 4 MB after which a run writes its partial file down.
+    const file = join(await mkdtemp(join(tmpdir(), 'vidshare-smart-')), 'rung.mp4');
+    writeFileSync(file, randomBytes(6 * MB));
     const path = { value: '' };
     const ranges: (string | null)[] = [];
-    // The first answer for the file stops after its first chunk, as a dropped connection would.
-    const cutOff: Tap = (request, response) => {
+    let cut: (() => void) | null = null;
+    // The first answer for the file stalls after 4.25 MB, until the test drops the connection.
+    const stallThenDrop: Tap = (request, response) => {
       if (request.method !== 'GET' || !path.value || new URL(request.url!, server.url).pathname !== path.value) return;
       ranges.push(request.headers.range ?? null);
       if (ranges.length > 1) return;
-      const write = response.write.bind(response) as (chunk: unknown, done: () => void) => boolean;
-      response.write = ((chunk: unknown) => {
-        response.write = (() => false) as typeof response.write;
-        return write(chunk, () => response.socket?.destroy());
+      const write = response.write.bind(response) as (chunk: Buffer) => boolean;
+      let sent = 0;
+      response.write = ((chunk: Buffer) => {
+        if (sent >= 4.25 * MB) return false; // held: the stream waits for a 'drain' that never comes
+        sent += chunk.byteLength;
+        return write(chunk);
       }) as typeof response.write;
+      cut = () => response.socket?.destroy();
     };
-    taps.add(cutOff);
+    taps.add(stallThenDrop);
     try {
-      const { id, bytes, file } = await upload('Cut off in the tunnel', clip);
+      const { id, bytes } = await upload('Cut off in the tunnel', { path: file, seconds: 4 });
       path.value = `/media/video/hls/${id}/360.mp4`;
-      await periodicRun();
+      const partialLength = () =>
+        probe.evaluate(async ([videoId]) => {
+          const open = indexedDB.open('vidshare-downloads');
+          await new Promise((resolve) => (open.onsuccess = resolve));
+          const request = open.result.transaction('partials').objectStore('partials').get(videoId!);
+          await new Promise((resolve) => (request.onsuccess = resolve));
+          open.result.close();
+          return (request.result as { data: ArrayBuffer } | undefined)?.data.byteLength ?? 0;
+        }, [id]);
+      const before = (await settings()).lastRunAt;
+      await dispatchRun();
+      // The run has written its first 4 MB down; then the connection drops.
+      await eventually(partialLength, 20_000).toBeGreaterThanOrEqual(4 * MB);
+      cut!();
+      await eventually(async () => (await settings()).lastRunAt !== before, 20_000).toBe(true);
       expect(await cachedLength(id)).toBe(null);
-      // What the cut-off run kept of the file (the bytes themselves stay in the page).
-      const have = await probe.evaluate(async ([videoId]) => {
-        const open = indexedDB.open('vidshare-downloads');
-        await new Promise((resolve) => (open.onsuccess = resolve));
-        const request = open.result.transaction('partials').objectStore('partials').get(videoId!);
-        await new Promise((resolve) => (request.onsuccess = resolve));
-        open.result.close();
-        return (request.result as { data: ArrayBuffer } | undefined)?.data.byteLength ?? 0;
-      }, [id]);
-      expect(have).toBeGreaterThan(0);
+      const have = await partialLength(); // what the cut-off run kept, written again when the network dropped
+      expect(have).toBeGreaterThanOrEqual(4 * MB);
       expect(have).toBeLessThan(bytes);
 
       await periodicRun();
       expect(ranges).toEqual([null, `bytes=${have}-`]);
       const copy = await probe.evaluate(async ([name, rung]) => {
-        const bytes = await (await (await caches.open(name!)).match(rung!))!.arrayBuffer();
-        return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+        const kept = await (await (await caches.open(name!)).match(rung!))!.arrayBuffer();
+        return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', kept)), (byte) => byte.toString(16).padStart(2, '0')).join('');
       }, [CACHE_NAMES.downloads, path.value]);
       expect(copy).toBe(sha256(readFileSync(file)));
-      expect(await downloadsDb(probe, 'get', 'partials', id)).toBeUndefined();
+      expect(await partialLength()).toBe(0);
     } finally {
-      taps.delete(cutOff);
+      taps.delete(stallThenDrop);
     }
   });
 
