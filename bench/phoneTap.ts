@@ -19,8 +19,8 @@ import { startNodeServer } from '../scripts/processes.js';
 
 export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const BASELINE_DIST = process.env.PHONE_BASELINE_DIST;
-/** Lighthouse's Slow 4G, as CDP network conditions. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, connectionType: 'cellular4g' as const };
+/** Lighthouse's Slow 4G, as CDP network conditions (also bench/smartDownloads.ts). */
+export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, connectionType: 'cellular4g' as const };
 /** PHONE_TRACE=1: print each run's requests after the tap (start and end, ms from the tap). */
 const TRACE = process.env.PHONE_TRACE === '1';
 const CPU_RATE = 4;

@@ -4,7 +4,8 @@
 //   --seconds S     autocannon duration per scenario (default 10)
 //   --skip a,b      skip sections: api, scaling (two processes and the large sizes), scaleout (CPU per
 //                   request with one and two processes at the same offered load, Redis commands per
-//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, phone, media, network, studio
+//                   cached read, projected req/s; needs REDIS_URL), live, fanout, client, lighthouse, phone, media, network,
+//                   offline (one smart-downloads run: requests, bytes, time on Slow 4G), studio
 // With REDIS_URL the two-process comparison runs both processes on Redis (shared read cache, pushed
 // versions), one process on Redis beside them; the fan-out runs with one process and with two over Redis.
 // API sections run on SQLite, then on PostgreSQL too when DATABASE_URL answers (a throw-away schema).
@@ -25,6 +26,7 @@ import { measureLiveEvents } from './live.js';
 import { measureScaleOut } from './scaleOut.js';
 import { NETWORK_RUNS, networkTable, runNetworkBench } from './network.js';
 import { PHONE_RUNS, phoneTapTable, runPhoneTapBench } from './phoneTap.js';
+import { runSmartDownloadBench, SMART_RUNS, smartDownloadTable } from './smartDownloads.js';
 import { startNodeServer, type RunningProcess } from '../scripts/processes.js';
 import { runStudioBench } from './studio.js';
 
@@ -39,7 +41,7 @@ const { values } = parseArgs({
 const LARGE_SIZES = values.videos!.split(',').map(Number).filter((size) => size > 0);
 const SMALL = 1000;
 const SECONDS = Number(values.seconds);
-const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'phone', 'media', 'network', 'studio'];
+const SECTIONS = ['api', 'scaling', 'scaleout', 'live', 'fanout', 'client', 'lighthouse', 'phone', 'media', 'network', 'offline', 'studio'];
 const only = values.only!.split(',').filter(Boolean);
 const skip = new Set(only.length ? SECTIONS.filter((section) => !only.includes(section)) : values.skip!.split(',').filter(Boolean));
 
@@ -321,7 +323,7 @@ if (!skip.has('scaleout')) {
 }
 
 // Client weight and Lighthouse.
-if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('phone') || !skip.has('network')) {
+if (!skip.has('client') || !skip.has('lighthouse') || !skip.has('phone') || !skip.has('network') || !skip.has('offline')) {
   buildApp(resolve('dist'));
 }
 if (!skip.has('client')) {
@@ -387,6 +389,19 @@ if (!skip.has('network')) {
     for (const line of networkTable(network.figures)) out(line);
     out();
     results.network = network;
+  }
+}
+
+if (!skip.has('offline')) {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    out(`## Smart downloads skipped: ${missing}`);
+  } else {
+    const offline = await runSmartDownloadBench({ build: false });
+    out(`## Smart downloads: one run for a user following 30 channels, the worker on Slow 4G, medians of ${SMART_RUNS} fresh devices`);
+    for (const line of smartDownloadTable(offline)) out(line);
+    out();
+    results.offline = offline;
   }
 }
 

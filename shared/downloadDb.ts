@@ -46,9 +46,18 @@ export interface SmartSettings {
   allowCellular: boolean;
   /** Bytes all downloads may take; null: a share of the browser's quota. */
   budgetBytes: number | null;
+  /** Show 'N new videos ready to watch offline' after a run that added some (off by default; Settings > Notifications). */
+  notifyReady?: boolean;
   /** When the last run ended (ISO), and what it added. */
   lastRunAt?: string;
   lastAdded?: number;
+  /**
+   * Smart downloads not to fetch again while they stay candidates: watched ones a run evicted, and
+   * those the user deleted (kept to the current candidates by each run).
+   */
+  dismissed?: string[];
+  /** Set when the last attempt waited for an unmetered connection (mobile data off); a run clears it. */
+  waitingSince?: string;
 }
 
 interface PartialDownload {

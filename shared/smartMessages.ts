@@ -5,3 +5,7 @@
 export const RUN_SMART_DOWNLOADS_MESSAGE = 'RUN_SMART_DOWNLOADS';
 /** Posted by the worker after a smart run changed the saved videos: pages read them again. */
 export const DOWNLOADS_CHANGED_MESSAGE = 'DOWNLOADS_CHANGED';
+
+/** The one 'ready to watch offline' notification's tag: a newer one replaces it. */
+export const READY_NOTIFICATION_TAG = 'vidshare-offline-ready';
+export const readyNotificationTitle = (count: number): string => `${count} new ${count === 1 ? 'video' : 'videos'} ready to watch offline`;

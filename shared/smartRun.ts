@@ -26,6 +26,12 @@ export interface RunDeps {
   /** navigator.connection where the browser has it. */
   connection?: { type?: string; saveData?: boolean } | null;
   estimate?: () => Promise<{ quota?: number; usage?: number }>;
+  /**
+   * Keeps what the watch page reads of a video besides its file (the worker: its API answer), so a
+   * video downloaded with the app closed opens offline; and forgets it once the video is gone.
+   */
+  keepDetails?: (videoId: string) => Promise<void>;
+  forgetDetails?: (videoId: string) => Promise<void>;
 }
 
 export interface RunReport {
@@ -71,7 +77,11 @@ export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
   const { db } = deps;
   const settings = await readSmartSettings(db);
   if (!settings.enabled) return { ...report, skipped: 'off' };
-  if (isMetered(deps.connection) && !settings.allowCellular) return { ...report, skipped: 'metered' };
+  if (isMetered(deps.connection) && !settings.allowCellular) {
+    // Recorded, so Downloads can say it waits for Wi-Fi (and since when).
+    if (!settings.waitingSince) await db.put('settings', { ...settings, waitingSince: new Date().toISOString() }, 'smart');
+    return { ...report, skipped: 'metered' };
+  }
   const api = (path: string) => new Request(`${deps.origin}/api/v1${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${deps.token}` } });
   const answer = await deps.fetch(api(`/offline/candidates?limit=${settings.newest}`)).catch(() => null);
   if (!answer?.ok) return { ...report, skipped: 'unreachable' };
@@ -89,6 +99,7 @@ export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
     const status = (await deps.fetch(api(`/videos/${encodeURIComponent(saved.videoId)}`)).catch(() => null))?.status;
     if (isRemovedStatus(status)) {
       await deleteSavedCopy(db, saved);
+      await deps.forgetDetails?.(saved.videoId).catch(() => undefined);
       report.removed.push(saved.videoId);
     } else if (!saved.leftFeed) await db.put('videos', { ...saved, leftFeed: true });
   }
@@ -96,7 +107,8 @@ export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
   const budget = await budgetOf(settings, deps.estimate);
   for (const candidate of candidates) {
     const videoId = candidate.video._id;
-    if (await db.get('videos', videoId)) continue;
+    // Evicted for room once watched (or deleted by the user): fetching it again would push out what is still to watch.
+    if ((await db.get('videos', videoId)) || (await readSmartSettings(db)).dismissed?.includes(videoId)) continue;
     const rung = pickRung(candidate.rungs, settings.height);
     if (!rung || !(await makeRoom(db, rung.bytes, budget, report))) continue;
     const blob = await downloadRung(deps, videoId, rung).catch(() => null);
@@ -105,10 +117,21 @@ export async function runSmartDownloads(deps: RunDeps): Promise<RunReport> {
     const videoUrl = new URL(rung.url, deps.origin).pathname;
     await db.put('videos', await cacheSavedCopy(candidate.video, { blob, quality: rung.height, videoUrl, thumbnailUrl, origin: 'smart', reasons: candidate.reasons }));
     await db.delete('partials', videoId);
+    await deps.keepDetails?.(videoId).catch(() => undefined); // best effort: the file is kept either way
     report.added.push(videoId);
   }
-  await db.put('settings', { ...settings, lastRunAt: new Date().toISOString(), lastAdded: report.added.length }, 'smart');
+  // Read again: the user may have changed a setting while the files came.
+  const current = await readSmartSettings(db);
+  delete current.waitingSince;
+  const dismissed = current.dismissed?.filter((id) => wanted.has(id));
+  await db.put('settings', { ...current, dismissed, lastRunAt: new Date().toISOString(), lastAdded: report.added.length }, 'smart');
   return report;
+}
+
+/** Smart downloads will not fetch `videoId` again while it stays a candidate. */
+export async function dismiss(db: DownloadsDb, videoId: string): Promise<void> {
+  const settings = await readSmartSettings(db);
+  if (!settings.dismissed?.includes(videoId)) await db.put('settings', { ...settings, dismissed: [...(settings.dismissed ?? []), videoId] }, 'smart');
 }
 
 /** Evicts in evictionOrder until `bytes` more fit in the budget; false when they cannot. */
@@ -122,6 +145,7 @@ async function makeRoom(db: DownloadsDb, bytes: number, budget: number, report: 
   for (const video of order) {
     if (used + bytes <= budget) break;
     await deleteSavedCopy(db, video);
+    if ((video.watched ?? 0) >= WATCHED_SHARE) await dismiss(db, video.videoId);
     used -= video.size;
     report.evicted.push(video.videoId);
   }

@@ -7,13 +7,14 @@ import { signedInSession } from './session';
 
 declare const self: ServiceWorkerGlobalScope;
 
-interface NotificationData {
+/** What a notification shown by the worker carries: its click opens `url` (and marks `notificationId` read). */
+export interface NotificationData {
   url: string;
   notificationId?: string;
 }
 
-const ICON = '/icons/icon-192.png';
-const BADGE = '/icons/badge-96.png';
+export const ICON = '/icons/icon-192.png';
+export const BADGE = '/icons/badge-96.png';
 
 function readPayload(event: PushEvent): Partial<PushPayload> {
   try {
@@ -28,8 +29,6 @@ async function setBadge(unreadCount: number | undefined): Promise<void> {
   if (typeof unreadCount !== 'number' || !('setAppBadge' in self.navigator)) return;
   await (unreadCount > 0 ? self.navigator.setAppBadge(unreadCount) : self.navigator.clearAppBadge()).catch(() => undefined);
 }
-
-
 
 async function markRead(notificationId: string): Promise<void> {
   const token = (await signedInSession().catch(() => null))?.token ?? null;

@@ -1,5 +1,5 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
@@ -124,4 +124,41 @@ export async function appRegistrationId(page: Page, origin: string): Promise<str
   } finally {
     await session.detach();
   }
+}
+
+/**
+ * A CDP session on the service worker's own target (Playwright offers them for pages only): its
+ * Network domain (emulation, requests), Runtime bindings. `on` hears the target's events by method.
+ */
+export async function workerSession(browser: Browser, workerUrl: string) {
+  const root = await browser.newBrowserCDPSession();
+  const { targetInfos } = await root.send('Target.getTargets');
+  const target = targetInfos.find((info) => info.type === 'service_worker' && info.url === workerUrl);
+  if (!target) throw new Error(`no service worker target at ${workerUrl}`);
+  const { sessionId } = await root.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  let nextId = 0;
+  const answers = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+  const listeners = new Map<string, Array<(params: any) => void>>();
+  const bindingCalls: string[] = [];
+  root.on('Target.receivedMessageFromTarget', (event) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message) as { id?: number; method?: string; params?: { payload?: string }; result?: unknown; error?: unknown };
+    if (message.id !== undefined) answers.get(message.id)?.(message);
+    else if (message.method === 'Runtime.bindingCalled') bindingCalls.push(message.params!.payload!);
+    else if (message.method) for (const listener of listeners.get(message.method) ?? []) listener(message.params);
+  });
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++nextId;
+      answers.set(id, (message) => (message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result)));
+      void root.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
+  const on = (method: string, listener: (params: any) => void) => listeners.set(method, [...(listeners.get(method) ?? []), listener]);
+  return { send, on, bindingCalls, detach: () => root.detach() };
+}
+
+/** The app's service worker as Playwright sees it (to evaluate inside it). */
+export async function appWorker(context: BrowserContext, origin: string): Promise<Worker> {
+  await eventually(() => context.serviceWorkers().some((worker) => worker.url().startsWith(origin))).toBe(true);
+  return context.serviceWorkers().find((worker) => worker.url().startsWith(origin))!;
 }

@@ -7,7 +7,7 @@
 // screenshots answer 200.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, ConsoleMessage, Page, Request as PlaywrightRequest, Worker } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request as PlaywrightRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { IMAGE_WIDTHS } from '../../contract/limits.js';
 import { storeImage } from '../../server/media/images.js';
@@ -16,41 +16,10 @@ import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { imageCopy } from '../../shared/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { appRegistrationId, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage } from './chromium.js';
+import { appRegistrationId, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage, appWorker, workerSession } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
-
-/** The app's service worker as Playwright sees it (to evaluate inside it). */
-async function appWorker(context: BrowserContext, origin: string): Promise<Worker> {
-  await eventually(() => context.serviceWorkers().some((worker) => worker.url().startsWith(origin))).toBe(true);
-  return context.serviceWorkers().find((worker) => worker.url().startsWith(origin))!;
-}
-
-/** A CDP session on the service worker's own target (Playwright offers them for pages only). */
-async function workerSession(browser: Browser, workerUrl: string) {
-  const root = await browser.newBrowserCDPSession();
-  const { targetInfos } = await root.send('Target.getTargets');
-  const target = targetInfos.find((info) => info.type === 'service_worker' && info.url === workerUrl);
-  if (!target) throw new Error(`no service worker target at ${workerUrl}`);
-  const { sessionId } = await root.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
-  let nextId = 0;
-  const answers = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
-  const bindingCalls: string[] = [];
-  root.on('Target.receivedMessageFromTarget', (event) => {
-    if (event.sessionId !== sessionId) return;
-    const message = JSON.parse(event.message) as { id?: number; method?: string; params?: { payload?: string }; result?: unknown; error?: unknown };
-    if (message.id !== undefined) answers.get(message.id)?.(message);
-    else if (message.method === 'Runtime.bindingCalled') bindingCalls.push(message.params!.payload!);
-  });
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve, reject) => {
-      const id = ++nextId;
-      answers.set(id, (message) => (message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result)));
-      void root.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
-    });
-  return { send, bindingCalls, detach: () => root.detach() };
-}
 
 describe.skipIf(missing !== null)('the installed app while closed, in Chromium', () => {
   let server: TestServer;

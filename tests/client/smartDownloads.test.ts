@@ -1,7 +1,8 @@
 // One smart-downloads run against a fake server (fetch) and a fake Cache Storage: settings off or a
 // cellular connection do nothing; the newest candidates are kept at the chosen rung; a partial file
 // resumes with a Range request; the budget evicts watched before left-the-feed, never a pinned or a
-// manual download; a video the server answers 410 for leaves the device.
+// manual download, and does not fetch an evicted watched video again; a video the server answers 410
+// for leaves the device.
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OfflineCandidate } from '../../contract/offlineCandidates';
@@ -108,9 +109,14 @@ describe('smart downloads', () => {
     await configure({});
     expect((await run(server.fetch, { type: 'cellular' })).skipped).toBe('metered');
     expect(server.fetch).not.toHaveBeenCalled();
+    const waitingSince = (await db.get('settings', 'smart'))?.waitingSince;
+    expect(waitingSince).toEqual(expect.any(String)); // Downloads says it waits for Wi-Fi
+    await run(server.fetch, { type: 'cellular' });
+    expect((await db.get('settings', 'smart'))?.waitingSince).toBe(waitingSince); // since the first wait
     expect(isMetered({ type: 'wifi' })).toBe(false);
     await configure({ allowCellular: true });
     expect((await run(server.fetch, { type: 'cellular' })).added).toEqual(['a']);
+    expect((await db.get('settings', 'smart'))?.waitingSince).toBeUndefined();
   });
 
   it('keeps each candidate at the best rung under the chosen height, with the session and its reasons', async () => {
@@ -157,5 +163,13 @@ describe('smart downloads', () => {
     expect(report.evicted).toEqual(['watched', 'left']);
     expect(report.added).toEqual(['new']);
     expect((await db.getAllKeys('videos')).sort()).toEqual(['manual', 'new', 'pinned']);
+
+    // The watched one it evicted is not fetched again while it stays a candidate, even with room for it.
+    await db.put('settings', { ...(await db.get('settings', 'smart'))!, budgetBytes: 10_000 }, 'smart');
+    expect((await run(server.fetch)).added).toEqual([]);
+    expect((await db.get('settings', 'smart'))?.dismissed).toEqual(['watched']);
+    // Once it is no candidate any more, it is forgotten.
+    expect((await run(serve({ candidates: [candidate('new')] }).fetch)).added).toEqual([]);
+    expect((await db.get('settings', 'smart'))?.dismissed).toEqual([]);
   });
 });

@@ -121,7 +121,8 @@ export default function DownloadsPage() {
       {videos && videos.length === 0 && <Typography>No downloads yet. Use Save, then 'Download for offline' on a video.</Typography>}
       <Box component="ul" aria-label="Downloaded videos" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
         {(videos ?? []).map((video) => (
-          <Box component="li" key={video.videoId} sx={{ listStyle: 'none', display: 'flex', gap: 1.5, alignItems: 'center' }}>
+          // minWidth 0: a long title is cut with an ellipsis rather than widening the grid past a phone's screen.
+          <Box component="li" key={video.videoId} sx={{ listStyle: 'none', display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
             <Box
               component={Link}
               to={`/watch/${video.videoId}`}
@@ -133,7 +134,12 @@ export default function DownloadsPage() {
               </Box>
             </Box>
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography component={Link} to={`/watch/${video.videoId}`} sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', display: 'block' }} noWrap>
+              <Typography
+                component={Link}
+                to={`/watch/${video.videoId}`}
+                // Two lines on a phone's narrow row, then an ellipsis.
+                sx={{ fontWeight: 600, color: 'text.primary', textDecoration: 'none', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+              >
                 {video.title}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
@@ -145,7 +151,7 @@ export default function DownloadsPage() {
               </Typography>
               <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
                 {keptBecause(video).map((reason) => (
-                  <Chip key={reason} size="small" label={reason} />
+                  <Chip key={reason} size="small" label={reason} sx={{ maxWidth: '100%' }} />
                 ))}
               </Box>
             </Box>

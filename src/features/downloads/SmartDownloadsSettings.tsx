@@ -77,6 +77,11 @@ export function SmartDownloadsSettings() {
           label="Use mobile data"
         />
       </Box>
+      {settings.enabled && settings.waitingSince && !settings.allowCellular && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="smart-waiting">
+          Waiting for Wi-Fi since {formatRelativeDate(settings.waitingSince)}: mobile data is off
+        </Typography>
+      )}
       {settings.enabled && settings.lastRunAt && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="smart-last-run">
           Last run {formatRelativeDate(settings.lastRunAt)}: {settings.lastAdded ?? 0} new

@@ -5,7 +5,7 @@ import type { Caption, Video } from '../../../contract/entities';
 import { apiUrl, requestHeaders } from '../../api/client';
 import { RUN_SMART_DOWNLOADS_MESSAGE } from '../../../shared/smartMessages';
 import { cacheSavedCopy, deleteSavedCopy, DOWNLOADS_CACHE, type DownloadsDb, openDownloadsDb, type SavedVideo, type SmartSettings } from '../../../shared/downloadDb';
-import { readSmartSettings } from '../../../shared/smartRun';
+import { dismiss, readSmartSettings } from '../../../shared/smartRun';
 
 export type { SavedVideo } from '../../../shared/downloadDb';
 /** 480p (eco) by default: small on a phone, still watchable. */
@@ -112,7 +112,10 @@ async function saveCaptions(cache: Cache, videoId: string): Promise<SavedVideo['
 }
 
 export async function deleteSavedVideo(saved: SavedVideo): Promise<void> {
-  await deleteSavedCopy(await database(), saved);
+  const db = await database();
+  await deleteSavedCopy(db, saved);
+  // A smart download the user deleted stays deleted: the next run does not bring it back.
+  if (saved.origin === 'smart') await dismiss(db, saved.videoId);
   notify();
 }
 
@@ -145,6 +148,13 @@ export async function getSmartSettings(): Promise<SmartSettings> {
 export async function saveSmartSettings(settings: SmartSettings): Promise<void> {
   await (await database()).put('settings', settings, 'smart');
   navigator.serviceWorker?.controller?.postMessage({ type: RUN_SMART_DOWNLOADS_MESSAGE });
+}
+
+/** Turns 'ready to watch offline' notifications on or off; no run is asked for (nothing to download changed). */
+export async function setNotifyReady(on: boolean): Promise<void> {
+  const db = await database();
+  await db.put('settings', { ...(await readSmartSettings(db)), notifyReady: on }, 'smart');
+  notify();
 }
 
 const listeners = new Set<() => void>();

@@ -49,6 +49,11 @@ interface Props {
   onMinimize?: (time: number, src: string) => void;
   /** The height to play (a rendition saved for offline) instead of Auto. */
   preferredHeight?: number;
+  /**
+   * The saved copy's own path (a download, whatever URL it was fetched from: a smart download keeps
+   * the rung's file), played until the viewer picks another quality, so it plays offline.
+   */
+  savedSrc?: string;
   /** The owner's full name, shown as the artist on the lock screen. */
   artist?: string;
   /** WebVTT tracks for the CC menu. */
@@ -59,13 +64,14 @@ interface Props {
   onPosition?: (time: number, duration: number, paused: boolean) => void;
 }
 
-export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight, artist, captions = [], overlay, onPosition }: Props) {
+export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, duration: knownDuration = 0, startAt = 0, autoPlay = false, onFirstPlay, onEnded, onMinimize, preferredHeight, savedSrc, artist, captions = [], overlay, onPosition }: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const controlsRef = useRef<HTMLDivElement>(null);
   const [choice, setChoice] = useState<QualityChoice>(() =>
     preferredHeight ? (defaultQuality(qualityOptionsFor(qualities), preferredHeight)?.segment ?? AUTO) : AUTO,
   );
+  const [startChoice] = useState(choice);
   const [hlsFailed, setHlsFailed] = useState(false);
   const [playingHeight, setPlayingHeight] = useState<number | null>(null);
   const media = useMemo(browserMedia, []);
@@ -133,7 +139,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   // nearest, 360p under the data saver's cap; none yet while the first rung is made: the server
   // then sends the source).
   const progressive = progressiveQuality(options, choice, preferredHeight ?? dataSaver.maxHeight ?? undefined);
-  const src = mode === 'native' ? hlsUrl! : qualityUrl(filePath, progressive?.segment ?? null);
+  const src = savedSrc && choice === startChoice ? savedSrc : mode === 'native' ? hlsUrl! : qualityUrl(filePath, progressive?.segment ?? null);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -16,6 +16,7 @@ import { toast } from '../../components/toast';
 import { PREFERENCE_KEYS, type PreferenceKey, readPreferences, storePreferences } from '../../lib/storage';
 import { toggleTheme } from '../theme/themeSlice';
 import { BlockedUsersSection } from './BlockedUsersSection';
+import { OfflineReadySetting } from './OfflineReadySetting';
 import { PushSetting } from './PushSetting';
 import { Toggle } from './SettingsToggle';
 import { SettingsSection } from './SettingsSection';
@@ -77,6 +78,7 @@ export function NotificationsTab() {
           This device
         </Typography>
         <PushSetting />
+        <OfflineReadySetting />
       </Stack>
     </SettingsSection>
   );

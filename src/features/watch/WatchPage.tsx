@@ -163,6 +163,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
           <VideoPlayer
             key={savedVideo.saved ? 'saved' : 'online'}
             preferredHeight={savedVideo.saved?.quality}
+            savedSrc={savedVideo.saved?.videoUrl}
             artist={video.owner?.fullName}
             filePath={video.filePath}
             // A saved video plays its stored MP4 (offline too), not the network's playlists.
