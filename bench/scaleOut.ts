@@ -13,10 +13,13 @@ export interface ScaleOutFigure {
   /** Requests per second offered to one process, then split over two. */
   offeredRate: number;
   cpuOneUs: number;
+  /** Two processes sharing the one process's rate: each at half of it. */
   cpuTwoUs: number;
+  /** Two processes each taking the one process's rate: what each core of a scaled-out deployment carries. */
+  cpuTwoEachUs: number;
   /** Redis commands per cached read, beyond what the process issues when idle. */
   redisPerRequest: number;
-  /** Projected req/s at saturation for 2, 4 and 8 cores: one process per core at the two-process cost. */
+  /** Projected req/s at saturation for 2, 4 and 8 cores: one process per core at the two-process cost, each at the same rate. */
   projected: Record<2 | 4 | 8, number>;
 }
 
@@ -78,30 +81,41 @@ const OFFERED_SHARE = 0.4;
 const SLICES = 3;
 
 /**
- * `pair`: two API processes of one deployment on Redis. The first alone and both together take the
- * same offered rate in alternating slices, so both see the same machine.
+ * `pair`: two API processes of one deployment on Redis, in alternating slices so that all see the
+ * same machine: the first alone at the offered rate, both sharing that rate, and both at that rate
+ * each. Sharing it halves each process's rate, and a Node process at half the rate pays more CPU
+ * per request (fewer requests per event-loop turn and per syscall), so that ratio mixes the
+ * per-process load with the cost of being two; at the same rate each, what remains is the cost of
+ * being two (the Redis adapter, cross-process invalidation), which is what adding cores adds.
  */
 export async function measureScaleOut(redisUrl: string, pair: [Required<Target>, Required<Target>], scenarios: Scenario[], seconds: number): Promise<ScaleOutFigure[]> {
   const figures: ScaleOutFigure[] = [];
   for (const scenario of scenarios) {
     const saturated = await load(pair[0], scenario, Math.max(2, Math.round(seconds / 3)));
     const offeredRate = Math.round(saturated.reqPerSec * OFFERED_SHARE);
-    const totals = { one: { cpu: 0, requests: 0 }, two: { cpu: 0, requests: 0 } };
+    const totals = { one: { cpu: 0, requests: 0 }, two: { cpu: 0, requests: 0 }, twoEach: { cpu: 0, requests: 0 } };
+    const sides = [
+      ['one', [pair[0]], offeredRate],
+      ['two', pair, offeredRate],
+      ['twoEach', pair, 2 * offeredRate],
+    ] as const;
     for (let slice = 0; slice < SLICES; slice += 1) {
-      for (const [side, targets] of [['one', [pair[0]]], ['two', pair]] as const) {
-        const measured = await cpuAtRate([...targets], scenario, offeredRate, Math.max(1, Math.round(seconds / SLICES)));
+      for (const [side, targets, rate] of sides) {
+        const measured = await cpuAtRate([...targets], scenario, rate, Math.max(1, Math.round(seconds / SLICES)));
         totals[side].cpu += measured.cpu;
         totals[side].requests += measured.requests;
       }
     }
     const cpuOneUs = totals.one.cpu / totals.one.requests;
     const cpuTwoUs = totals.two.cpu / totals.two.requests;
-    const perCore = 1e6 / cpuTwoUs;
+    const cpuTwoEachUs = totals.twoEach.cpu / totals.twoEach.requests;
+    const perCore = 1e6 / cpuTwoEachUs;
     figures.push({
       scenario: scenario.name,
       offeredRate,
       cpuOneUs,
       cpuTwoUs,
+      cpuTwoEachUs,
       redisPerRequest: await redisCommandsPerRequest(redisUrl, pair[0], scenario, 2000),
       projected: { 2: Math.round(2 * perCore), 4: Math.round(4 * perCore), 8: Math.round(8 * perCore) },
     });
