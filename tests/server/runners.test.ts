@@ -2,10 +2,39 @@
 // real child processes), the runner API's token and lease rules, and a real runner process
 // (`server/runner/main.ts`, as `npm run runner` starts it) transcoding an upload end to end with
 // only the API's URL and its token. TRANSCODE_RUNNERS=remote: no process of the API transcodes.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRunner as registerRunner } from '../../server/useCases/runners.js';
 import { runAdmin } from './adminFixtures.js';
-import { databases, startServer, type TestServer } from './harness.js';
+import { databases, registerUser, startServer, type TestServer } from './harness.js';
+import { expectValidHls } from './hlsFixtures.js';
+import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+import { stopProcess, until } from './processes.js';
+
+// 320x240, 2 s: two rungs (240p, streamed while made, and 144p), one fragment each.
+const clip = makeClip('runner.mp4', { width: 320, height: 240, seconds: 2 });
+
+/** `npm run runner -- --url --token` as its own process, with no database, Redis or data dir in its environment. */
+function startRunnerProcess(url: string, token: string): ChildProcess & { output: () => string } {
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'DATA_DIR', 'S3_ENDPOINT', 'S3_BUCKET']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/runner/main.ts', '--url', url, '--token', token, '--poll-ms', '200'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return Object.assign(child, { output: () => output });
+}
+
+/** One call of the runner API, as a runner makes it. */
+async function runnerCall(server: { url: string }, token: string, method: string, path: string, json?: unknown) {
+  const response = await fetch(`${server.url}/api/v1/runners${path}`, {
+    method,
+    headers: { 'x-runner-token': token, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
 
 describe.each(databases)('remote runners (%s)', (dialect) => {
   let server: TestServer & { dataDir: string };
@@ -40,10 +69,49 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^gpu-1\tactive\t/m);
 
+    // The token works until it is revoked, and a user's JWT is no runner token.
+    expect(await runnerCall(server, token, 'POST', '/jobs/claim')).toMatchObject({ status: 200, body: { data: { job: null } } });
+    const user = await registerUser(server);
+    expect((await runnerCall(server, user.token, 'POST', '/jobs/claim')).status).toBe(401);
+
     const revoked = await runAdmin(['runner', 'revoke', 'gpu-1'], env);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.stdout).toContain('Runner gpu-1 revoked');
     const row2 = await server.app.db.db.selectFrom('runners').select('revoked_at').where('name', '=', 'gpu-1').executeTakeFirstOrThrow();
     expect(row2.revoked_at).not.toBeNull();
+    const refused = await runnerCall(server, token, 'POST', '/jobs/claim');
+    expect(refused).toMatchObject({ status: 401, body: { success: false, message: 'Unknown or revoked runner token' } });
   }, 60_000);
+
+  it("takes a silent runner's job back, then a runner process transcodes the video end to end with only the URL and a token", async () => {
+    const owner = await registerUser(server);
+    const upload = await uploadVideo(server, owner.token, await mp4Upload(await clip, 'Remote'));
+    expect(upload.status).toBe(201);
+    const videoId: string = upload.body.data._id;
+    const jobId = `transcode-${videoId}`;
+
+    // A runner claims the job, then goes silent: past its lease the job is queued again.
+    const silent = (await registerRunner(server.app, { name: 'silent' })).token;
+    const claimed = await runnerCall(server, silent, 'POST', '/jobs/claim');
+    expect(claimed.body.data.job).toMatchObject({ jobId, attempt: 1, type: 'transcode', videoId, leaseMs: 1500 });
+    const db = server.app.db.db;
+    await until(() => db.selectFrom('jobs').select(['state', 'runner_id']).where('id', '=', jobId).executeTakeFirst(), (row) => row?.state === 'queued' && row.runner_id === null, 20_000, 'the lease to run out');
+    // Its late report is refused: the lease is gone.
+    expect((await runnerCall(server, silent, 'POST', `/jobs/${jobId}/1/progress`, { fraction: 0.5 })).status).toBe(409);
+    expect((await waitForVideo(db, videoId, () => true)).status).toBe('processing');
+
+    const token = (await registerRunner(server.app, { name: 'remote-1' })).token;
+    const runner = startRunnerProcess(server.url, token);
+    try {
+      const state = await waitForVideo(db, videoId, (video) => video.job?.state === 'done' || video.job?.state === 'failed', 90_000);
+      expect(state.job, runner.output()).toMatchObject({ state: 'done', attempts: 2 });
+      expect(state.status).toBe('ready');
+      expect(state.renditions.map((rendition) => rendition.height)).toEqual([240, 144]);
+    } finally {
+      await stopProcess(runner);
+    }
+    await expectValidHls(server, videoId, { resolutions: { 240: '320x240', 144: '192x144' }, duration: 2 });
+    const runners = await db.selectFrom('runners').select(['name', 'last_seen_at']).where('name', '=', 'remote-1').execute();
+    expect(runners[0]!.last_seen_at).not.toBeNull();
+  }, 180_000);
 });
