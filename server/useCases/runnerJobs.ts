@@ -68,6 +68,9 @@ async function held(deps: RunnerJobDeps, runner: Runner, lease: Lease): Promise<
   const holder = { runnerId: runner.id, attempt: lease.attempt };
   const row = await deps.repos.jobs.heldBy(lease.jobId, holder);
   if (!row || !(await deps.repos.jobs.renewLease(row.id, holder))) {
+    // Cancelled (its video deleted) or settled: nobody will upload for it again here.
+    const current = await deps.repos.jobs.get(lease.jobId);
+    if (current?.state !== 'running') await deps.remoteTranscodes.end(lease.jobId);
     throw conflict(`This runner no longer holds job ${lease.jobId} (attempt ${lease.attempt}): it was taken back, cancelled or settled`);
   }
   return { row, holder };
