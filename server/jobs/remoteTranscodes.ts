@@ -3,7 +3,7 @@
 // scratch folder for the uploads), and the lease sweep that takes jobs back from silent runners.
 // A session lives in the API process that planned it; another process (or this one after a
 // restart) rebuilds it from the database (TranscodeRecord.resume).
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { JobRow, LeaseHolder } from '../db/repositories/jobs.js';
@@ -19,9 +19,10 @@ export function remoteJobTypes(config: Pick<Config, 'transcodeRunners'>): JobTyp
 
 /** One leased transcode as the API keeps it between its runner's calls. */
 export interface RemoteSession {
-  attempt: number;
+  /** The lease it belongs to (a revoked runner's attempt number is handed out again). */
+  holder: LeaseHolder;
   record: TranscodeRecord;
-  /** Where this lease's uploads land (DATA_DIR/tmp), removed when the lease ends. */
+  /** Where this lease's uploads land (DATA_DIR/tmp; made by the first upload), removed when the lease ends. */
   dir: string;
   /** The streamed rung's codecs and picture size, read once its init section is in. */
   facts: VariantFacts | null;
@@ -51,22 +52,20 @@ export class RemoteTranscodes {
     await this.end(row.id);
     const record = await TranscodeRecord.open(this.deps, this.recordJob(row, holder));
     if (!record) throw new VideoGone();
-    return this.keep(row.id, holder.attempt, record);
+    return this.keep(row.id, holder, record);
   }
 
   /** The lease's session; rebuilt from the database when this process has none (`fragmentsPublished`: what the runner says is out). */
   async session(row: JobRow, holder: LeaseHolder, fragmentsPublished = 0): Promise<RemoteSession> {
     const kept = this.sessions.get(row.id);
-    if (kept?.attempt === holder.attempt) return kept;
+    if (kept && kept.holder.runnerId === holder.runnerId && kept.holder.attempt === holder.attempt) return kept;
     const record = await TranscodeRecord.resume(this.deps, this.recordJob(row, holder), fragmentsPublished);
     if (!record) throw new VideoGone();
-    return this.keep(row.id, holder.attempt, record);
+    return this.keep(row.id, holder, record);
   }
 
-  private async keep(jobId: string, attempt: number, record: TranscodeRecord): Promise<RemoteSession> {
-    const dir = this.dirOf(jobId, attempt);
-    await mkdir(dir, { recursive: true });
-    const session = { attempt, record, dir, facts: null };
+  private keep(jobId: string, holder: LeaseHolder, record: TranscodeRecord): RemoteSession {
+    const session = { holder, record, dir: this.dirOf(jobId, holder.attempt), facts: null };
     this.sessions.set(jobId, session);
     return session;
   }

@@ -5,7 +5,7 @@
 // does what the worker's transcode job does with the same step. A runner that loses its lease
 // (silent too long, revoked, the video deleted) gets 409 and stops.
 import { createWriteStream } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -119,6 +119,7 @@ export async function takeRunnerFile(deps: RunnerJobDeps, runner: Runner, lease:
   if (!UPLOAD_NAME.test(input.name)) throw invalid(`A rung's file is named <height>.mp4 or <height>.m3u8, not '${input.name}'`);
   return step(deps, runner, lease, async (session) => {
     const { dir } = await session();
+    await mkdir(dir, { recursive: true });
     const partial = join(dir, `${input.name}.part`);
     let size = 0;
     input.body.on('data', (chunk: Buffer) => {
@@ -146,6 +147,7 @@ export async function takeRunnerFragments(
   }
   return step(deps, runner, lease, async (_session, row, holder) => {
     const session = await deps.remoteTranscodes.session(row, holder, input.published);
+    await mkdir(session.dir, { recursive: true });
     const path = join(session.dir, `growing-${input.height}.mp4`);
     // Written at its offsets, so every byte range the playlist names is where publishing reads it.
     const file = await open(path, 'r+').catch(() => open(path, 'w+'));

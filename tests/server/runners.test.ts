@@ -4,16 +4,25 @@
 // only the API's URL and its token. TRANSCODE_RUNNERS=remote: no process of the API transcodes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMediaPlaylist, variantFacts } from '../../server/media/hls.js';
+import { probeVideo } from '../../server/media/probe.js';
+import { type Rendition, transcodeLadder } from '../../server/media/transcode.js';
+import { RunnerApi } from '../../server/runner/apiClient.js';
+import { ApiRecorder } from '../../server/runner/apiRecorder.js';
 import { addRunner as registerRunner } from '../../server/useCases/runners.js';
 import { runAdmin } from './adminFixtures.js';
-import { databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
 import { expectValidHls } from './hlsFixtures.js';
-import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
+import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { stopProcess, until } from './processes.js';
 
-// 320x240, 2 s: two rungs (240p, streamed while made, and 144p), one fragment each.
+// 320x240: two rungs (240p, streamed while made, and 144p); 2 s is one fragment each, 4 s two.
 const clip = makeClip('runner.mp4', { width: 320, height: 240, seconds: 2 });
+const longerClip = makeClip('runner-4s.mp4', { width: 320, height: 240, seconds: 4 });
 
 /** `npm run runner -- --url --token` as its own process, with no database, Redis or data dir in its environment. */
 function startRunnerProcess(url: string, token: string): ChildProcess & { output: () => string } {
@@ -61,13 +70,7 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
 
-    const again = await runAdmin(['runner', 'add', 'gpu-1'], env);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain("A runner named 'gpu-1' exists already");
-
-    const listed = await runAdmin(['runner', 'list'], env);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^gpu-1\tactive\t/m);
+    await expect(registerRunner(server.app, { name: 'gpu-1' })).rejects.toThrow("A runner named 'gpu-1' exists already");
 
     // The token works until it is revoked, and a user's JWT is no runner token.
     expect(await runnerCall(server, token, 'POST', '/jobs/claim')).toMatchObject({ status: 200, body: { data: { job: null } } });
@@ -81,7 +84,11 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     expect(row2.revoked_at).not.toBeNull();
     const refused = await runnerCall(server, token, 'POST', '/jobs/claim');
     expect(refused).toMatchObject({ status: 401, body: { success: false, message: 'Unknown or revoked runner token' } });
-  }, 60_000);
+
+    const listed = await runAdmin(['runner', 'list'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^gpu-1\trevoked \S+\tadded \S+\tlast seen \S+$/m);
+  }, 120_000);
 
   it("takes a silent runner's job back, then a runner process transcodes the video end to end with only the URL and a token", async () => {
     const owner = await registerUser(server);
@@ -114,4 +121,56 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     const runners = await db.selectFrom('runners').select(['name', 'last_seen_at']).where('name', '=', 'remote-1').execute();
     expect(runners[0]!.last_seen_at).not.toBeNull();
   }, 180_000);
+
+  it("publishes a runner's streamed start rung fragment by fragment, as the worker does, then its rungs", async () => {
+    const owner = await registerUser(server);
+    const upload = await uploadVideo(server, owner.token, await mp4Upload(await longerClip, 'Streamed remotely'));
+    const videoId: string = upload.body.data._id;
+    const api = new RunnerApi(server.url, (await registerRunner(server.app, { name: 'streamer' })).token);
+    const job = (await api.claim())!;
+    expect(job).toMatchObject({ videoId, attempt: 1 });
+    const workDir = await mkdtemp(join(tmpdir(), 'vidshare-runner-test-'));
+    const recorder = new ApiRecorder(api, job, (error) => {
+      throw error;
+    });
+    // The lease (1.5 s here) is kept as the runner keeps it.
+    const heartbeat = setInterval(() => void recorder.heartbeat().catch(() => undefined), 300);
+    try {
+      // The encode half's steps, driven one by one: the fragments' hand-over does not depend on timing.
+      await api.downloadSource(job, join(workDir, 'source'));
+      const probe = (await probeVideo(tools, join(workDir, 'source')))!;
+      const plan = await recorder.plan(probe);
+      expect(plan).toMatchObject({ stream: true, preset: 'veryfast' });
+      expect(plan.rungs.map((rung) => rung.height)).toEqual([240, 144]);
+      const renditions: Rendition[] = [];
+      await transcodeLadder({ tools, sourcePath: join(workDir, 'source'), probe, rungs: plan.rungs, startFirst: false, workDir: join(workDir, 'out'), onRendition: async (rendition) => void renditions.push(rendition) });
+      const start = renditions.find((rendition) => rendition.height === 240)!;
+      const playlist = parseMediaPlaylist(await readFile(start.hls.playlistPath, 'utf8'));
+      expect(playlist.segments).toHaveLength(2);
+      const growing = { height: 240, path: start.path, facts: await variantFacts(start.path, playlist.map) };
+
+      await recorder.fragments({ ...growing, playlist: { ...playlist, segments: playlist.segments.slice(0, 1), ended: false } });
+      // Playable from the first fragment: ready, an HLS master listing the live rung.
+      const during = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+      expect(during).toMatchObject({ status: 'ready', qualities: [], hlsUrl: `/media/video/hls/${videoId}/master.m3u8` });
+      const base = `${server.url}/media/video/hls/${videoId}`;
+      expect(await (await fetch(`${base}/master.m3u8`)).text()).toContain('live-240.m3u8');
+      const live = async () => (await (await fetch(`${base}/live-240.m3u8`)).text()).split('\n').filter((line) => line.endsWith('.m4s'));
+      expect(await live()).toEqual(['live-240-0.m4s']);
+      const fragment = await fetch(`${base}/live-240-0.m4s`);
+      expect(Buffer.from(await fragment.arrayBuffer()).equals((await readFile(start.path)).subarray(playlist.segments[0]!.offset, playlist.segments[0]!.offset + playlist.segments[0]!.length))).toBe(true);
+
+      await recorder.fragments({ ...growing, playlist });
+      expect(await live()).toEqual(['live-240-0.m4s', 'live-240-1.m4s']);
+
+      for (const rendition of renditions) await recorder.rendition(rendition);
+      expect(await api.post(job, 'done')).toEqual({ rungs: [240, 144] });
+    } finally {
+      clearInterval(heartbeat);
+      await rm(workDir, { recursive: true, force: true });
+    }
+    const state = await waitForVideo(server.app.db.db, videoId);
+    expect(state).toMatchObject({ status: 'ready', job: { state: 'done', attempts: 1 } });
+    await expectValidHls(server, videoId, { resolutions: { 240: '320x240', 144: '192x144' }, duration: 4 });
+  }, 120_000);
 });
