@@ -13,12 +13,14 @@ import { probeVideo } from '../../server/media/probe.js';
 import { type Rendition, transcodeLadder } from '../../server/media/transcode.js';
 import { RunnerApi } from '../../server/runner/apiClient.js';
 import { ApiRecorder } from '../../server/runner/apiRecorder.js';
-import { addRunner as registerRunner } from '../../server/useCases/runners.js';
+import { Queue } from 'bullmq';
+import { addRunner as registerRunner, revokeRunner } from '../../server/useCases/runners.js';
 import { runAdmin } from './adminFixtures.js';
 import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
 import { expectValidHls } from './hlsFixtures.js';
 import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { stopProcess, until } from './processes.js';
+import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 // 320x240: two rungs (240p, streamed while made, and 144p); 2 s is one fragment each, 4 s two.
 const clip = makeClip('runner.mp4', { width: 320, height: 240, seconds: 2 });
@@ -173,4 +175,33 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     expect(state).toMatchObject({ status: 'ready', job: { state: 'done', attempts: 1 } });
     await expectValidHls(server, videoId, { resolutions: { 240: '320x240', 144: '192x144' }, duration: 4 });
   }, 120_000);
+});
+
+describe('remote runners with Redis', () => {
+  let server: (TestServer & { dataDir: string }) | undefined;
+  const queueName = uniqueName('runners');
+  beforeAll(async () => {
+    skipReason('The runners-with-BullMQ test');
+    if (!redisForTests.url) return;
+    server = await startServer({ env: { TRANSCODE_RUNNERS: 'remote', REDIS_URL: redisForTests.url, JOBS_QUEUE: queueName, RATE_LIMIT_NAMESPACE: uniqueName('rl') } });
+  });
+  afterAll(() => server?.close());
+
+  it.runIf(redisForTests.url)('keeps transcode jobs out of BullMQ for the runners, and queues a revoked runner\'s job again at once', async () => {
+    const app = server!.app;
+    const owner = await registerUser(server!);
+    const upload = await uploadVideo(server!, owner.token, await mp4Upload(await clip, 'Queued for runners'));
+    const jobId = `transcode-${upload.body.data._id}`;
+    const bull = new Queue(queueName, { connection: app.redis!.client({ maxRetriesPerRequest: null }) });
+    try {
+      expect(await bull.getJob(jobId)).toBeUndefined();
+    } finally {
+      await bull.close();
+    }
+    const { token } = await registerRunner(app, { name: 'redis-1' });
+    expect((await runnerCall(server!, token, 'POST', '/jobs/claim')).body.data.job).toMatchObject({ jobId, attempt: 1 });
+    expect(await revokeRunner(app, { name: 'redis-1' })).toEqual({ jobsReleased: [jobId] });
+    expect(await app.db.db.selectFrom('jobs').select(['state', 'attempts', 'runner_id']).where('id', '=', jobId).executeTakeFirst()).toEqual({ state: 'queued', attempts: 0, runner_id: null });
+    expect((await runnerCall(server!, token, 'POST', `/jobs/${jobId}/1/progress`, { fraction: 0.1 })).status).toBe(401);
+  }, 60_000);
 });
