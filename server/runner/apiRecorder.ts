@@ -19,7 +19,7 @@ export class ApiRecorder implements TranscodeRecorder {
   constructor(
     private readonly api: RunnerApi,
     private readonly lease: Lease,
-    /** A step the API refused stops the run: the caller reports it. */
+    /** A progress report that failed (sent in the background, never awaited by ffmpeg's output). */
     private readonly onFailure: (error: unknown) => void,
   ) {}
 

@@ -63,9 +63,15 @@ async function runJob(job: ClaimedJob): Promise<void> {
     failure ??= error;
     abort.abort(error);
   };
-  const recorder = new ApiRecorder(api, job, fail);
+  // A lost lease stops the job; a progress report that fails otherwise (the network, an API node
+  // restarting) does not: the next heartbeat tries again within the lease.
+  const reportFailed = (error: unknown) => {
+    if (error instanceof LeaseLost) fail(error);
+    else log.warn({ ...fields, err: error instanceof Error ? error.message : String(error) }, 'progress report failed');
+  };
+  const recorder = new ApiRecorder(api, job, reportFailed);
   // The lease lasts leaseMs from the last call: a heartbeat a third of the way keeps it while ffmpeg is quiet.
-  const heartbeat = setInterval(() => recorder.heartbeat().catch(fail), Math.max(100, Math.round(job.leaseMs / 3)));
+  const heartbeat = setInterval(() => recorder.heartbeat().catch(reportFailed), Math.max(100, Math.round(job.leaseMs / 3)));
   try {
     const sourcePath = join(workDir, 'source');
     await api.downloadSource(job, sourcePath, abort.signal);

@@ -175,6 +175,24 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     expect(state).toMatchObject({ status: 'ready', job: { state: 'done', attempts: 1 } });
     await expectValidHls(server, videoId, { resolutions: { 240: '320x240', 144: '192x144' }, duration: 4 });
   }, 120_000);
+
+  it("records a runner's failure as the job's attempt error and queues it again after the backoff", async () => {
+    const owner = await registerUser(server);
+    const upload = await uploadVideo(server, owner.token, await mp4Upload(await clip, 'Fails remotely'));
+    const jobId = `transcode-${upload.body.data._id}`;
+    const { token } = await registerRunner(server.app, { name: 'failing' });
+    expect((await runnerCall(server, token, 'POST', '/jobs/claim')).body.data.job).toMatchObject({ jobId, attempt: 1 });
+    // Another runner cannot speak for this lease.
+    const other = (await registerRunner(server.app, { name: 'bystander' })).token;
+    expect((await runnerCall(server, other, 'POST', `/jobs/${jobId}/1/failed`, { error: 'not mine' })).status).toBe(409);
+    expect(await runnerCall(server, token, 'POST', `/jobs/${jobId}/1/failed`, { error: 'ffmpeg exited with 1' })).toMatchObject({ status: 200, body: { data: { outcome: 'retry' } } });
+    const row = await server.app.db.db.selectFrom('jobs').select(['state', 'last_error', 'run_at', 'runner_id']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'queued', last_error: 'runner failing: ffmpeg exited with 1', runner_id: null });
+    expect(Date.parse(row.run_at)).toBeGreaterThan(Date.now());
+    // Not due yet: nothing to claim until the backoff has passed.
+    expect((await runnerCall(server, token, 'POST', '/jobs/claim')).body.data.job).toBeNull();
+    expect((await call(server, 'GET', `/videos/${upload.body.data._id}`, { token: owner.token })).body.data.status).toBe('processing');
+  }, 60_000);
 });
 
 describe('remote runners with Redis', () => {

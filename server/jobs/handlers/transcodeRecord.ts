@@ -148,7 +148,9 @@ export class TranscodeRecord implements TranscodeRecorder {
   }
 
   progress(fraction: number): void {
-    const percent = this.started().progressReport(fraction, Date.now());
+    // A remote runner's heartbeat may come while its plan is still being recorded: nothing to report yet.
+    if (!this.run) return;
+    const percent = this.run.progressReport(fraction, Date.now());
     if (percent === null) return;
     this.progressWrites = this.progressWrites.then(() => this.job.progress(percent)).catch(() => undefined);
     void this.tell(percent);
