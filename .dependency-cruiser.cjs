@@ -98,6 +98,18 @@ module.exports = {
       to: { path: '^server/(http|routes)/' },
     },
     {
+      name: 'runner-reaches-only-the-api',
+      severity: 'error',
+      comment:
+        'The remote runner (server/runner/, npm run runner) has no database, Redis or media storage of its own: ' +
+        'it runs the encode half (media/transcodeRun.ts) and talks to the API over HTTP. Types are fine.',
+      from: { path: '^server/runner/' },
+      to: {
+        path: '^server/(db|redis|cache|realtime|jobs|useCases|routes|subscribers|notifications|push|uploads|deployment|http)/|^server/media/(storage|s3Storage|mediaStorage|publish)[.]ts$|^server/(composition|app|index|worker|seed|config)[.]ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'infrastructure-points-down',
       severity: 'error',
       comment: 'Storage, database, queue, realtime and cache code never reaches up into routes, use cases or the composition root.',

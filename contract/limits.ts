@@ -104,3 +104,13 @@ export const CHAPTER_LIMITS = {
   /** A longer title is cut (with an ellipsis). */
   titleMax: 100,
 } as const;
+
+/** Remote transcoding runners (server only). */
+export const RUNNER_LIMITS = {
+  /** A runner's name, as the operator gives it to `npm run admin -- runner add`. */
+  namePattern: /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+  /** One upload of a streamed rung's new fragments (JSON with base64 bytes): a few 2 s fragments. */
+  fragmentsBodyBytes: 64 * 1024 * 1024,
+  /** Longest error text a runner may report. */
+  errorMax: 2000,
+} as const;

@@ -41,6 +41,8 @@ import { apiRoutes } from './routes/index.js';
 import mediaRoutes from './routes/media.js';
 import { serveClient } from './http/staticClient.js';
 import { REQUEST_LIMITS } from '../contract/limits.js';
+import type { RemoteTranscodes } from './jobs/remoteTranscodes.js';
+import { expireRunnerLeases } from './useCases/runnerJobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +65,8 @@ declare module 'fastify' {
     draining: boolean;
     /** What readiness and the status check (health/readiness.ts). */
     health: HealthDeps;
+    /** The record half of the transcodes remote runners hold (jobs/remoteTranscodes.ts). */
+    remoteTranscodes: RemoteTranscodes;
   }
 }
 
@@ -106,6 +110,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('readCache', core.readCache);
   app.decorate('events', core.events);
   app.decorate('jobs', jobs);
+  app.decorate('remoteTranscodes', processParts.remoteTranscodes);
   // onClose hooks run in reverse order: after everything registered later (socket.io, tus); the
   // queue stops at preClose.
   app.addHook('onClose', () => closeCore(core));
@@ -177,7 +182,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Vidshare API', version: '1.0.0', description: 'The /api/v1 API of Vidshare: the routes of its contract and the app\'s own additions (docs/api.md).' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          runnerToken: { type: 'apiKey', in: 'header', name: 'X-Runner-Token', description: 'A remote runner\'s token (`npm run admin -- runner add`)' },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs' });
@@ -194,6 +204,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ({ sweeping } = await startMaintenance({ ...core, jobs }, processParts.maintenance));
   });
   app.addHook('preClose', () => sweeping);
+  // Remote runners' leases: a silent runner's job is taken back, whether or not a runner calls.
+  let leaseSweep: NodeJS.Timeout | undefined;
+  if (config.transcodeRunners === 'remote') {
+    app.afterListen(() => {
+      const sweep = () => void expireRunnerLeases(app).catch((err: unknown) => app.log.warn({ err }, 'runner lease sweep failed'));
+      leaseSweep = setInterval(sweep, Math.max(250, Math.round(config.runnerLeaseMs / 2)));
+      leaseSweep.unref();
+    });
+  }
+  app.addHook('preClose', () => clearInterval(leaseSweep));
   app.addHook('preClose', () => app.jobs.stop());
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(mediaRoutes, { prefix: '/media' });

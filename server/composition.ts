@@ -9,6 +9,8 @@ import { DomainEventBus } from './domain/eventBus.js';
 import { createStorage, type MediaStorage } from './media/storage.js';
 import { createMediaUrls, type MediaUrls } from './media/urls.js';
 import { createJobQueue } from './jobs/queue.js';
+import { jobHandlers } from './jobs/handlers/index.js';
+import { RemoteTranscodes, remoteJobTypes } from './jobs/remoteTranscodes.js';
 import { JOB_LANES, type JobLane, type JobQueue } from './jobs/types.js';
 import { mediaToolsProblem } from './media/ffmpeg.js';
 import { Metrics } from './metrics/metrics.js';
@@ -72,6 +74,8 @@ export interface ComposedProcess {
   live: LiveEvents;
   /** What this process tidies and backfills once it has started (deployment/maintenance.ts). */
   maintenance: MaintenanceDuties;
+  /** The record half of the jobs remote runners hold (TRANSCODE_RUNNERS=remote; the API serves them). */
+  remoteTranscodes: RemoteTranscodes;
 }
 
 /**
@@ -85,14 +89,16 @@ export async function composeProcess(role: ProcessRole, config: Config, log: Cor
   const core = await createCore(config, log, role);
   const runsJobs = role === 'api' ? config.runJobsInProcess : role !== 'admin';
   const tools = runsJobs && (role === 'api' || role === 'worker') ? await jobLanesFor(config, log) : null;
-  const jobs = createJobQueue(core, { process: runsJobs, lanes: tools?.lanes });
+  // With TRANSCODE_RUNNERS=remote transcode jobs are only recorded: remote runners claim them over the API.
+  const jobs = createJobQueue(core, { process: runsJobs, lanes: tools?.lanes, remoteTypes: remoteJobTypes(config) });
   const io = role === 'api' ? apiSocketServer(config) : new Server();
   // Not awaited: a process starts without Redis too, and its events stay local until it is back.
   if (core.redis && role !== 'seed') shareThroughRedis(io, core.redis, config.liveEventsNamespace);
   const live = createLiveEvents(io);
   subscribeAll(core, live, jobs);
   const maintenance = { images: role === 'api', jobs: runsJobs && (role === 'api' || role === 'worker') };
-  return { role, core, jobs, runsJobs, mediaToolsProblem: tools?.mediaToolsProblem ?? null, io, live, maintenance };
+  const remoteTranscodes = new RemoteTranscodes({ ...core, jobs }, jobHandlers);
+  return { role, core, jobs, runsJobs, mediaToolsProblem: tools?.mediaToolsProblem ?? null, io, live, maintenance, remoteTranscodes };
 }
 
 /** Stops taking jobs, then closes what `createCore` opened. */

@@ -74,6 +74,13 @@ export interface Config {
   /** x264 preset for renditions (veryfast: chosen by bench/media.ts's CPU, bytes and SSIM per rung). */
   transcodePreset: string;
   /**
+   * Who runs transcode jobs: 'local' (the API with RUN_JOBS_IN_PROCESS, or `npm run worker`) or
+   * 'remote' (they wait for `npm run runner` processes, which claim them over the API).
+   */
+  transcodeRunners: TranscodeRunners;
+  /** A remote runner's lease on a job: one silent this long loses the job (it is queued again). */
+  runnerLeaseMs: number;
+  /**
    * Frames taken with ffmpeg outside transcoding (a thumbnail at upload or at thumbnailAt): at most
    * `max` at once in this process, `queue` more waiting at most `waitMs` each (past that: 503 with
    * Retry-After), each run killed after `timeoutMs`.
@@ -108,6 +115,14 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+type TranscodeRunners = 'local' | 'remote';
+
+function transcodeRunners(env: Env): TranscodeRunners {
+  const raw = (env.TRANSCODE_RUNNERS || 'local').toLowerCase();
+  if (raw !== 'local' && raw !== 'remote') throw new Error(`TRANSCODE_RUNNERS must be 'local' or 'remote', got '${env.TRANSCODE_RUNNERS}'`);
+  return raw;
+}
 
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -225,6 +240,8 @@ export function loadConfig(env: Env = process.env): Config {
     runJobsInProcess: bool(env, 'RUN_JOBS_IN_PROCESS', true),
     jobsQueueName: env.JOBS_QUEUE || `vidshare-jobs-${redisNamespace}`,
     transcodePreset: env.TRANSCODE_PRESET || 'veryfast',
+    transcodeRunners: transcodeRunners(env),
+    runnerLeaseMs: int(env, 'RUNNER_LEASE_MS', 60_000),
     liveFilesGraceMs: int(env, 'LIVE_FILES_GRACE_MS', 60_000),
     frameGrabs: {
       max: Math.max(1, int(env, 'FRAME_GRABS_MAX', 2)),

@@ -47,8 +47,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(helpOf(command));
     return 0;
   }
-  if (parsed.positionals.length !== command.positionals) {
-    throw new UsageError(`${command.name} takes ${command.positionals} argument${command.positionals === 1 ? '' : 's'} (${command.args}), got ${parsed.positionals.length}\nUsage: ${usageLine(command)}`);
+  const { min, max } = typeof command.positionals === 'number' ? { min: command.positionals, max: command.positionals } : command.positionals;
+  if (parsed.positionals.length < min || parsed.positionals.length > max) {
+    const count = min === max ? String(min) : `${min} to ${max}`;
+    throw new UsageError(`${command.name} takes ${count} argument${count === '1' ? '' : 's'} (${command.args}), got ${parsed.positionals.length}\nUsage: ${usageLine(command)}`);
   }
   const run = await command.load();
   await run({ positionals: parsed.positionals, flags: parsed.values as Record<string, boolean | undefined> });

@@ -14,8 +14,8 @@ export interface AdminCommand {
   summary: string;
   /** What --help adds under the usage line. */
   details: string;
-  /** How many positional arguments it needs (exactly). */
-  positionals: number;
+  /** How many positional arguments it needs: exactly, or a range (a subcommand and its argument). */
+  positionals: number | { min: number; max: number };
   /** Boolean flags it takes, with their help line. */
   flags?: Record<string, string>;
   /** Its module, imported only when it runs: --help and refusals stay quick. */

@@ -95,4 +95,19 @@ const resetPasswordCommand: AdminCommand = {
   load: async () => (await import('./resetPassword.js')).run,
 };
 
-export const COMMANDS: AdminCommand[] = [roleCommand, resetPasswordCommand, requeueCommand, pruneCommand, backupCommand, restoreCommand];
+const runnerCommand: AdminCommand = {
+  name: 'runner',
+  args: 'add <name> | list | revoke <name>',
+  summary: 'remote transcoding runners: add one (prints its token), list them, revoke one',
+  details: [
+    '`add <name>` registers a runner and prints its token on the last line, shown only this once (the',
+    'database keeps its SHA-256 hash). Give it to `npm run runner -- --url <API URL> --token <token>` on',
+    'the machine that transcodes. `list` shows every runner, whether it is revoked and when it last',
+    'called. `revoke <name>` refuses its token from the next request on; the jobs it held are queued',
+    'again. Runners take transcode jobs only where TRANSCODE_RUNNERS=remote (docs/operations.md).',
+  ].join('\n'),
+  positionals: { min: 1, max: 2 },
+  load: async () => (await import('./runner.js')).run,
+};
+
+export const COMMANDS: AdminCommand[] = [roleCommand, resetPasswordCommand, requeueCommand, runnerCommand, pruneCommand, backupCommand, restoreCommand];

@@ -195,6 +195,18 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** The remote runner holding the job's lease (0023); null when a local queue runs it. */
+  runner_id: string | null;
+}
+
+/** A remote transcoding runner (0023): its token is kept only as a SHA-256 hash. */
+export interface RunnersTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
 }
 
 /** One failed attempt of a job (0018). */
@@ -374,6 +386,7 @@ export interface Database {
   reports: ReportsTable;
   jobs: JobsTable;
   job_errors: JobErrorsTable;
+  runners: RunnersTable;
   idempotency_keys: IdempotencyKeysTable;
   tus_uploads: TusUploadsTable;
   notifications: NotificationsTable;

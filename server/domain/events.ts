@@ -94,6 +94,16 @@ export interface DomainEvents {
   'user.deleted': { userId: string; actorId: string };
   /** A log entry with no event of its own (a moderator removed a comment, an admin retried a job). */
   'moderation.logged': { action: ModerationAction };
+  /** An operator added a remote transcoding runner (`npm run admin -- runner add`). */
+  'runner.added': { runnerId: string; name: string };
+  /** An operator revoked a runner's token: it is refused from now on, and its jobs go back to the queue. */
+  'runner.revoked': { runnerId: string; name: string; jobsReleased: number };
+  /** A remote runner took a job's lease. */
+  'runner.jobClaimed': { runnerId: string; jobId: string; videoId: string; attempt: number };
+  /** A remote runner ended its job: done, or failed (`retry`: another attempt is queued). */
+  'runner.jobSettled': { runnerId: string; jobId: string; videoId: string; outcome: 'done' | 'retry' | 'failed' };
+  /** Leases of silent runners ran out: those jobs are queued again (or failed, without attempts left). */
+  'runner.leasesExpired': { jobIds: string[] };
 }
 
 export type DomainEventName = keyof DomainEvents;

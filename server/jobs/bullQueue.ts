@@ -31,6 +31,8 @@ export interface BullQueueOptions {
   queueName: string;
   /** The lanes taken here (default: every lane). */
   lanes?: readonly JobLane[];
+  /** Types left for remote runners: only recorded in the jobs table (runners claim them there), never handed to BullMQ. */
+  remoteTypes?: readonly JobType[];
 }
 
 /** BullMQ's priority for background job types (any priority runs after the jobs that have none). */
@@ -88,6 +90,10 @@ export class BullJobQueue implements JobQueue {
     return this.deps.repos.jobs;
   }
 
+  private isRemote(type: string): boolean {
+    return this.options.remoteTypes?.includes(type as JobType) ?? false;
+  }
+
   private get redis(): RedisLink {
     return this.options.redis;
   }
@@ -135,6 +141,7 @@ export class BullJobQueue implements JobQueue {
   async enqueue<T extends JobType>(type: T, payload: JobPayloads[T], options: EnqueueOptions = {}): Promise<string> {
     const maxAttempts = this.handlers[type].maxAttempts;
     const id = await this.store.insert({ id: options.id, type, payload, maxAttempts });
+    if (this.isRemote(type)) return id;
     if (!this.redis.isUp) {
       this.deps.log.warn({ jobId: id, type }, 'job recorded; Redis is away, BullMQ gets it on reconnect');
       return id;
@@ -166,7 +173,7 @@ export class BullJobQueue implements JobQueue {
   private announceUnfinished(): Promise<void> {
     this.announcing ??= (async () => {
       try {
-        const rows = await this.store.unfinished();
+        const rows = (await this.store.unfinished()).filter((row) => !this.isRemote(row.type));
         for (const row of rows) await within(this.add(row), ADD_TIMEOUT_MS, 'hand-over');
         if (rows.length) this.deps.log.info({ jobs: rows.length }, 'unfinished jobs handed to BullMQ');
       } catch (error) {

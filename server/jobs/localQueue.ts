@@ -35,6 +35,8 @@ export interface LocalQueueOptions {
   pollMs?: number;
   /** The lanes taken here (default: every lane). */
   lanes?: readonly JobLane[];
+  /** Types left for remote runners: never claimed here. */
+  remoteTypes?: readonly JobType[];
 }
 
 export class LocalJobQueue implements JobQueue {
@@ -97,7 +99,7 @@ export class LocalJobQueue implements JobQueue {
     await this.recoverAbandoned();
     this.stopped = false;
     for (const lane of this.options.lanes ?? JOB_LANES) {
-      const types = typesOfLane(this.handlers, lane);
+      const types = typesOfLane(this.handlers, lane).filter((type) => !this.options.remoteTypes?.includes(type));
       if (!types.length) continue;
       for (let loop = 0; loop < LANE_CONCURRENCY[lane]; loop++) this.loops.push(this.work(types));
     }

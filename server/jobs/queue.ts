@@ -3,7 +3,7 @@
 import { BullJobQueue } from './bullQueue.js';
 import { jobHandlers } from './handlers/index.js';
 import { LocalJobQueue } from './localQueue.js';
-import type { JobHandlers, JobLane, JobQueue, QueueDeps } from './types.js';
+import type { JobHandlers, JobLane, JobQueue, JobType, QueueDeps } from './types.js';
 
 export type { JobQueue, QueueDeps } from './types.js';
 
@@ -20,10 +20,13 @@ export interface QueueOptions {
   pollMs?: number;
   /** The lanes this process takes jobs from (default: every lane); without ffmpeg, not `media`. */
   lanes?: readonly JobLane[];
+  /** Job types remote runners take over the API (TRANSCODE_RUNNERS=remote): recorded, never run here, never handed to BullMQ. */
+  remoteTypes?: readonly JobType[];
 }
 
 export function createJobQueue(deps: QueueDeps, options: QueueOptions): JobQueue {
   const handlers = options.handlers ?? jobHandlers;
-  if (deps.redis) return new BullJobQueue(deps, handlers, { process: options.process, redis: deps.redis, queueName: deps.config.jobsQueueName, lanes: options.lanes });
-  return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs, lanes: options.lanes });
+  const remoteTypes = options.remoteTypes ?? [];
+  if (deps.redis) return new BullJobQueue(deps, handlers, { process: options.process, redis: deps.redis, queueName: deps.config.jobsQueueName, lanes: options.lanes, remoteTypes });
+  return new LocalJobQueue(deps, handlers, { process: options.process, pollMs: options.pollMs, lanes: options.lanes, remoteTypes });
 }

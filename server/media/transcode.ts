@@ -227,14 +227,7 @@ export async function transcodeLadder(request: TranscodeRequest): Promise<Rendit
     done += weight;
     request.onProgress?.(done / total);
     for (const rung of publishOrder(run, start)) {
-      const path = join(request.workDir, `${rung.height}.mp4`);
-      const rendition = {
-        height: rung.height,
-        path,
-        size: (await stat(path)).size,
-        encodeSeconds: (performance.now() - started) / 1000,
-        hls: await packageOf(path, join(request.workDir, `${rung.height}.m3u8`)),
-      };
+      const rendition = await readRendition(rung.height, request.workDir, (performance.now() - started) / 1000);
       produced.push(rendition);
       await request.onRendition?.(rendition);
     }
@@ -300,6 +293,15 @@ function followGrowingRung(
 async function endEventPlaylist(playlistPath: string): Promise<void> {
   const text = await readFile(playlistPath, 'utf8');
   await writeFile(playlistPath, text.replace('#EXT-X-PLAYLIST-TYPE:EVENT', '#EXT-X-PLAYLIST-TYPE:VOD'));
+}
+
+/**
+ * A rung ffmpeg wrote into `dir` (`<height>.mp4` and `<height>.m3u8`), read back as a rendition:
+ * also how the API takes in a rung a remote runner uploaded, so it checks what it publishes.
+ */
+export async function readRendition(height: number, dir: string, encodeSeconds: number): Promise<Rendition> {
+  const path = join(dir, `${height}.mp4`);
+  return { height, path, size: (await stat(path)).size, encodeSeconds, hls: await packageOf(path, join(dir, `${height}.m3u8`)) };
 }
 
 /** Reads back what ffmpeg wrote for one rung: its playlist's bandwidths and the file's codecs. */

@@ -15,6 +15,7 @@ import offline from './offline.js';
 import playlists from './playlists.js';
 import push from './push.js';
 import reports from './reports.js';
+import runners from './runners.js';
 import search from './search.js';
 import studio from './studio.js';
 import subscriptions from './subscriptions.js';
@@ -52,5 +53,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(admin, { prefix: '/admin' });
   await app.register(analytics, { prefix: '/analytics' });
   await app.register(studio, { prefix: '/studio' });
+  await app.register(runners, { prefix: '/runners' });
   await app.register(search);
 };

@@ -20,6 +20,7 @@ import * as commentReports from './0019_comment_reports.js';
 import * as jobErrors from './0020_job_errors.js';
 import * as analytics from './0021_analytics.js';
 import * as subscriptionDays from './0022_subscription_days.js';
+import * as runners from './0023_runners.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -45,6 +46,7 @@ const all: Record<string, DialectMigration> = {
   '0020_job_errors': jobErrors,
   '0021_analytics': analytics,
   '0022_subscription_days': subscriptionDays,
+  '0023_runners': runners,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

@@ -17,6 +17,7 @@ import { PlaylistRepository } from './playlists.js';
 import { PushSubscriptionRepository } from './pushSubscriptions.js';
 import { ReactionRepository } from './reactions.js';
 import { ReportRepository } from './reports.js';
+import { RunnerRepository } from './runners.js';
 import { SearchRepository } from './search.js';
 import { SessionRepository } from './sessions.js';
 import { SubscriptionRepository } from './subscriptions.js';
@@ -56,6 +57,8 @@ export function createRepositories(handle: DatabaseHandle, options: RepositoryOp
     pushSubscriptions: new PushSubscriptionRepository(handle.db),
     reactions: new ReactionRepository(handle),
     reports: new ReportRepository(handle.db),
+    /** Remote transcoding runners and their token hashes. */
+    runners: new RunnerRepository(handle.db),
     search: new SearchRepository(handle.db, handle.dialect, playlists, handle.reads),
     sessions: new SessionRepository(handle.db, handle.dialect),
     subscriptions: new SubscriptionRepository(handle.db),

@@ -17,6 +17,12 @@ export interface JobErrorRow {
   created_at: string;
 }
 
+/** A remote runner's lease on one attempt of a job. */
+export interface LeaseHolder {
+  runnerId: string;
+  attempt: number;
+}
+
 export class JobRepository {
   constructor(private readonly db: DB) {}
 
@@ -25,7 +31,7 @@ export class JobRepository {
     const id = job.id ?? newId();
     const at = now();
     const payload = JSON.stringify(job.payload);
-    const fresh = { state: 'queued' as const, payload, progress: 0, attempts: 0, max_attempts: job.maxAttempts, run_at: at, locked_at: null, last_error: null, updated_at: at };
+    const fresh = { state: 'queued' as const, payload, progress: 0, attempts: 0, max_attempts: job.maxAttempts, run_at: at, locked_at: null, last_error: null, updated_at: at, runner_id: null };
     await this.db
       .insertInto('jobs')
       .values({ id, type: job.type, created_at: at, ...fresh })
@@ -65,8 +71,9 @@ export class JobRepository {
   /**
    * Atomically takes the oldest due job of these types (safe with several processes on one
    * database); jobs of the `background` types only when no other job of these types is due.
+   * `runnerId`: the remote runner the job's lease is handed to.
    */
-  async claimNext(types: readonly string[], background: readonly string[] = []): Promise<JobRow | null> {
+  async claimNext(types: readonly string[], background: readonly string[] = [], runnerId: string | null = null): Promise<JobRow | null> {
     if (!types.length) return null;
     for (;;) {
       let query = this.db.selectFrom('jobs').select('id').where('state', '=', 'queued').where('type', 'in', types).where('run_at', '<=', now());
@@ -80,7 +87,7 @@ export class JobRepository {
       const at = now();
       const claimed = await this.db
         .updateTable('jobs')
-        .set({ state: 'running', locked_at: at, updated_at: at, attempts: sql`attempts + 1` })
+        .set({ state: 'running', locked_at: at, updated_at: at, attempts: sql`attempts + 1`, runner_id: runnerId })
         .where('id', '=', candidate.id)
         .where('state', '=', 'queued')
         .executeTakeFirst();
@@ -117,31 +124,72 @@ export class JobRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async markDone(id: string): Promise<void> {
-    await this.finish(id, { state: 'done', progress: 100, last_error: null });
+  /** `holder`: settle only while this runner holds this attempt's lease (false otherwise). */
+  async markDone(id: string, holder?: LeaseHolder): Promise<boolean> {
+    return this.finish(id, { state: 'done', progress: 100, last_error: null }, holder);
   }
 
-  async markRetry(id: string, error: string, runAt: Date): Promise<void> {
-    await this.finishWithError(id, error, { state: 'queued', run_at: runAt.toISOString() });
+  async markRetry(id: string, error: string, runAt: Date, holder?: LeaseHolder): Promise<boolean> {
+    return this.finishWithError(id, error, { state: 'queued', run_at: runAt.toISOString() }, holder);
   }
 
-  async markFailed(id: string, error: string): Promise<void> {
-    await this.finishWithError(id, error, { state: 'failed' });
+  async markFailed(id: string, error: string, holder?: LeaseHolder): Promise<boolean> {
+    return this.finishWithError(id, error, { state: 'failed' }, holder);
+  }
+
+  /** The running job while `holder` holds its lease, else undefined (taken back, settled, cancelled). */
+  heldBy(id: string, holder: LeaseHolder): Promise<JobRow | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('runner_id', '=', holder.runnerId)
+      .where('attempts', '=', holder.attempt)
+      .executeTakeFirst() as Promise<JobRow | undefined>;
+  }
+
+  /** Renews a runner's lease (and stores progress when given); false when the runner no longer holds it. */
+  async renewLease(id: string, holder: LeaseHolder, progress?: number): Promise<boolean> {
+    const at = now();
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ locked_at: at, ...(progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(progress))), updated_at: at }) })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('runner_id', '=', holder.runnerId)
+      .where('attempts', '=', holder.attempt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A revoked runner's running jobs go back to the queue without spending an attempt; returns their ids. */
+  async releaseRunnerJobs(runnerId: string): Promise<string[]> {
+    const at = now();
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ state: 'queued', locked_at: null, run_at: at, updated_at: at, runner_id: null, attempts: sql`case when attempts > 0 then attempts - 1 else 0 end` })
+      .where('state', '=', 'running')
+      .where('runner_id', '=', runnerId)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Settles a failed attempt and keeps its error beside the others, in one transaction. */
-  private async finishWithError(id: string, error: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at'>>): Promise<void> {
+  private async finishWithError(id: string, error: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at'>>, holder?: LeaseHolder): Promise<boolean> {
     const text = error.slice(0, MAX_ERROR_LENGTH);
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const at = now();
-      const settled = await trx
+      let update = trx
         .updateTable('jobs')
-        .set({ ...fields, last_error: text, locked_at: null, updated_at: at })
+        .set({ ...fields, last_error: text, locked_at: null, updated_at: at, runner_id: null })
         .where('id', '=', id)
-        .where('state', '=', 'running')
-        .returning('attempts')
-        .executeTakeFirst();
+        .where('state', '=', 'running');
+      if (holder) update = update.where('runner_id', '=', holder.runnerId).where('attempts', '=', holder.attempt);
+      const settled = await update.returning('attempts').executeTakeFirst();
       if (settled) await trx.insertInto('job_errors').values({ id: newId(), job_id: id, attempt: Number(settled.attempts), error: text, created_at: at }).execute();
+      return settled !== undefined;
     });
   }
 
@@ -150,19 +198,21 @@ export class JobRepository {
     const at = now();
     await this.db
       .updateTable('jobs')
-      .set({ state: 'queued', locked_at: null, run_at: at, updated_at: at, attempts: sql`case when attempts > 0 then attempts - 1 else 0 end` })
+      .set({ state: 'queued', locked_at: null, run_at: at, updated_at: at, runner_id: null, attempts: sql`case when attempts > 0 then attempts - 1 else 0 end` })
       .where('id', '=', id)
       .where('state', '=', 'running')
       .execute();
   }
 
-  private async finish(id: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at' | 'last_error'>> & { progress?: number }): Promise<void> {
-    await this.db
+  private async finish(id: string, fields: Partial<Pick<JobsTable, 'state' | 'run_at' | 'last_error'>> & { progress?: number }, holder?: LeaseHolder): Promise<boolean> {
+    let update = this.db
       .updateTable('jobs')
-      .set({ ...fields, locked_at: null, updated_at: now() })
+      .set({ ...fields, locked_at: null, updated_at: now(), runner_id: null })
       .where('id', '=', id)
-      .where('state', '=', 'running')
-      .execute();
+      .where('state', '=', 'running');
+    if (holder) update = update.where('runner_id', '=', holder.runnerId).where('attempts', '=', holder.attempt);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Ids starting with `idPrefix` of the jobs done at or after `since` (ISO time), e.g. the recent transcodes. */
@@ -183,14 +233,16 @@ export class JobRepository {
 
   /**
    * Jobs marked running whose lease was last renewed before `staleBefore` (ISO time) belong to a
-   * process that died. Those with attempts left go back to the queue; the others are marked
-   * failed. Each row is taken by one caller only (the update checks the lease it read).
+   * process that died (`held: 'local'`), or to a remote runner gone silent (`held: 'runner'`: the
+   * two leases have their own lengths). Those with attempts left go back to the queue; the others
+   * are marked failed. Each row is taken by one caller only (the update checks the lease it read).
    */
-  async recoverAbandoned(staleBefore: string): Promise<{ requeued: JobRow[]; exhausted: JobRow[] }> {
+  async recoverAbandoned(staleBefore: string, held: 'local' | 'runner' = 'local'): Promise<{ requeued: JobRow[]; exhausted: JobRow[] }> {
     const abandoned = (await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('state', '=', 'running')
+      .where('runner_id', held === 'local' ? 'is' : 'is not', null)
       .where((eb) => eb.or([eb('locked_at', 'is', null), eb('locked_at', '<', staleBefore)]))
       .execute()) as JobRow[];
     const requeued: JobRow[] = [];
@@ -199,8 +251,8 @@ export class JobRepository {
       const at = now();
       const exhaustedNow = job.attempts >= job.max_attempts;
       const changes = exhaustedNow
-        ? { state: 'failed' as const, locked_at: null, last_error: 'interrupted too many times', updated_at: at }
-        : { state: 'queued' as const, locked_at: null, run_at: at, updated_at: at };
+        ? { state: 'failed' as const, locked_at: null, last_error: 'interrupted too many times', updated_at: at, runner_id: null }
+        : { state: 'queued' as const, locked_at: null, run_at: at, updated_at: at, runner_id: null };
       const taken = await this.db
         .updateTable('jobs')
         .set(changes)

@@ -18,6 +18,7 @@ export interface ReadRepositories {
   playlists: Pick<Repositories['playlists'], 'findById' | 'listByOwner' | 'previews' | 'videos'>;
   reactions: Pick<Repositories['reactions'], 'likedVideos' | 'reactionOf' | 'reactorsOf'>;
   reports: Pick<Repositories['reports'], 'exists' | 'existsForComment'>;
+  runners: Pick<Repositories['runners'], 'activeByTokenHash'>;
   search: Pick<Repositories['search'], 'mostViewedRecentTitles' | 'playlists' | 'users' | 'videos'>;
   subscriptions: Pick<Repositories['subscriptions'], 'countOf' | 'find' | 'isSubscribed' | 'subscribedChannels'>;
   tusUploads: Pick<Repositories['tusUploads'], 'find'>;

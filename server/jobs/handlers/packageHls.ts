@@ -11,7 +11,7 @@ import { remuxToHls } from '../../media/transcode.js';
 import { transcodeJobId } from '../../media/videoFiles.js';
 import type { JobHandler, JobQueue } from '../types.js';
 import { inJobWorkDir, localCopy } from '../workDir.js';
-import { announceQualities } from './transcode.js';
+import { announceQualities } from './transcodeRecord.js';
 
 /** Longest fragment a remux may keep: Apple's recommended target duration. */
 const MAX_REMUX_TARGET_SECONDS = 6;

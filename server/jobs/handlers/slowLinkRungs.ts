@@ -14,7 +14,7 @@ import { transcodeLadder } from '../../media/transcode.js';
 import { transcodeJobId } from '../../media/videoFiles.js';
 import type { JobHandler, JobQueue } from '../types.js';
 import { inJobWorkDir, localCopy } from '../workDir.js';
-import { announceQualities, VideoGone, videoGoneAsDeleted } from './transcode.js';
+import { announceQualities, VideoGone, videoGoneAsDeleted } from './transcodeRecord.js';
 
 const SLOW_LINK_JOB_PREFIX = 'slow-link-rungs-';
 const slowLinkRungsJobId = (videoId: string) => `${SLOW_LINK_JOB_PREFIX}${videoId}`;
