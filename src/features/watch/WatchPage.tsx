@@ -107,9 +107,11 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
   const savePosition = useWatchPosition(videoId, signedIn, startAt);
   const reportWatching = useWatchHeartbeats(videoId, Boolean(savedVideo.saved));
-  // The player replaces the poster in a background render that yields to the browser, not in one
-  // blocking task while a server-rendered page is still settling.
-  const showPlayer = useDeferredValue(savedVideo.checked && answered);
+  // Signed in, the player waits for the fresh answer (its resume position) and for this device's
+  // downloads (a saved copy plays from them). A visitor online gets it at once: the server renders it,
+  // with its styles, and the page hydrates it; a saved copy found afterwards remounts it (its key).
+  // Later changes come in a background render that yields to the browser.
+  const showPlayer = useDeferredValue(answered && (savedVideo.checked || (!signedIn && online)));
   // hls.js (~170 KB gzip, its own chunk) is there before the first play, without competing with the
   // page: in idle time once the page has loaded (at once after a client navigation; after the load
   // on a rendered page, not in the middle of its hydration).
@@ -137,7 +139,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   // While the first rung is made, the source plays when browsers can (the server says so), and the
   // lowest rung's stream (hlsUrl before any quality) whatever the source.
   const playable = (video.qualities.length > 0 || Boolean(video.sourceUrl) || Boolean(video.hlsUrl)) && video.status !== 'failed';
-  if (playable && showPlayer && !cannotPlay && !playerStarted) setPlayerStarted(true);
+  if (playable && showPlayer && savedVideo.checked && !cannotPlay && !playerStarted) setPlayerStarted(true);
   const minimize = (time: number, src: string) => {
     dispatch(setVideoId(video._id));
     dispatch(setVideoSrc(src));
