@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { type PointerEvent as ReactPointerEvent, type ReactNode, type Ref, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { useDataSaver } from '../../lib/dataSaver';
+import { holdIdleWork } from '../../lib/afterFirstPaint';
 import { useHydrated } from '../../lib/useHydrated';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
 import { lockToVideoOrientation, unlockOrientation } from './orientation';
@@ -167,9 +168,11 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   }, []);
 
   const streamHeld = mode === 'hls.js' && !streamWanted;
+  // From the play to the first frame, idle-time work waits (lib/afterFirstPaint.ts).
+  useEffect(() => (streamWanted && !framesShown && !failed ? holdIdleWork() : undefined), [streamWanted, framesShown, failed]);
   // The master playlist is the first thing a play asks for: a preload (in the server's HTML, in
   // <head>) has it here before the tap, one round trip less between the tap and the first frame.
-  // Matched by hls.js's request (XHR, same-origin credentials, as crossorigin="anonymous").
+  // Matched by hls.js's request (XHR without credentials across origins, as crossorigin="").
   if (hlsUrl && !hlsFailed) preload(hlsUrl, { as: 'fetch', crossOrigin: 'anonymous' });
   /** Where the viewer stands: where the next source will start, or the element's time. */
   const positionOf = (video: HTMLVideoElement) => resume.current?.time ?? video.currentTime;

@@ -112,9 +112,10 @@ function WatchScreen({ videoId }: { videoId: string }) {
   // with its styles, and the page hydrates it; a saved copy found afterwards remounts it (its key).
   // Later changes come in a background render that yields to the browser.
   const showPlayer = useDeferredValue(answered && (savedVideo.checked || (!signedIn && online)));
-  // hls.js (~170 KB gzip, its own chunk) is there before the first play, without competing with the
-  // page: in idle time once the page has loaded (at once after a client navigation; after the load
-  // on a rendered page, not in the middle of its hydration).
+  // hls.js (120 KB gzip, its own chunk) is evaluated before the first play, without competing with
+  // the page: in idle time once the page has loaded (at once after a client navigation; after the
+  // load on a rendered page, not in the middle of its hydration). A rendered page has fetched it
+  // already, once its boot scripts were in (server/ssr/render.ts, laterSources).
   useEffect(() => {
     if (browserMedia().mse) afterFirstPaint(() => void loadHls().catch(() => undefined));
   }, []);
@@ -155,7 +156,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
         {cannotPlay && video.status !== 'failed' ? (
           <OfflineNotice poster={video.thumbnail || null} />
         ) : playable && !showPlayer ? (
-          // The poster until the player takes over: in server-rendered HTML it is the first big paint.
+          // The poster until the player takes over (signed in: until the fresh answer and this device's downloads are read).
           <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 }, overflow: 'hidden' }}>
             {video.thumbnail && (
               <Box component="img" src={video.thumbnail} alt="" fetchPriority="high" sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
