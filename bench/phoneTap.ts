@@ -8,7 +8,8 @@
 // fetches (the precache) are throttled like the page's, since on a phone they share the same link.
 // PHONE_RUNS runs per build, interleaved with a second build when PHONE_BASELINE_DIST names one (a
 // folder built like dist, its server-rendering build beside it as `<folder>-ssr`). PHONE_BENCH_DATA
-// keeps the seeded data (six transcoded videos) in that folder for the next run.
+// keeps the seeded data (six transcoded videos) in that folder for the next run; PHONE_DIST serves
+// another build than dist as "this build".
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,12 @@ export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const BASELINE_DIST = process.env.PHONE_BASELINE_DIST;
 /** Lighthouse's Slow 4G, as CDP network conditions (also bench/smartDownloads.ts). */
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, connectionType: 'cellular4g' as const };
+/**
+ * PHONE_TAP_AT_MS: tap no earlier than this long after the navigation, so that builds whose Play
+ * becomes tappable at different times are compared on the same, settled page (the tap's own path:
+ * hls.js, playlists, fragments). Unset: as soon as Play can be tapped.
+ */
+const TAP_AT_MS = Number(process.env.PHONE_TAP_AT_MS ?? 0);
 /** PHONE_TRACE=1: print each run's requests after the tap (start and end, ms from the tap). */
 const TRACE = process.env.PHONE_TRACE === '1';
 const CPU_RATE = 4;
@@ -96,6 +103,8 @@ async function tapOnce(browser: Browser, url: string): Promise<PhoneTapRun> {
     const playShownMs = Date.now() - started;
     await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('button[aria-label="Play video"]')?.disabled === false, undefined, { timeout: 120_000, polling: 50 });
     const playReadyMs = Date.now() - started;
+    // The wait for a settled page is the point of PHONE_TAP_AT_MS.
+    if (TAP_AT_MS > playReadyMs) await new Promise((resolve) => setTimeout(resolve, TAP_AT_MS - playReadyMs));
     // The tap's time is taken in the page when the tap reaches it (a busy main thread delays it: that is what is measured).
     await page.evaluate(() => {
       const probe = (window as unknown as { __tap: { tapAt: number | null } }).__tap;
@@ -197,7 +206,7 @@ async function main(): Promise<void> {
     console.log(`[skip] phone bench: ${missing}`);
     return;
   }
-  const rows = await runPhoneTapBench({ baselineDir: BASELINE_DIST, build: process.env.PHONE_BUILD !== '0' });
+  const rows = await runPhoneTapBench({ distDir: process.env.PHONE_DIST, baselineDir: BASELINE_DIST, build: process.env.PHONE_BUILD !== '0' });
   console.log(`\nFirst visit on a phone (Slow 4G, ${CPU_RATE}x CPU, signed out), medians of ${PHONE_RUNS} interleaved runs`);
   for (const line of phoneTapTable(rows)) console.log(line);
 }
