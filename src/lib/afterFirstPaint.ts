@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 type IdleCallback = (cb: () => void, options?: { timeout: number }) => void;
 
 let holds = 0;
-let held: (() => void)[] = [];
+const held: (() => void)[] = [];
 
 /**
  * Holds back idle-time work (the live connection, the service worker's install with its ~570 KB
@@ -17,11 +17,7 @@ export function holdIdleWork(): () => void {
   return () => {
     if (released) return;
     released = true;
-    holds -= 1;
-    if (holds > 0) return;
-    const tasks = held;
-    held = [];
-    tasks.forEach((task) => task());
+    if (--holds === 0) held.splice(0).forEach((task) => task());
   };
 }
 
