@@ -7,8 +7,9 @@
 // HLS with Auto quality (hls.js, see playbackMode.ts), the progressive MP4 otherwise. Any
 // change of source (a quality, a rung landing, HLS giving up) keeps the time and the play state.
 // Server-rendered with its control bar (the watch page's HTML carries it and its styles, which
-// hydration adopts); its buttons are disabled until it has hydrated, and what only the browser
-// knows (stored caption choices, Picture-in-Picture) shows from the render after hydration.
+// hydration adopts); its Play button is disabled until it has hydrated (a tap before would be
+// lost), and what only the browser knows (stored caption choices, Picture-in-Picture) shows from
+// the render after hydration.
 import PauseIcon from '@mui/icons-material/PauseRounded';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
