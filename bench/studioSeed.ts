@@ -79,6 +79,9 @@ export async function seedStudio(handle: DatabaseHandle, videos: number, heartbe
   // In slices of a million: one statement per slice keeps each transaction's footprint bounded.
   const SLICE = 1_000_000;
   for (let from = 0; from < heartbeats; from += SLICE) await run(beatsSql(from, Math.min(SLICE, heartbeats - from)));
+  // Planner statistics, as a table this size would long have had from autovacuum: without them
+  // PostgreSQL guesses a few hundred waiting heartbeats and sorts them all for each batch.
+  await run('ANALYZE');
 
   const typicalChannel = 1;
   const typicalVideos: string[] = [];
