@@ -162,7 +162,18 @@ async function benchOn(dialect: 'sqlite' | 'postgres', log: (line: string) => vo
       const deps = { repos, log: { info() {}, warn() {}, error() {} } } as unknown as JobDeps;
       const job = { id: 'analytics-rollup', payload: {}, attempt: 1, signal: new AbortController().signal, progress: async () => undefined } as JobContext<'analytics-rollup'>;
       const rollupStarted = performance.now();
-      folded = Number((await analyticsRollupJob.run(deps, job))?.heartbeats ?? 0);
+      // Progress once a minute (a count of the waiting rows, off the job's own path).
+      const progress = setInterval(() => {
+        void repos.analytics.pendingCount().then((waiting) => {
+          const seconds = (performance.now() - rollupStarted) / 1000;
+          log(`  ${dialect}: ${HEARTBEATS - waiting} folded after ${seconds.toFixed(0)} s (${Math.round((HEARTBEATS - waiting) / seconds)}/s, load average ${os.loadavg()[0]!.toFixed(1)})`);
+        });
+      }, 60_000);
+      try {
+        folded = Number((await analyticsRollupJob.run(deps, job))?.heartbeats ?? 0);
+      } finally {
+        clearInterval(progress);
+      }
       rollupSeconds = (performance.now() - rollupStarted) / 1000;
       log(`  folded ${folded} in ${rollupSeconds.toFixed(0)} s`);
       // As after any bulk load: fresh planner statistics (and on PostgreSQL, autovacuum's pass done).

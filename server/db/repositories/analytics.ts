@@ -25,15 +25,16 @@ export class AnalyticsRepository {
     this.dialect = handle.dialect;
   }
 
-  /** Stores new heartbeats; a known id is left as it is. Resolves with how many were new. */
-  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<number> {
-    if (!rows.length) return 0;
-    const result = await this.db
+  /** Stores new heartbeats (ids unique among them); a known id is left as it is. Resolves with the new ones' ids. */
+  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<string[]> {
+    if (!rows.length) return [];
+    const inserted = await this.db
       .insertInto('analytics_heartbeats')
       .values(rows.map((row) => ({ ...row, rolled_up: 0 })))
       .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning('id')
+      .execute();
+    return inserted.map((row) => row.id);
   }
 
   /**
