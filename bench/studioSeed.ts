@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { DEVICE_CLASSES, TRAFFIC_SOURCES } from '../contract/analytics.js';
 import type { DatabaseHandle } from '../server/db/kysely.js';
 
-export const BEATS_PER_PLAYBACK = 8;
+const BEATS_PER_PLAYBACK = 8;
 const HEARTBEAT_EVERY_S = 15;
 const SPREAD_DAYS = 90;
 /** Videos per typical channel. */
