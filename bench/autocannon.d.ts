@@ -24,6 +24,14 @@ declare module 'autocannon' {
     amount?: number;
     /** Requests per second over all connections (a fixed offered load). */
     overallRate?: number;
+    /** Each request made anew by setupRequest (a unique body, a varying path). */
+    requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string>; setupRequest?: (request: RequestParams) => RequestParams }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -24,7 +24,10 @@ export interface RunningProcess {
 /** Starts `tsx <script>` with env and waits until `readyPath` answers 200. */
 export async function startNodeServer(script: string, env: Record<string, string | undefined>, readyPath = '/api/v1/healthcheck'): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_SERVER_NODE_FLAGS: node flags for the server under test, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+  // (not allowed in NODE_OPTIONS); the profile is written when the server stops.
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

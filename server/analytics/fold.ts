@@ -75,16 +75,10 @@ function parseRanges(text: string, duration: number): Array<[number, number]> {
   return ranges;
 }
 
-function bucketsOf(ranges: Array<[number, number]>, duration: number): number[] {
+/** The first and last retention bucket a watched range covers. */
+function bucketSpan(from: number, to: number, duration: number): [number, number] {
   const count = ANALYTICS_LIMITS.retentionBuckets;
-  if (duration <= 0) return [];
-  const buckets: number[] = [];
-  for (const [from, to] of ranges) {
-    const first = Math.min(count - 1, Math.floor((from / duration) * count));
-    const last = Math.min(count - 1, Math.ceil((to / duration) * count) - 1);
-    for (let bucket = first; bucket <= last; bucket++) buckets.push(bucket);
-  }
-  return buckets;
+  return [Math.min(count - 1, Math.floor((from / duration) * count)), Math.min(count - 1, Math.ceil((to / duration) * count) - 1)];
 }
 
 /**
@@ -95,8 +89,12 @@ export function foldHeartbeats(rows: readonly RawHeartbeat[], videos: ReadonlyMa
   const hours = new Map<string, HourDelta>();
   const days = new Map<string, DayDelta>();
   const marks = new Map<string, string>();
-  const seenBuckets = new Map<string, Set<number>>();
-  const ordered = [...rows].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1));
+  /** Per hour of a video and viewer: the retention buckets already counted. */
+  const seenBuckets = new Map<string, Uint8Array>();
+  const before = (a: RawHeartbeat, b: RawHeartbeat) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1);
+  // The rollup reads them in this order already: the check is cheaper than a sort.
+  const sorted = rows.every((row, i) => i === 0 || before(rows[i - 1]!, row) <= 0);
+  const ordered = sorted ? rows : [...rows].sort(before);
   for (const row of ordered) {
     const video = videos.get(row.video_id);
     if (!video) continue;
@@ -115,8 +113,7 @@ export function foldHeartbeats(rows: readonly RawHeartbeat[], videos: ReadonlyMa
 
     const viewer = markKey(row.video_id, row.viewer_key);
     const last = marks.get(viewer) ?? lastCounted.get(viewer);
-    const at = Date.parse(row.at);
-    if (last === undefined || Math.abs(at - Date.parse(last)) >= VIEW_WINDOW_MS) {
+    if (last === undefined || Math.abs(Date.parse(row.at) - Date.parse(last)) >= VIEW_WINDOW_MS) {
       marks.set(viewer, last !== undefined && last > row.at ? last : row.at);
       for (const target of [hour, day]) {
         target.views += 1;
@@ -129,13 +126,17 @@ export function foldHeartbeats(rows: readonly RawHeartbeat[], videos: ReadonlyMa
     const seconds = ranges.reduce((sum, [from, to]) => sum + (to - from), 0);
     hour.watchSeconds += seconds;
     day.watchSeconds += seconds;
+    if (!ranges.length || video.duration <= 0) continue;
     const seenKey = `${hourKey}\u0000${row.viewer_key}`;
     let seen = seenBuckets.get(seenKey);
-    if (!seen) seenBuckets.set(seenKey, (seen = new Set()));
-    for (const bucket of bucketsOf(ranges, video.duration)) {
-      if (seen.has(bucket)) continue;
-      seen.add(bucket);
-      hour.retention[bucket]! += 1;
+    if (!seen) seenBuckets.set(seenKey, (seen = new Uint8Array(ANALYTICS_LIMITS.retentionBuckets)));
+    for (const [from, to] of ranges) {
+      const [firstBucket, lastBucket] = bucketSpan(from, to, video.duration);
+      for (let bucket = firstBucket; bucket <= lastBucket; bucket++) {
+        if (seen[bucket]) continue;
+        seen[bucket] = 1;
+        hour.retention[bucket]! += 1;
+      }
     }
   }
   return { hours, days, marks };

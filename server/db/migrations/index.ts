@@ -21,6 +21,7 @@ import * as jobErrors from './0020_job_errors.js';
 import * as analytics from './0021_analytics.js';
 import * as subscriptionDays from './0022_subscription_days.js';
 import * as runners from './0023_runners.js';
+import * as analyticsPending from './0024_analytics_pending.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -47,6 +48,7 @@ const all: Record<string, DialectMigration> = {
   '0021_analytics': analytics,
   '0022_subscription_days': subscriptionDays,
   '0023_runners': runners,
+  '0024_analytics_pending': analyticsPending,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

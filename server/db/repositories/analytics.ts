@@ -8,16 +8,13 @@ import { addCounts, foldHeartbeats, markKey, parseCounts, parseRetention, type C
 import type { DatabaseHandle, DB } from '../kysely.js';
 import type { Database } from '../schema.js';
 
-/** Rows per multi-row statement (parameters stay far below SQLite's and PostgreSQL's limits). */
-const CHUNK = 400;
+type ColumnType = 'text' | 'integer' | 'double precision';
+/** The rollup tables' columns and their PostgreSQL types (json_to_recordset needs them). */
+const HOUR_COLUMNS: Record<string, ColumnType> = { video_id: 'text', hour: 'text', owner_id: 'text', views: 'integer', watch_seconds: 'double precision', retention: 'text', sources: 'text', devices: 'text' };
+const DAY_COLUMNS: Record<string, ColumnType> = { owner_id: 'text', day: 'text', views: 'integer', watch_seconds: 'double precision', sources: 'text', devices: 'text' };
+const MARK_COLUMNS: Record<string, ColumnType> = { video_id: 'text', viewer_key: 'text', counted_at: 'text' };
 /** Any constant: PostgreSQL's transaction-scoped lock that lets one rollup batch run at a time. */
 const ROLLUP_LOCK = 4_823_117;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
 
 export class AnalyticsRepository {
   private readonly db: DB;
@@ -28,20 +25,23 @@ export class AnalyticsRepository {
     this.dialect = handle.dialect;
   }
 
-  /** Stores new heartbeats; a known id is left as it is. Resolves with how many were new. */
-  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<number> {
-    if (!rows.length) return 0;
-    const result = await this.db
+  /** Stores new heartbeats (ids unique among them); a known id is left as it is. Resolves with the new ones' ids. */
+  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<string[]> {
+    if (!rows.length) return [];
+    const inserted = await this.db
       .insertInto('analytics_heartbeats')
       .values(rows.map((row) => ({ ...row, rolled_up: 0 })))
       .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning('id')
+      .execute();
+    return inserted.map((row) => row.id);
   }
 
   /**
    * Folds up to `limit` heartbeats not yet rolled up into the hourly and daily rows and marks them
-   * rolled up, in one transaction: a batch counts entirely or not at all, and never twice.
+   * rolled up, in one transaction: a batch counts entirely or not at all, and never twice. Every
+   * statement takes its keys or rows as one JSON or array parameter, whatever the batch's size: at
+   * thousands of rows a batch, bound parameters in chunks cost more than the work itself.
    */
   rollUpBatch(limit: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
@@ -55,115 +55,106 @@ export class AnalyticsRepository {
         .limit(limit)
         .execute();
       if (!rows.length) return 0;
-      const videoIds = [...new Set(rows.map((row) => row.video_id))];
       const videos = new Map<string, VideoFacts>();
+      const found = await trx.selectFrom('videos').select(['id', 'owner_id', 'duration']).where(this.inList('id', [...new Set(rows.map((row) => row.video_id))])).execute();
+      for (const video of found) videos.set(video.id, { ownerId: video.owner_id, duration: Number(video.duration) });
+      const viewers = new Map(rows.map((row) => [markKey(row.video_id, row.viewer_key), [row.video_id, row.viewer_key] as const]));
       const lastCounted = new Map<string, string>();
-      for (const ids of chunks(videoIds)) {
-        const found = await trx.selectFrom('videos').select(['id', 'owner_id', 'duration']).where('id', 'in', ids).execute();
-        for (const video of found) videos.set(video.id, { ownerId: video.owner_id, duration: Number(video.duration) });
-      }
-      for (const part of chunks(rows)) {
-        const marks = await trx
-          .selectFrom('analytics_view_marks')
-          .select(['video_id', 'viewer_key', 'counted_at'])
-          .where('video_id', 'in', [...new Set(part.map((row) => row.video_id))])
-          .where('viewer_key', 'in', [...new Set(part.map((row) => row.viewer_key))])
-          .execute();
-        for (const mark of marks) lastCounted.set(markKey(mark.video_id, mark.viewer_key), mark.counted_at);
-      }
+      const marks = await trx
+        .selectFrom('analytics_view_marks')
+        .select(['video_id', 'viewer_key', 'counted_at'])
+        .where(this.inPairs('video_id', 'viewer_key', [...viewers.values()]))
+        .execute();
+      for (const mark of marks) lastCounted.set(markKey(mark.video_id, mark.viewer_key), mark.counted_at);
       const folded = foldHeartbeats(rows, videos, lastCounted);
       await this.mergeHours(trx, [...folded.hours.values()]);
       await this.mergeDays(trx, [...folded.days.values()]);
-      const marks = [...folded.marks].map(([key, counted_at]) => {
-        const [video_id, viewer_key] = key.split('\u0000') as [string, string];
-        return { video_id, viewer_key, counted_at };
-      });
-      for (const part of chunks(marks)) {
-        await trx
-          .insertInto('analytics_view_marks')
-          .values(part)
-          .onConflict((conflict) => conflict.columns(['video_id', 'viewer_key']).doUpdateSet((eb) => ({ counted_at: eb.ref('excluded.counted_at') })))
-          .execute();
-      }
-      for (const part of chunks(rows.map((row) => row.id))) {
-        await trx.updateTable('analytics_heartbeats').set({ rolled_up: 1 }).where('id', 'in', part).execute();
-      }
+      const changed = [...folded.marks].map(([key, counted_at]) => ({ video_id: viewers.get(key)![0], viewer_key: viewers.get(key)![1], counted_at }));
+      await this.upsertRows(trx, 'analytics_view_marks', MARK_COLUMNS, ['video_id', 'viewer_key'], changed);
+      await trx.updateTable('analytics_heartbeats').set({ rolled_up: 1 }).where(this.inList('id', rows.map((row) => row.id))).execute();
       return rows.length;
     });
   }
 
-  private async mergeHours(trx: Transaction<Database>, deltas: HourDelta[]): Promise<void> {
-    for (const part of chunks(deltas)) {
-      const existing = await trx
-        .selectFrom('analytics_video_hours')
-        .selectAll()
-        .where('video_id', 'in', [...new Set(part.map((delta) => delta.videoId))])
-        .where('hour', 'in', [...new Set(part.map((delta) => delta.hour))])
-        .execute();
-      const byKey = new Map(existing.map((row) => [`${row.video_id}\u0000${row.hour}`, row]));
-      const values = part.map((delta) => {
-        const old = byKey.get(`${delta.videoId}\u0000${delta.hour}`);
-        const retention = old ? parseRetention(old.retention).map((count, bucket) => count + delta.retention[bucket]!) : delta.retention;
-        return {
-          video_id: delta.videoId,
-          hour: delta.hour,
-          owner_id: delta.ownerId,
-          views: Number(old?.views ?? 0) + delta.views,
-          watch_seconds: Number(old?.watch_seconds ?? 0) + delta.watchSeconds,
-          retention: JSON.stringify(retention),
-          sources: JSON.stringify(addCounts(old ? parseCounts(old.sources) : {}, delta.sources)),
-          devices: JSON.stringify(addCounts(old ? parseCounts(old.devices) : {}, delta.devices)),
-        };
-      });
-      await trx
-        .insertInto('analytics_video_hours')
-        .values(values)
-        .onConflict((conflict) =>
-          conflict.columns(['video_id', 'hour']).doUpdateSet((eb) => ({
-            views: eb.ref('excluded.views'),
-            watch_seconds: eb.ref('excluded.watch_seconds'),
-            retention: eb.ref('excluded.retention'),
-            sources: eb.ref('excluded.sources'),
-            devices: eb.ref('excluded.devices'),
-          })),
-        )
-        .execute();
+  /** `column IN (values)` with the values as one parameter. */
+  private inList(column: string, values: readonly string[]) {
+    return this.dialect === 'postgres'
+      ? sql<boolean>`${sql.ref(column)} = any(${values}::text[])`
+      : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+  }
+
+  /** `(first, second) IN (pairs)` with the pairs as one parameter (two arrays on PostgreSQL). */
+  private inPairs(first: string, second: string, pairs: ReadonlyArray<readonly [string, string]>) {
+    return this.dialect === 'postgres'
+      ? sql<boolean>`(${sql.ref(first)}, ${sql.ref(second)}) in (select * from unnest(${pairs.map((pair) => pair[0])}::text[], ${pairs.map((pair) => pair[1])}::text[]))`
+      : sql<boolean>`(${sql.ref(first)}, ${sql.ref(second)}) in (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(pairs)}))`;
+  }
+
+  /**
+   * Inserts `rows` into `table`, replacing every non-key column of a row whose key exists, from
+   * one JSON parameter (json_each on SQLite, json_to_recordset on PostgreSQL). Table and column
+   * names are this module's constants, never input.
+   */
+  private async upsertRows(trx: Transaction<Database>, table: string, columns: Record<string, ColumnType>, keys: readonly string[], rows: readonly object[]): Promise<void> {
+    if (!rows.length) return;
+    const names = Object.keys(columns);
+    const updates = names.filter((name) => !keys.includes(name)).map((name) => `${name} = excluded.${name}`).join(', ');
+    const conflict = `on conflict (${keys.join(', ')}) do update set ${updates}`;
+    if (this.dialect === 'postgres') {
+      const record = names.map((name) => `${name} ${columns[name]}`).join(', ');
+      await sql`insert into ${sql.raw(`${table} (${names.join(', ')})`)} select ${sql.raw(names.join(', '))} from json_to_recordset(${JSON.stringify(rows)}::json) as ${sql.raw(`x(${record})`)} ${sql.raw(conflict)}`.execute(trx);
+    } else {
+      // `where true`: SQLite's parser needs it between a SELECT and an upsert's ON CONFLICT.
+      const fields = names.map((name) => `value ->> '${name}'`).join(', ');
+      await sql`insert into ${sql.raw(`${table} (${names.join(', ')})`)} select ${sql.raw(fields)} from json_each(${JSON.stringify(rows)}) where true ${sql.raw(conflict)}`.execute(trx);
     }
   }
 
+  private async mergeHours(trx: Transaction<Database>, deltas: HourDelta[]): Promise<void> {
+    if (!deltas.length) return;
+    const existing = await trx
+      .selectFrom('analytics_video_hours')
+      .selectAll()
+      .where(this.inPairs('video_id', 'hour', deltas.map((delta) => [delta.videoId, delta.hour] as const)))
+      .execute();
+    const byKey = new Map(existing.map((row) => [`${row.video_id}\u0000${row.hour}`, row]));
+    const values = deltas.map((delta) => {
+      const old = byKey.get(`${delta.videoId}\u0000${delta.hour}`);
+      const retention = old ? parseRetention(old.retention).map((count, bucket) => count + delta.retention[bucket]!) : delta.retention;
+      return {
+        video_id: delta.videoId,
+        hour: delta.hour,
+        owner_id: delta.ownerId,
+        views: Number(old?.views ?? 0) + delta.views,
+        watch_seconds: Number(old?.watch_seconds ?? 0) + delta.watchSeconds,
+        retention: JSON.stringify(retention),
+        sources: JSON.stringify(addCounts(old ? parseCounts(old.sources) : {}, delta.sources)),
+        devices: JSON.stringify(addCounts(old ? parseCounts(old.devices) : {}, delta.devices)),
+      };
+    });
+    await this.upsertRows(trx, 'analytics_video_hours', HOUR_COLUMNS, ['video_id', 'hour'], values);
+  }
+
   private async mergeDays(trx: Transaction<Database>, deltas: DayDelta[]): Promise<void> {
-    for (const part of chunks(deltas)) {
-      const existing = await trx
-        .selectFrom('analytics_channel_days')
-        .selectAll()
-        .where('owner_id', 'in', [...new Set(part.map((delta) => delta.ownerId))])
-        .where('day', 'in', [...new Set(part.map((delta) => delta.day))])
-        .execute();
-      const byKey = new Map(existing.map((row) => [`${row.owner_id}\u0000${row.day}`, row]));
-      const values = part.map((delta) => {
-        const old = byKey.get(`${delta.ownerId}\u0000${delta.day}`);
-        return {
-          owner_id: delta.ownerId,
-          day: delta.day,
-          views: Number(old?.views ?? 0) + delta.views,
-          watch_seconds: Number(old?.watch_seconds ?? 0) + delta.watchSeconds,
-          sources: JSON.stringify(addCounts(old ? parseCounts(old.sources) : {}, delta.sources)),
-          devices: JSON.stringify(addCounts(old ? parseCounts(old.devices) : {}, delta.devices)),
-        };
-      });
-      await trx
-        .insertInto('analytics_channel_days')
-        .values(values)
-        .onConflict((conflict) =>
-          conflict.columns(['owner_id', 'day']).doUpdateSet((eb) => ({
-            views: eb.ref('excluded.views'),
-            watch_seconds: eb.ref('excluded.watch_seconds'),
-            sources: eb.ref('excluded.sources'),
-            devices: eb.ref('excluded.devices'),
-          })),
-        )
-        .execute();
-    }
+    if (!deltas.length) return;
+    const existing = await trx
+      .selectFrom('analytics_channel_days')
+      .selectAll()
+      .where(this.inPairs('owner_id', 'day', deltas.map((delta) => [delta.ownerId, delta.day] as const)))
+      .execute();
+    const byKey = new Map(existing.map((row) => [`${row.owner_id}\u0000${row.day}`, row]));
+    const values = deltas.map((delta) => {
+      const old = byKey.get(`${delta.ownerId}\u0000${delta.day}`);
+      return {
+        owner_id: delta.ownerId,
+        day: delta.day,
+        views: Number(old?.views ?? 0) + delta.views,
+        watch_seconds: Number(old?.watch_seconds ?? 0) + delta.watchSeconds,
+        sources: JSON.stringify(addCounts(old ? parseCounts(old.sources) : {}, delta.sources)),
+        devices: JSON.stringify(addCounts(old ? parseCounts(old.devices) : {}, delta.devices)),
+      };
+    });
+    await this.upsertRows(trx, 'analytics_channel_days', DAY_COLUMNS, ['owner_id', 'day'], values);
   }
 
   /** Drops rolled-up heartbeats past the replay window, and view marks no heartbeat can reach any more. */

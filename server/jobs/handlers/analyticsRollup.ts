@@ -4,8 +4,11 @@
 // studio's reads, at most every few seconds per process, under one id.
 import type { JobHandler } from '../types.js';
 
-/** Heartbeats per transaction. */
-const ROLLUP_BATCH = 2000;
+/**
+ * Heartbeats per transaction: a larger batch rewrites each hour row less often (2,000 a batch
+ * folded about 1.5x slower); on SQLite a batch holds the write lock for a few hundred ms.
+ */
+const ROLLUP_BATCH = 10_000;
 
 export const analyticsRollupJob: JobHandler<'analytics-rollup'> = {
   lane: 'messages',
