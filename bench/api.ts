@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { throwAwaySchema } from '../scripts/postgresSchemas.js';
 import { loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase } from '../server/db/kysely.js';
 import { startNodeServer, type RunningProcess } from '../scripts/processes.js';
@@ -179,22 +179,6 @@ export async function loadAlternating(
 }
 
 /** A schema of its own on the PostgreSQL server at `postgresUrl`: the URL that uses it, and its drop. */
-export async function throwAwaySchema(postgresUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await run(`CREATE SCHEMA ${name}`);
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${name}`);
-  return { url: url.toString(), drop: () => run(`DROP SCHEMA ${name} CASCADE`) };
-}
 
 export interface BenchDatabase {
   env: Record<string, string | undefined>;

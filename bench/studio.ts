@@ -25,7 +25,8 @@ import { createRepositories } from '../server/db/repositories/index.js';
 import { analyticsRollupJob } from '../server/jobs/handlers/analyticsRollup.js';
 import type { JobContext, JobDeps } from '../server/jobs/types.js';
 import { postgresProblem } from '../scripts/postgresProbe.js';
-import { drained, startApi, threadCpuMicros, throwAwaySchema } from './api.js';
+import { throwAwaySchema } from '../scripts/postgresSchemas.js';
+import { drained, startApi, threadCpuMicros } from './api.js';
 import { BENCH_PASSWORD, seedStudio, type StudioSeed } from './studioSeed.js';
 
 const VIDEOS = Number(process.env.STUDIO_BENCH_VIDEOS ?? 1_000_000);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { locateMediaTools } from '../server/media/ffmpeg.js';
+import { runStatement, throwAwaySchema } from './postgresSchemas.js';
 import { freePort } from './processes.js';
 
 const NEW_DIR = resolve(import.meta.dirname, '..');
@@ -166,39 +167,18 @@ async function waitReady(apiUrl: string, token: string, id: string, label: strin
   }
 }
 
-async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
-interface Place {
-  url: string;
-  schema: string;
-  drop(): Promise<void>;
-}
-
-/** A throw-away schema in DATABASE_URL's database: where the deployment runs. */
-async function throwAwaySchema(schema: string): Promise<Place> {
-  await adminQuery(postgresUrl!, `CREATE SCHEMA ${schema}`);
-  const url = new URL(postgresUrl!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), schema, drop: () => adminQuery(postgresUrl!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
-}
-
 /**
  * An empty database with a schema of the same name: `restore` puts a backup back into the schema it
  * was taken from, so the rollback gets a database of its own, as an operator's would.
  */
-async function throwAwayDatabase(schema: string): Promise<Place> {
+async function throwAwayDatabase(schema: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${schema}_rollback`;
-  await adminQuery(postgresUrl!, `CREATE DATABASE ${name}`);
+  await runStatement(postgresUrl!, `CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
-  await adminQuery(url.toString(), `CREATE SCHEMA ${schema}`);
+  await runStatement(url.toString(), `CREATE SCHEMA ${schema}`);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), schema, drop: () => adminQuery(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => runStatement(postgresUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function failedJobs(databaseUrl: string): Promise<string[]> {
@@ -232,9 +212,8 @@ async function main(): Promise<void> {
   const from = git('rev-parse', argument('from') ?? defaultFrom());
   const scratch = mkdtempSync(join(tmpdir(), 'vidshare-upgrade-'));
   const running: Running[] = [];
-  const schema = `upgrade_drill_${Date.now().toString(36)}`;
-  const database = await throwAwaySchema(schema);
-  const restored = await throwAwayDatabase(schema);
+  const database = await throwAwaySchema(postgresUrl, 'upgrade_drill');
+  const restored = await throwAwayDatabase(database.schema);
   const oldVersion = prepareOld(from, scratch);
   const newVersion: Version = { name: `new ${git('rev-parse', '--short', 'HEAD')}`, dir: NEW_DIR };
   console.log(`rolling upgrade ${oldVersion.name} -> ${newVersion.name} on schema ${database.schema}, jobs on ${redisUrl ? 'Redis' : 'the database'}`);
