@@ -6,7 +6,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { collectRoutes, completeDocument } from './http/openapi.js';
+import { registerNamedSchemas } from './http/namedSchemas.js';
+import { collectRoutes, swaggerOptions } from './http/openapi.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { XSRF_HEADER } from '../contract/auth.js';
@@ -176,20 +177,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     limits: { fileSize: config.maxVideoBytes + 1, files: 4, fields: 20, parts: 30 },
   });
   const routes = collectRoutes(app);
-  await app.register(swagger, {
-    transformObject: (documentObject) =>
-      'openapiObject' in documentObject ? completeDocument(documentObject.openapiObject, routes) : documentObject.swaggerObject,
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Vidshare API', version: '1.0.0', description: 'The /api/v1 API of Vidshare: the routes of its contract and the app\'s own additions (docs/api.md).' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          runnerToken: { type: 'apiKey', in: 'header', name: 'X-Runner-Token', description: 'A remote runner\'s token (`npm run admin -- runner add`)' },
-        },
-      },
-    },
-  });
+  registerNamedSchemas(app);
+  await app.register(swagger, swaggerOptions(routes));
   await app.register(swaggerUi, { routePrefix: '/api/v1/docs' });
 
   await app.register(authenticate);

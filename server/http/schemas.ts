@@ -28,6 +28,9 @@ export function splitPage<T>(rows: T[], limit: number): { items: T[]; hasMore: b
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
+/** A file field of a multipart form (documentation only: the handler reads and checks it). */
+export const formFile = (description: string) => Type.String({ format: 'binary', description });
+
 /** Documents a multipart body; @fastify/multipart leaves reading it to the handler. */
 export function multipartBody(description: string) {
   return { content: { 'multipart/form-data': { schema: Type.Unknown({ description }) } } };

@@ -34,7 +34,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/users',
-    { preHandler: admins, schema: { tags, security, querystring: AccountsQuery, response: { 200: Envelope(AdminAccountPage) } } },
+    { preHandler: admins, schema: { operationId: 'getAdminUsers', summary: 'Accounts (admins)', tags, security, querystring: AccountsQuery, response: { 200: Envelope(AdminAccountPage) } } },
     async (request, reply) => {
       const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
       const page = splitPage(await app.reads.accounts.list((request.query.q ?? '').trim(), window), window.limit);
@@ -44,7 +44,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/users/:userId',
-    { preHandler: admins, config: { rateLimit: app.rateLimits.write }, schema: { tags, security, params: Type.Object({ userId: IdString }), body: AccountDeletion, response: { 200: Envelope(AccountDeleted) } } },
+    { preHandler: admins, config: { rateLimit: app.rateLimits.write }, schema: { operationId: 'deleteAdminUsersByUserId', summary: 'Delete an account and its videos (admins)', tags, security, params: Type.Object({ userId: IdString }), body: AccountDeletion, response: { 200: Envelope(AccountDeleted) } } },
     async (request, reply) => {
       const { userId } = request.params;
       const deleted = await deleteAccount(app, { actorId: userIdOf(request), userId, reason: request.body.reason }, request.log);
@@ -54,7 +54,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/jobs',
-    { preHandler: admins, schema: { tags, security, querystring: JobsQuery, response: { 200: Envelope(AdminJobList) } } },
+    { preHandler: admins, schema: { operationId: 'getAdminJobs', summary: 'Background jobs (admins)', tags, security, querystring: JobsQuery, response: { 200: Envelope(AdminJobList) } } },
     async (request, reply) => {
       const { jobs } = app.reads;
       const window = pageOf(request.query, JOBS_PAGE_DEFAULT);
@@ -67,7 +67,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/jobs/:jobId/retry',
-    { preHandler: admins, config: { rateLimit: app.rateLimits.write }, schema: { tags, security, params: Type.Object({ jobId: IdString }), response: { 200: Envelope(Type.Object({ id: Type.String(), state: Type.String() })) } } },
+    { preHandler: admins, config: { rateLimit: app.rateLimits.write }, schema: { operationId: 'postAdminJobsByJobIdRetry', summary: 'Retry a failed job (admins)', tags, security, params: Type.Object({ jobId: IdString }), response: { 200: Envelope(Type.Object({ id: Type.String(), state: Type.String() })) } } },
     async (request, reply) => {
       await retryJob(app, { actorId: userIdOf(request), jobId: request.params.jobId });
       return send(reply, 200, { id: request.params.jobId, state: 'queued' }, 'Job queued again');

@@ -19,7 +19,7 @@ const aiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags: ['ai'], security: [{ bearer: [] }], body: ImproveBody, response: { 200: Envelope(Type.String()) } },
+      schema: { operationId: 'postAiImproveComment', summary: 'Suggest a better wording of a comment draft', tags: ['ai'], security: [{ bearer: [] }], body: ImproveBody, response: { 200: Envelope(Type.String()) } },
     },
     async (request, reply) => {
       const comment = (request.body?.comment ?? '').trim();

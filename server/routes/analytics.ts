@@ -26,7 +26,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       bodyLimit: BODY_LIMIT,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags: ['analytics'], body: HeartbeatBatch, response: { 200: Envelope(HeartbeatReceipt) } },
+      schema: { operationId: 'postAnalyticsHeartbeats', summary: 'Playback heartbeats for watch-time analytics', tags: ['analytics'], body: HeartbeatBatch, response: { 200: Envelope(HeartbeatReceipt) } },
     },
     async (request, reply) => {
       const receipt = await recordHeartbeats(app, { userId: request.auth?.userId ?? null, heartbeats: request.body.heartbeats });

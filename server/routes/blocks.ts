@@ -16,14 +16,14 @@ const blocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
 
-  app.get('/', { preHandler: requireUser, schema: { tags, security, response: { 200: Envelope(BlockList) } } }, async (request, reply) => {
+  app.get('/', { preHandler: requireUser, schema: { operationId: 'getUsersBlocks', summary: 'Users I blocked', tags, security, response: { 200: Envelope(BlockList) } } }, async (request, reply) => {
     const rows = await app.reads.blocks.list(userIdOf(request));
     return send(reply, 200, { users: rows.map((row) => toBlockedUser(row, app.urls)) }, 'Blocked users fetched successfully');
   });
 
   app.post(
     '/:userId',
-    { preHandler: requireUser, config: write, schema: { tags, security, params: UserParams, response: { 200: Envelope(BlockStatus) } } },
+    { preHandler: requireUser, config: write, schema: { operationId: 'postUsersBlocksByUserId', summary: 'Block a user', tags, security, params: UserParams, response: { 200: Envelope(BlockStatus) } } },
     async (request, reply) => {
       await blockUser(app, { blockerId: userIdOf(request), userId: request.params.userId });
       return send(reply, 200, { userId: request.params.userId, blocked: true }, 'User blocked');
@@ -32,7 +32,7 @@ const blocksRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/:userId',
-    { preHandler: requireUser, config: write, schema: { tags, security, params: UserParams, response: { 200: Envelope(BlockStatus) } } },
+    { preHandler: requireUser, config: write, schema: { operationId: 'deleteUsersBlocksByUserId', summary: 'Unblock a user', tags, security, params: UserParams, response: { 200: Envelope(BlockStatus) } } },
     async (request, reply) => {
       await unblockUser(app, { blockerId: userIdOf(request), userId: request.params.userId });
       return send(reply, 200, { userId: request.params.userId, blocked: false }, 'User unblocked');

@@ -10,10 +10,11 @@ import { requireUser, userIdOf } from '../auth/authenticate.js';
 import type { CaptionRow } from '../db/repositories/captions.js';
 import { badRequest, send } from '../http/envelope.js';
 import { readMultipart } from '../http/multipart.js';
-import { IdString, multipartBody } from '../http/schemas.js';
+import { formFile, IdString, multipartBody } from '../http/schemas.js';
 import { canonicalCaptionLanguage } from '../media/captionLanguage.js';
 import { addCaption, assertCaptionEditor, removeCaption } from '../useCases/captions.js';
 import { usableVideo } from '../videos/visibility.js';
+import { ref } from '../http/namedSchemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const CaptionParams = Type.Object({ videoId: IdString, captionId: IdString });
@@ -28,15 +29,23 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:videoId/captions',
     {
       preHandler: requireUser,
-      config: { rateLimit: app.rateLimits.write },
+      config: {
+        rateLimit: app.rateLimits.write,
+        multipartForm: Type.Object({
+          file: formFile('WebVTT or SRT, UTF-8'),
+          language: Type.String({ description: 'BCP 47 tag, e.g. en, pt-BR' }),
+          label: Type.Optional(Type.String()),
+        }),
+      },
       schema: {
+        operationId: 'postVideosByVideoIdCaptions',
         ...schema,
         summary: 'Add a caption track (multipart: file = WebVTT or SRT, language = BCP 47 tag, label)',
         consumes: ['multipart/form-data'],
         security: signedIn,
         params: VideoParams,
         body: multipartBody('file (WebVTT or SRT, UTF-8, up to 1 MB), language (e.g. en, pt-BR), label (e.g. English)'),
-        response: { 201: Envelope(Caption) },
+        response: { 201: Envelope(ref(Caption)) },
       },
     },
     async (request, reply) => {
@@ -63,7 +72,7 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:videoId/captions',
-    { schema: { ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(Caption)) } } },
+    { schema: { operationId: 'getVideosByVideoIdCaptions', ...schema, summary: 'Caption tracks of a video', params: VideoParams, response: { 200: Envelope(Type.Array(ref(Caption))) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       await usableVideo(app.reads, videoId, request.auth?.userId ?? null);
@@ -77,7 +86,7 @@ const captionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { ...schema, security: signedIn, params: CaptionParams, response: { 200: Envelope(Type.Object({ captionId: Type.String() })) } },
+      schema: { operationId: 'deleteVideosByVideoIdCaptionsByCaptionId', summary: 'Delete a caption track', ...schema, security: signedIn, params: CaptionParams, response: { 200: Envelope(Type.Object({ captionId: Type.String() })) } },
     },
     async (request, reply) => {
       const { videoId, captionId } = request.params;

@@ -13,6 +13,7 @@ import { badRequest, notFound, send, sendCached, serializedEnvelope } from '../h
 import { IdString } from '../http/schemas.js';
 import { deleteComment, editComment, postComment, toggleHeart, togglePin } from '../useCases/comments.js';
 import { usableVideo, visibleVideo } from '../videos/visibility.js';
+import { ref } from '../http/namedSchemas.js';
 
 
 const LIST_MESSAGE = 'Comments fetched successfully';
@@ -52,7 +53,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/all/:videoId',
-    { schema: { tags, params: VideoParams, querystring: ListQuery, response: { 200: Envelope(Type.Array(Comment)) } } },
+    { schema: { operationId: 'getCommentsAllByVideoId', summary: "A video's comments, with their replies", tags, params: VideoParams, querystring: ListQuery, response: { 200: Envelope(Type.Array(ref(Comment))) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       const limit = request.query.limit ?? LIMITS.commentsPageDefault;
@@ -81,7 +82,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, params: VideoParams, body: AddBody, response: { 201: Envelope(Comment) } },
+      schema: { operationId: 'postCommentsAddByVideoId', summary: 'Comment on a video, or reply to a comment', tags, security: signedIn, params: VideoParams, body: AddBody, response: { 201: Envelope(ref(Comment)) } },
     },
     async (request, reply) => {
       const callerId = userIdOf(request);
@@ -96,7 +97,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, params: CommentParams, body: UpdateBody, response: { 200: Envelope(Comment) } },
+      schema: { operationId: 'patchCommentsUpdateByCommentId', summary: 'Edit my comment', tags, security: signedIn, params: CommentParams, body: UpdateBody, response: { 200: Envelope(ref(Comment)) } },
     },
     async (request, reply) => {
       const callerId = userIdOf(request);
@@ -106,13 +107,13 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const [path, toggle, message] of [
-    ['/:commentId/pin', togglePin, 'Comment pin updated'],
-    ['/:commentId/heart', toggleHeart, 'Comment heart updated'],
+  for (const [path, toggle, message, operationId, summary] of [
+    ['/:commentId/pin', togglePin, 'Comment pin updated', 'patchCommentsByCommentIdPin', 'Pin or unpin a comment on my video'],
+    ['/:commentId/heart', toggleHeart, 'Comment heart updated', 'patchCommentsByCommentIdHeart', 'Give or take back a heart on a comment on my video'],
   ] as const) {
     app.patch(
       path,
-      { preHandler: requireUser, config: write, schema: { tags, security: signedIn, params: CommentParams, response: { 200: Envelope(Comment) } } },
+      { preHandler: requireUser, config: write, schema: { operationId, summary, tags, security: signedIn, params: CommentParams, response: { 200: Envelope(ref(Comment)) } } },
       async (request, reply) => {
         const callerId = userIdOf(request);
         await toggle(app, { commentId: request.params.commentId, callerId });
@@ -127,6 +128,8 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: requireUser,
       config: write,
       schema: {
+        operationId: 'deleteCommentsDeleteByCommentId',
+        summary: 'Delete my comment',
         tags,
         security: signedIn,
         params: CommentParams,
@@ -141,7 +144,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/reactions/:commentId',
-    { schema: { tags, params: CommentParams, response: { 200: Envelope(Type.Array(CommentReaction)) } } },
+    { schema: { operationId: 'getCommentsReactionsByCommentId', summary: 'Who liked a comment', tags, params: CommentParams, response: { 200: Envelope(Type.Array(CommentReaction)) } } },
     async (request, reply) => {
       // Spec: an unknown comment is an empty list, not an error. A taken-down video's comments are
       // gone (410) for all but its owner and moderators, their likers with them.

@@ -8,13 +8,13 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const noStore = { 'cache-control': 'no-store' };
 
   // Liveness only: a database or Redis outage must not get healthy processes restarted.
-  app.get('/healthcheck', { schema: { tags: ['health'], summary: 'Liveness' } }, async (_request, reply) => {
+  app.get('/healthcheck', { schema: { operationId: 'getHealthcheck', tags: ['health'], summary: 'Liveness' } }, async (_request, reply) => {
     return send(reply.headers(noStore), 200, { status: 'ok', database: app.db.dialect }, 'OK');
   });
 
   app.get(
     '/healthcheck/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: not shutting down, the database answers, and a working ffmpeg where jobs run' } },
+    { schema: { operationId: 'getHealthcheckReady', tags: ['health'], summary: 'Readiness: not shutting down, the database answers, and a working ffmpeg where jobs run' } },
     async (_request, reply) => {
       const { status, body } = readinessAnswer(await checkReadiness(app.health));
       return reply.code(status).headers(noStore).send(body);
@@ -24,7 +24,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // For monitoring: 200 whenever the process answers; the body says what is out and what that takes away.
   app.get(
     '/healthcheck/status',
-    { schema: { tags: ['health'], summary: 'Status: database, Redis, media storage and ffmpeg, with the features an outage degrades' } },
+    { schema: { operationId: 'getHealthcheckStatus', tags: ['health'], summary: 'Status: database, Redis, media storage and ffmpeg, with the features an outage degrades' } },
     async (_request, reply) => {
       const { status, body } = statusAnswer(await checkStatus(app.health));
       return reply.code(status).headers(noStore).send(body);

@@ -9,6 +9,7 @@ import { toHistoryEntry } from '../formatters/video.js';
 import { send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { addToHistory, clearHistory, removeFromHistory, saveWatchPosition } from '../useCases/history.js';
+import { ref } from '../http/namedSchemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const PositionBody = Type.Object({ position: Type.Number({ minimum: 0, maximum: MEDIA_SECONDS_MAX, description: 'seconds into the video' }) });
@@ -21,7 +22,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/add/:videoId',
-    { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), watchedAt: Type.String() })) } } },
+    { ...write, schema: { operationId: 'postWatchHistoryAddByVideoId', summary: 'Add a video to my watch history', ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), watchedAt: Type.String() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       const watchedAt = await addToHistory(app, { userId: userIdOf(request), videoId });
@@ -32,7 +33,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The player saves where the viewer is every few seconds and on leave.
   app.patch(
     '/position/:videoId',
-    { ...write, schema: { ...schema, params: VideoParams, body: PositionBody, response: { 200: Envelope(WatchPosition) } } },
+    { ...write, schema: { operationId: 'patchWatchHistoryPositionByVideoId', summary: 'Save my playback position in a video', ...schema, params: VideoParams, body: PositionBody, response: { 200: Envelope(ref(WatchPosition)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       const saved = await saveWatchPosition(app, { userId: userIdOf(request), videoId, position: request.body.position });
@@ -44,7 +45,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const path of ['/get/', '/get']) {
     app.get(
       path,
-      { ...base, schema: { ...schema, hide: path === '/get', querystring: PageQuery, response: { 200: Envelope(VideoPageOf(HistoryEntry)) } } },
+      { ...base, schema: { ...schema, operationId: 'getWatchHistoryGet', summary: 'My watch history, one page', hide: path === '/get', querystring: PageQuery, response: { 200: Envelope(VideoPageOf(ref(HistoryEntry))) } } },
       async (request, reply) => {
         const window = pageOf(request.query);
         const page = splitPage(await history.list(userIdOf(request), window), window.limit);
@@ -56,7 +57,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/all/watch-history',
-    { ...write, schema: { ...schema, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
+    { ...write, schema: { operationId: 'deleteWatchHistoryDeleteAllWatchHistory', summary: 'Clear my watch history', ...schema, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
     async (request, reply) => {
       const deletedCount = await clearHistory(app, { userId: userIdOf(request) });
       return send(reply, 200, { deletedCount }, 'Watch history cleared successfully');
@@ -65,7 +66,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/:videoId',
-    { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String() })) } } },
+    { ...write, schema: { operationId: 'deleteWatchHistoryDeleteByVideoId', summary: 'Remove a video from my watch history', ...schema, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       await removeFromHistory(app, { userId: userIdOf(request), videoId });

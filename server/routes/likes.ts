@@ -19,6 +19,7 @@ import { send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { clearLikedVideos, toggleCommentLike, toggleVideoReaction } from '../useCases/reactions.js';
 import { usableVideo } from '../videos/visibility.js';
+import { ref } from '../http/namedSchemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 /** Who reacted: up to 100 per page, newest first. */
@@ -40,6 +41,8 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'postLikesToggleVByVideoId',
+        summary: 'Like or dislike a video (again: undo)',
         tags,
         security,
         params: VideoParams,
@@ -57,6 +60,8 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reactorLists = [
     {
       path: '/get/video/likes/:videoId',
+      operationId: 'getLikesGetVideoLikesByVideoId',
+      summary: 'Who liked a video',
       type: 'like',
       schema: VideoLikeEntry,
       message: 'Likes fetched successfully',
@@ -69,6 +74,8 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     {
       path: '/get/video/disLikes/:videoId',
+      operationId: 'getLikesGetVideoDisLikesByVideoId',
+      summary: 'Who disliked a video',
       type: 'disLike',
       schema: VideoDislikeEntry,
       message: 'Dislikes fetched successfully',
@@ -83,7 +90,7 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const list of reactorLists) {
     app.get(
       list.path,
-      { schema: { tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(list.schema)) } } },
+      { schema: { operationId: list.operationId, summary: list.summary, tags, params: VideoParams, querystring: ReactorsQuery, response: { 200: Envelope(Type.Array(list.schema)) } } },
       async (request, reply) => {
         await usableVideo(app.reads, request.params.videoId, request.auth?.userId ?? null);
         const rows = await reactions.reactorsOf(request.params.videoId, list.type, pageOf(request.query, REACTORS_PAGE));
@@ -94,7 +101,7 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/user/liked-videos',
-    { preHandler: requireUser, schema: { tags, security, querystring: PageQuery, response: { 200: Envelope(VideoPageOf(LikedEntry)) } } },
+    { preHandler: requireUser, schema: { operationId: 'getLikesGetUserLikedVideos', summary: 'My liked videos, one page', tags, security, querystring: PageQuery, response: { 200: Envelope(VideoPageOf(ref(LikedEntry))) } } },
     async (request, reply) => {
       const window = pageOf(request.query);
       const page = splitPage(await reactions.likedVideos(userIdOf(request), window), window.limit);
@@ -105,7 +112,7 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/delete/all/liked-videos',
-    { ...write, schema: { tags, security, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
+    { ...write, schema: { operationId: 'deleteLikesDeleteAllLikedVideos', summary: 'Clear my liked videos', tags, security, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } } },
     async (request, reply) => {
       const deletedCount = await clearLikedVideos(app, { userId: userIdOf(request) });
       return send(reply, 200, { deletedCount }, 'All liked videos cleared successfully');
@@ -117,6 +124,8 @@ const likesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...write,
       schema: {
+        operationId: 'postLikesToggleCByCommentId',
+        summary: 'Like a comment (again: undo)',
         tags,
         security,
         params: Type.Object({ commentId: IdString }),

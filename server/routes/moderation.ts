@@ -25,6 +25,7 @@ import { toLogEntry, toModerationReport, toSuspension, toTakedown } from '../for
 import { notFound, send } from '../http/envelope.js';
 import { IdString, pageOf, splitPage } from '../http/schemas.js';
 import { changeRole, removeReportedComment, resolveReport, restoreVideo, suspendUser, takeDownVideo, undoModerationAction, unsuspendUser } from '../useCases/moderation.js';
+import { ref } from '../http/namedSchemas.js';
 
 const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -49,7 +50,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/users/:userId/role',
-    { preHandler: admins, config: write, schema: { tags, security, params: UserParams, body: RoleChange, response: { 200: Envelope(RoleChangeResult) } } },
+    { preHandler: admins, config: write, schema: { operationId: 'patchModerationUsersByUserIdRole', summary: "Set a user's role (admins)", tags, security, params: UserParams, body: RoleChange, response: { 200: Envelope(RoleChangeResult) } } },
     async (request, reply) => {
       const { _id, username, role } = await changeRole(app, { actorId: userIdOf(request), userId: request.params.userId, role: request.body.role });
       return send(reply, 200, { _id, username, role }, 'Role updated successfully');
@@ -58,7 +59,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/reports',
-    { preHandler: moderators, schema: { tags, security, querystring: ReportsQuery, response: { 200: Envelope(ModerationReportPage) } } },
+    { preHandler: moderators, schema: { operationId: 'getModerationReports', summary: 'The reports queue (moderators)', tags, security, querystring: ReportsQuery, response: { 200: Envelope(ref(ModerationReportPage)) } } },
     async (request, reply) => {
       const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
       const page = splitPage(await moderation.reports(request.query.state ?? 'open', window), window.limit);
@@ -68,7 +69,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/reports/:reportId',
-    { preHandler: moderators, config: write, schema: { tags, security, params: ReportParams, body: ReportResolution, response: { 200: Envelope(ModerationReport) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'patchModerationReportsByReportId', summary: 'Resolve or dismiss a report (moderators)', tags, security, params: ReportParams, body: ReportResolution, response: { 200: Envelope(ref(ModerationReport)) } } },
     async (request, reply) => {
       const { reportId } = request.params;
       await resolveReport(app, { actorId: userIdOf(request), reportId, state: request.body.state, note: request.body.note });
@@ -80,7 +81,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/reports/:reportId/remove-comment',
-    { preHandler: moderators, config: write, schema: { tags, security, params: ReportParams, body: CommentRemovalRequest, response: { 200: Envelope(ModerationReport) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'postModerationReportsByReportIdRemoveComment', summary: 'Remove the reported comment and resolve the report (moderators)', tags, security, params: ReportParams, body: CommentRemovalRequest, response: { 200: Envelope(ref(ModerationReport)) } } },
     async (request, reply) => {
       const { reportId } = request.params;
       await removeReportedComment(app, { actorId: userIdOf(request), reportId, note: request.body.note });
@@ -92,7 +93,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/videos/:videoId/takedown',
-    { preHandler: moderators, config: write, schema: { tags, security, params: VideoParams, body: TakedownRequest, response: { 200: Envelope(Type.Object({ videoId: Type.String(), takenDown: Type.Boolean() })) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'postModerationVideosByVideoIdTakedown', summary: 'Take a video down (moderators)', tags, security, params: VideoParams, body: TakedownRequest, response: { 200: Envelope(Type.Object({ videoId: Type.String(), takenDown: Type.Boolean() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       await takeDownVideo(app, { actorId: userIdOf(request), videoId, reason: request.body.reason });
@@ -102,7 +103,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/videos/:videoId/takedown',
-    { preHandler: moderators, config: write, schema: { tags, security, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), takenDown: Type.Boolean() })) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'deleteModerationVideosByVideoIdTakedown', summary: 'Restore a taken-down video (moderators)', tags, security, params: VideoParams, response: { 200: Envelope(Type.Object({ videoId: Type.String(), takenDown: Type.Boolean() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       await restoreVideo(app, { actorId: userIdOf(request), videoId });
@@ -112,7 +113,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/takedowns',
-    { preHandler: moderators, schema: { tags, security, querystring: ListQuery, response: { 200: Envelope(TakedownPage) } } },
+    { preHandler: moderators, schema: { operationId: 'getModerationTakedowns', summary: 'Videos taken down (moderators)', tags, security, querystring: ListQuery, response: { 200: Envelope(ref(TakedownPage)) } } },
     async (request, reply) => {
       const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
       const page = splitPage(await moderation.takedowns(window), window.limit);
@@ -122,7 +123,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/users/:userId/suspend',
-    { preHandler: moderators, config: write, schema: { tags, security, params: UserParams, body: SuspensionRequest, response: { 200: Envelope(Suspension) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'postModerationUsersByUserIdSuspend', summary: 'Suspend a user (moderators)', tags, security, params: UserParams, body: SuspensionRequest, response: { 200: Envelope(ref(Suspension)) } } },
     async (request, reply) => {
       const { userId } = request.params;
       await suspendUser(app, { actorId: userIdOf(request), userId, reason: request.body.reason, until: request.body.until });
@@ -134,7 +135,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/users/:userId/suspend',
-    { preHandler: moderators, config: write, schema: { tags, security, params: UserParams, response: { 200: Envelope(Type.Object({ userId: Type.String(), suspended: Type.Boolean() })) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'deleteModerationUsersByUserIdSuspend', summary: "Lift a user's suspension (moderators)", tags, security, params: UserParams, response: { 200: Envelope(Type.Object({ userId: Type.String(), suspended: Type.Boolean() })) } } },
     async (request, reply) => {
       const { userId } = request.params;
       await unsuspendUser(app, { actorId: userIdOf(request), userId });
@@ -144,7 +145,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/suspensions',
-    { preHandler: moderators, schema: { tags, security, querystring: ListQuery, response: { 200: Envelope(SuspensionPage) } } },
+    { preHandler: moderators, schema: { operationId: 'getModerationSuspensions', summary: 'Suspended users (moderators)', tags, security, querystring: ListQuery, response: { 200: Envelope(ref(SuspensionPage)) } } },
     async (request, reply) => {
       const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
       const page = splitPage(await moderation.suspensions(window), window.limit);
@@ -154,7 +155,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/log',
-    { preHandler: moderators, schema: { tags, security, querystring: ListQuery, response: { 200: Envelope(ModerationLogPage) } } },
+    { preHandler: moderators, schema: { operationId: 'getModerationLog', summary: 'The moderation log (moderators)', tags, security, querystring: ListQuery, response: { 200: Envelope(ModerationLogPage) } } },
     async (request, reply) => {
       const window = pageOf(request.query, MODERATION_LIMITS.pageDefault);
       const page = splitPage(await moderation.logEntries(window), window.limit);
@@ -164,7 +165,7 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/log/:entryId/undo',
-    { preHandler: moderators, config: write, schema: { tags, security, params: EntryParams, body: UndoRequest, response: { 200: Envelope(ModerationLogEntry) } } },
+    { preHandler: moderators, config: write, schema: { operationId: 'postModerationLogByEntryIdUndo', summary: 'Undo a moderation action (moderators)', tags, security, params: EntryParams, body: UndoRequest, response: { 200: Envelope(ModerationLogEntry) } } },
     async (request, reply) => {
       const { entryId } = request.params;
       await undoModerationAction(app, { actorId: userIdOf(request), entryId, reason: request.body.reason });

@@ -9,6 +9,7 @@ import { toNotification } from '../formatters/notification.js';
 import { badRequest, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { markNotificationsRead, setNotificationPreferences } from '../useCases/notifications.js';
+import { ref } from '../http/namedSchemas.js';
 
 const NOTIFICATIONS_PAGE_DEFAULT = 20;
 
@@ -21,7 +22,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, security, querystring: PageQuery, response: { 200: Envelope(NotificationPage) } } },
+    { schema: { operationId: 'getNotifications', summary: 'My notifications, one page, with the unread count', tags, security, querystring: PageQuery, response: { 200: Envelope(ref(NotificationPage)) } } },
     async (request, reply) => {
       const userId = userIdOf(request);
       const window = pageOf(request.query, NOTIFICATIONS_PAGE_DEFAULT);
@@ -40,7 +41,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/read/:notificationId',
     {
       config: write,
-      schema: { tags, security, params: Type.Object({ notificationId: IdString }), response: { 200: Envelope(NotificationReadResult) } },
+      schema: { operationId: 'patchNotificationsReadByNotificationId', summary: 'Mark a notification read', tags, security, params: Type.Object({ notificationId: IdString }), response: { 200: Envelope(NotificationReadResult) } },
     },
     async (request, reply) => {
       const { notificationId } = request.params;
@@ -51,7 +52,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/read-all',
-    { config: write, schema: { tags, security, response: { 200: Envelope(NotificationReadResult) } } },
+    { config: write, schema: { operationId: 'patchNotificationsReadAll', summary: 'Mark all my notifications read', tags, security, response: { 200: Envelope(NotificationReadResult) } } },
     async (request, reply) => {
       const { updatedCount, unreadCount } = await markNotificationsRead(app, { userId: userIdOf(request), notificationId: null });
       return send(reply, 200, { _id: null, updatedCount, unreadCount }, 'All notifications marked as read');
@@ -60,7 +61,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/preferences',
-    { schema: { tags, security, response: { 200: Envelope(NotificationPreferences) } } },
+    { schema: { operationId: 'getNotificationsPreferences', summary: 'Which kinds of notification I get', tags, security, response: { 200: Envelope(ref(NotificationPreferences)) } } },
     async (request, reply) => {
       return send(reply, 200, await notifications.preferences(userIdOf(request)), 'Notification preferences fetched successfully');
     },
@@ -70,7 +71,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/preferences',
     {
       config: write,
-      schema: { tags, security, body: NotificationPreferencesPatch, response: { 200: Envelope(NotificationPreferences) } },
+      schema: { operationId: 'patchNotificationsPreferences', summary: 'Change which kinds of notification I get', tags, security, body: NotificationPreferencesPatch, response: { 200: Envelope(ref(NotificationPreferences)) } },
     },
     async (request, reply) => {
       const changes = request.body ?? {};

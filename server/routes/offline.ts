@@ -16,6 +16,7 @@ import { CacheDeps } from '../cache/readCache.js';
 import type { VideoCardRow } from '../db/repositories/videoCards.js';
 import { toOfflineCandidate } from '../formatters/offline.js';
 import { sendCached, serializedEnvelope } from '../http/envelope.js';
+import { ref } from '../http/namedSchemas.js';
 
 const CandidatesQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: OFFLINE_CANDIDATES_MAX, default: OFFLINE_CANDIDATES_DEFAULT, description: "how many of the subscriptions' newest videos" })),
@@ -25,7 +26,7 @@ const MESSAGE = 'Offline candidates fetched successfully';
 const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/candidates',
-    { preHandler: requireUser, schema: { tags: ['offline'], security: [{ bearer: [] }], querystring: CandidatesQuery, response: { 200: Envelope(OfflineCandidates) } } },
+    { preHandler: requireUser, schema: { operationId: 'getOfflineCandidates', summary: 'Videos worth downloading for offline viewing', tags: ['offline'], security: [{ bearer: [] }], querystring: CandidatesQuery, response: { 200: Envelope(ref(OfflineCandidates)) } } },
     async (request, reply) => {
       const userId = userIdOf(request);
       const limit = request.query.limit ?? OFFLINE_CANDIDATES_DEFAULT;

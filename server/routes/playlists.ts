@@ -12,6 +12,7 @@ import { toPlaylist } from '../formatters/playlist.js';
 import { notFound, send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { addVideoToPlaylist, createPlaylist, deletePlaylist, editPlaylist, removeVideoFromPlaylist } from '../useCases/playlists.js';
+import { ref } from '../http/namedSchemas.js';
 
 /** Videos shown on a playlist card in a user's list; videosCount has the full count. */
 const CARD_PREVIEW_VIDEOS = 4;
@@ -46,7 +47,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, body: CreateBody, response: { 201: Envelope(Playlist) } },
+      schema: { operationId: 'postPlaylistCreate', summary: 'Create a playlist', tags, security: signedIn, body: CreateBody, response: { 201: Envelope(ref(Playlist)) } },
     },
     async (request, reply) => {
       const id = await createPlaylist(app, { ownerId: userIdOf(request), name: request.body?.name, description: request.body?.description });
@@ -58,10 +59,12 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/:username/playlists',
     {
       schema: {
+        operationId: 'getPlaylistUserByUsernamePlaylists',
+        summary: "A user's playlists, one page",
         tags,
         params: Type.Object({ username: Type.String({ minLength: 1, maxLength: REQUEST_LIMITS.usernameLookupMax }) }),
         querystring: PageQuery,
-        response: { 200: Envelope(PlaylistPage) },
+        response: { 200: Envelope(ref(PlaylistPage)) },
       },
     },
     async (request, reply) => {
@@ -80,7 +83,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:playlistId',
-    { schema: { tags, params: PlaylistParams, querystring: PageQuery, response: { 200: Envelope(PlaylistDetail) } } },
+    { schema: { operationId: 'getPlaylistByPlaylistId', summary: 'A playlist with one page of its videos', tags, params: PlaylistParams, querystring: PageQuery, response: { 200: Envelope(ref(PlaylistDetail)) } } },
     async (request, reply) => {
       const row = await playlists.findById(request.params.playlistId);
       if (!row) throw notFound('Playlist not found');
@@ -98,7 +101,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, params: PlaylistParams, body: RenameBody, response: { 200: Envelope(Playlist) } },
+      schema: { operationId: 'patchPlaylistByPlaylistId', summary: 'Rename my playlist or change its description', tags, security: signedIn, params: PlaylistParams, body: RenameBody, response: { 200: Envelope(ref(Playlist)) } },
     },
     async (request, reply) => {
       const { playlistId } = request.params;
@@ -112,7 +115,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, params: PlaylistParams, response: { 200: Envelope(Type.Object({ _id: Type.String() })) } },
+      schema: { operationId: 'deletePlaylistByPlaylistId', summary: 'Delete my playlist', tags, security: signedIn, params: PlaylistParams, response: { 200: Envelope(Type.Object({ _id: Type.String() })) } },
     },
     async (request, reply) => {
       const { playlistId } = request.params;
@@ -126,7 +129,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, params: LinkParams, response: { 200: Envelope(Playlist) } },
+      schema: { operationId: 'patchPlaylistAddByVideoIdByPlaylistId', summary: 'Add a video to my playlist', tags, security: signedIn, params: LinkParams, response: { 200: Envelope(ref(Playlist)) } },
     },
     async (request, reply) => {
       const { videoId, playlistId } = request.params;
@@ -140,7 +143,7 @@ const playlistsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: write,
-      schema: { tags, security: signedIn, params: LinkParams, response: { 200: Envelope(Playlist) } },
+      schema: { operationId: 'patchPlaylistRemoveByVideoIdByPlaylistId', summary: 'Remove a video from my playlist', tags, security: signedIn, params: LinkParams, response: { 200: Envelope(ref(Playlist)) } },
     },
     async (request, reply) => {
       const { videoId, playlistId } = request.params;

@@ -12,13 +12,13 @@ const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearer: [] }];
   const write = { rateLimit: app.rateLimits.write };
 
-  app.get('/public-key', { schema: { tags, response: { 200: Envelope(PushPublicKey) } } }, async (_request, reply) => {
+  app.get('/public-key', { schema: { operationId: 'getPushPublicKey', summary: "The server's Web Push public key (VAPID)", tags, response: { 200: Envelope(PushPublicKey) } } }, async (_request, reply) => {
     return send(reply, 200, { publicKey: app.config.push.vapidPublicKey }, 'Push public key fetched successfully');
   });
 
   app.post(
     '/subscriptions',
-    { preHandler: requireUser, config: write, schema: { tags, security, body: PushSubscriptionBody, response: { 201: Envelope(PushSubscriptionResult) } } },
+    { preHandler: requireUser, config: write, schema: { operationId: 'postPushSubscriptions', summary: 'Register this browser for push notifications', tags, security, body: PushSubscriptionBody, response: { 201: Envelope(PushSubscriptionResult) } } },
     async (request, reply) => {
       const { endpoint, keys } = request.body;
       await subscribeToPush(app, { userId: userIdOf(request), sessionId: request.auth!.sessionId, endpoint, keys });
@@ -28,7 +28,7 @@ const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/subscriptions',
-    { preHandler: requireUser, config: write, schema: { tags, security, body: PushUnsubscribeBody, response: { 200: Envelope(PushSubscriptionResult) } } },
+    { preHandler: requireUser, config: write, schema: { operationId: 'deletePushSubscriptions', summary: 'Stop push notifications to this browser', tags, security, body: PushUnsubscribeBody, response: { 200: Envelope(PushSubscriptionResult) } } },
     async (request, reply) => {
       const { endpoint } = request.body;
       await unsubscribeFromPush(app, { userId: userIdOf(request), endpoint });

@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound, send } from '../http/envelope.js';
 import { IdString } from '../http/schemas.js';
 import { fileReport } from '../useCases/moderation.js';
 import { usableVideo } from '../videos/visibility.js';
+import { ref } from '../http/namedSchemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 const CommentParams = Type.Object({ commentId: IdString });
@@ -28,7 +29,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { ...schema, body: ReportBody, response: { 201: Envelope(Report) } },
+      schema: { operationId: 'postReportsVideoByVideoId', summary: 'Report a video', ...schema, body: ReportBody, response: { 201: Envelope(ref(Report)) } },
     },
     async (request, reply) => {
       const { videoId } = request.params;
@@ -43,7 +44,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/video/:videoId/mine',
-    { preHandler: requireUser, schema: { ...schema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
+    { preHandler: requireUser, schema: { operationId: 'getReportsVideoByVideoIdMine', summary: 'Whether I reported a video', ...schema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       await usableVideo(app.reads, videoId, userIdOf(request));
@@ -66,7 +67,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { ...commentSchema, body: ReportBody, response: { 201: Envelope(Report) } },
+      schema: { operationId: 'postReportsCommentByCommentId', summary: 'Report a comment', ...commentSchema, body: ReportBody, response: { 201: Envelope(ref(Report)) } },
     },
     async (request, reply) => {
       const { commentId } = request.params;
@@ -88,7 +89,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/comment/:commentId/mine',
-    { preHandler: requireUser, schema: { ...commentSchema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
+    { preHandler: requireUser, schema: { operationId: 'getReportsCommentByCommentIdMine', summary: 'Whether I reported a comment', ...commentSchema, response: { 200: Envelope(Type.Object({ reported: Type.Boolean() })) } } },
     async (request, reply) => {
       const { commentId } = request.params;
       await reportableComment(commentId, userIdOf(request));

@@ -78,13 +78,13 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/jobs/claim',
-    { ...guarded, schema: { tags, security, summary: 'Claim the oldest waiting transcode job (its lease); job is null when none waits', response: { 200: Envelope(Type.Object({ job: Type.Union([ClaimedJob, Type.Null()]) })) } } },
+    { ...guarded, schema: { operationId: 'postRunnersJobsClaim', tags, security, summary: 'Claim the oldest waiting transcode job (its lease); job is null when none waits', response: { 200: Envelope(Type.Object({ job: Type.Union([ClaimedJob, Type.Null()]) })) } } },
     async (request, reply) => send(reply, 200, { job: await claimRunnerJob(app, runnerOf(request)) }, 'Claimed'),
   );
 
   app.get(
     '/jobs/:jobId/:attempt/source',
-    { ...guarded, schema: { tags, security, summary: "Download the leased job's source video", params: LeaseParams } },
+    { ...guarded, schema: { operationId: 'getRunnersJobsByJobIdByAttemptSource', tags, security, summary: "Download the leased job's source video", params: LeaseParams } },
     async (request, reply) => {
       const { stream, size } = await openRunnerSource(app, runnerOf(request), request.params);
       if (size !== null) reply.header('content-length', size);
@@ -94,13 +94,13 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/jobs/:jobId/:attempt/plan',
-    { ...guarded, schema: { tags, security, summary: 'Hand in the probe of the source; answers the rungs to make', params: LeaseParams, body: Type.Object({ probe: Probe }), response: { 200: Envelope(Plan) } } },
+    { ...guarded, schema: { operationId: 'postRunnersJobsByJobIdByAttemptPlan', tags, security, summary: 'Hand in the probe of the source; answers the rungs to make', params: LeaseParams, body: Type.Object({ probe: Probe }), response: { 200: Envelope(Plan) } } },
     async (request, reply) => send(reply, 200, await planRunnerJob(app, runnerOf(request), request.params, request.body.probe), 'Planned'),
   );
 
   app.post(
     '/jobs/:jobId/:attempt/progress',
-    { ...guarded, schema: { tags, security, summary: 'Report progress (0..1); also renews the lease', params: LeaseParams, body: Type.Object({ fraction: Type.Number({ minimum: 0, maximum: 1 }) }), response: { 200: Envelope(Ok) } } },
+    { ...guarded, schema: { operationId: 'postRunnersJobsByJobIdByAttemptProgress', tags, security, summary: 'Report progress (0..1); also renews the lease', params: LeaseParams, body: Type.Object({ fraction: Type.Number({ minimum: 0, maximum: 1 }) }), response: { 200: Envelope(Ok) } } },
     async (request, reply) => {
       await reportRunnerProgress(app, runnerOf(request), request.params, request.body.fraction);
       return send(reply, 200, { ok: true }, 'Progress recorded');
@@ -113,6 +113,7 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...guarded,
       bodyLimit: RUNNER_LIMITS.fragmentsBodyBytes,
       schema: {
+        operationId: 'postRunnersJobsByJobIdByAttemptFragments',
         tags,
         security,
         summary: "The streamed rung's new bytes (base64, from `offset` of its file) and its playlist so far",
@@ -138,7 +139,7 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/jobs/:jobId/:attempt/files/:name',
     {
       ...guarded,
-      schema: { tags, security, summary: "Upload one finished rung's file: `<height>.mp4` or `<height>.m3u8` (application/octet-stream)", params: FileParams, response: { 200: Envelope(Type.Object({ size: Type.Integer() })) } },
+      schema: { operationId: 'putRunnersJobsByJobIdByAttemptFilesByName', tags, security, summary: "Upload one finished rung's file: `<height>.mp4` or `<height>.m3u8` (application/octet-stream)", params: FileParams, response: { 200: Envelope(Type.Object({ size: Type.Integer() })) } },
     },
     async (request, reply) => {
       if (!(request.body instanceof Readable)) throw unsupportedMediaType('Send the file as application/octet-stream');
@@ -150,7 +151,7 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/jobs/:jobId/:attempt/renditions',
-    { ...guarded, schema: { tags, security, summary: 'A rung is complete (both files uploaded): publish it', params: LeaseParams, body: Type.Object({ height: Height, encodeSeconds: Type.Number({ minimum: 0 }) }), response: { 200: Envelope(Ok) } } },
+    { ...guarded, schema: { operationId: 'postRunnersJobsByJobIdByAttemptRenditions', tags, security, summary: 'A rung is complete (both files uploaded): publish it', params: LeaseParams, body: Type.Object({ height: Height, encodeSeconds: Type.Number({ minimum: 0 }) }), response: { 200: Envelope(Ok) } } },
     async (request, reply) => {
       await takeRunnerRendition(app, runnerOf(request), request.params, request.body);
       return send(reply, 200, { ok: true }, 'Rendition published');
@@ -159,7 +160,7 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/jobs/:jobId/:attempt/done',
-    { ...guarded, schema: { tags, security, summary: 'Every rung is in: the job is done', params: LeaseParams, response: { 200: Envelope(Type.Object({ rungs: Type.Array(Type.Integer()) })) } } },
+    { ...guarded, schema: { operationId: 'postRunnersJobsByJobIdByAttemptDone', tags, security, summary: 'Every rung is in: the job is done', params: LeaseParams, response: { 200: Envelope(Type.Object({ rungs: Type.Array(Type.Integer()) })) } } },
     async (request, reply) => send(reply, 200, await finishRunnerJob(app, runnerOf(request), request.params), 'Job done'),
   );
 
@@ -168,6 +169,7 @@ const runnerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...guarded,
       schema: {
+        operationId: 'postRunnersJobsByJobIdByAttemptFailed',
         tags,
         security,
         summary: 'The runner could not finish: retried after the backoff, or failed for good',

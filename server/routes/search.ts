@@ -14,6 +14,7 @@ import { searchTerms } from '../search/terms.js';
 import { send, sendCached, serializedEnvelope } from '../http/envelope.js';
 import { CommonQueries } from '../search/commonQueries.js';
 import { popularSearches } from '../search/popularSearches.js';
+import { ref } from '../http/namedSchemas.js';
 
 const RESULTS_DEFAULT = 20;
 const VIDEOS_MESSAGE = 'Videos fetched successfully';
@@ -35,7 +36,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/users/search',
-    { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(UserSearchResult)) } } },
+    { schema: { operationId: 'getUsersSearch', summary: 'Search users', tags, querystring: Query, response: { 200: Envelope(Type.Array(ref(UserSearchResult))) } } },
     async (request, reply) => {
       const rows = await search.users(request.query.q ?? '', request.query.limit ?? RESULTS_DEFAULT);
       return send(reply, 200, rows.map((row) => toUserSearchResult(row, app.urls)), 'Users fetched successfully');
@@ -45,7 +46,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const commonVideoSearches = new CommonQueries();
   app.get(
     '/videos/search',
-    { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(VideoCard)) } } },
+    { schema: { operationId: 'getVideosSearch', summary: 'Search videos', tags, querystring: Query, response: { 200: Envelope(Type.Array(ref(VideoCard))) } } },
     async (request, reply) => {
       const q = request.query.q ?? '';
       const limit = request.query.limit ?? RESULTS_DEFAULT;
@@ -65,6 +66,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/search/popular',
     {
       schema: {
+        operationId: 'getSearchPopular',
         tags,
         summary: 'Popular searches: words of the most viewed recent videos (an empty list on an empty catalogue)',
         querystring: PopularQuery,
@@ -84,7 +86,7 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/playlist/search',
-    { schema: { tags, querystring: Query, response: { 200: Envelope(Type.Array(Playlist)) } } },
+    { schema: { operationId: 'getPlaylistSearch', summary: 'Search playlists', tags, querystring: Query, response: { 200: Envelope(Type.Array(ref(Playlist))) } } },
     async (request, reply) => {
       const rows = await search.playlists(request.query.q ?? '', request.query.limit ?? RESULTS_DEFAULT);
       const previews = await playlists.previews(

@@ -23,7 +23,7 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/overview',
-    { preHandler: requireUser, schema: { tags, security, querystring: RangeQuery, response: { 200: Envelope(StudioOverview) } } },
+    { preHandler: requireUser, schema: { operationId: 'getStudioOverview', summary: "My channel's analytics", tags, security, querystring: RangeQuery, response: { 200: Envelope(StudioOverview) } } },
     async (request, reply) => {
       const ownerId = userIdOf(request);
       const range: StudioRange = request.query.range ?? '28d';
@@ -59,7 +59,7 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/videos/:videoId',
-    { preHandler: requireUser, schema: { tags, security, params: VideoParams, querystring: RangeQuery, response: { 200: Envelope(StudioVideo) } } },
+    { preHandler: requireUser, schema: { operationId: 'getStudioVideosByVideoId', summary: "One of my videos' analytics", tags, security, params: VideoParams, querystring: RangeQuery, response: { 200: Envelope(StudioVideo) } } },
     async (request, reply) => {
       const callerId = userIdOf(request);
       const video = await app.reads.videos.findCard(request.params.videoId);

@@ -10,6 +10,7 @@ import { toVideoCard } from '../formatters/video.js';
 import { notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { setChannelBell, toggleSubscription } from '../useCases/subscriptions.js';
+import { ref } from '../http/namedSchemas.js';
 
 const ChannelParams = Type.Object({ channelId: IdString });
 const UserParams = Type.Object({ userId: IdString });
@@ -37,7 +38,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireSubscriber,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } },
+      schema: { operationId: 'postSubscriptionToggleSubByChannelId', summary: 'Subscribe to a channel, or unsubscribe', tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } },
     },
     async (request, reply) => {
       const status = await toggleSubscription(app, { subscriberId: userIdOf(request), channelId: request.params.channelId });
@@ -48,7 +49,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/user/subscribers/:channelId',
-    { schema: { tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } } },
+    { schema: { operationId: 'getSubscriptionGetUserSubscribersByChannelId', summary: "A channel's subscriber count, and whether I subscribe", tags: ['subscriptions'], params: ChannelParams, response: { 200: Envelope(SubscriptionStatus) } } },
     async (request, reply) => {
       const channel = await channelOrThrow(request.params.channelId);
       const isSubscribed = await subscriptions.isSubscribed(request.auth?.userId ?? null, channel.id);
@@ -58,7 +59,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get/user/subscribedTo/:userId',
-    { schema: { tags: ['subscriptions'], params: UserParams, response: { 200: Envelope(Type.Array(SubscribedChannel)) } } },
+    { schema: { operationId: 'getSubscriptionGetUserSubscribedToByUserId', summary: 'Channels a user subscribes to', tags: ['subscriptions'], params: UserParams, response: { 200: Envelope(Type.Array(ref(SubscribedChannel))) } } },
     async (request, reply) => {
       const { userId } = request.params;
       if (!(await users.findById(userId))) throw notFound('User not found');
@@ -73,7 +74,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireSubscriber,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags: ['subscriptions'], params: ChannelParams, body: NotifyBody, response: { 200: Envelope(NotifyResult) } },
+      schema: { operationId: 'patchSubscriptionNotifyByChannelId', summary: "Turn a channel's new-video notifications on or off", tags: ['subscriptions'], params: ChannelParams, body: NotifyBody, response: { 200: Envelope(NotifyResult) } },
     },
     async (request, reply) => {
       const { notify } = request.body;
@@ -87,7 +88,7 @@ const subscriptionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/feed',
     {
       preHandler: requireUser,
-      schema: { tags: ['subscriptions'], security: [{ bearer: [] }], querystring: PageQuery, response: { 200: Envelope(VideoPage) } },
+      schema: { operationId: 'getSubscriptionFeed', summary: 'Newest videos of my subscriptions, one page', tags: ['subscriptions'], security: [{ bearer: [] }], querystring: PageQuery, response: { 200: Envelope(ref(VideoPage)) } },
     },
     async (request, reply) => {
       const window = pageOf(request.query);

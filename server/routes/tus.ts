@@ -81,7 +81,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Creation (with or without the first bytes): title and description in Upload-Metadata. */
   app.post(
     '/',
-    { preHandler: requireUser, config: { ...config, rateLimit: app.rateLimits.write }, schema: { tags, security, summary: 'Create a tus upload' } },
+    { preHandler: requireUser, config: { ...config, rateLimit: app.rateLimits.write }, schema: { operationId: 'postUploadsTus', tags, security, summary: 'Create a tus upload' } },
     async (request, reply) => {
       const length = request.headers['upload-length'];
       if (typeof length !== 'string' || !/^\d+$/.test(length)) throw badRequest('Upload-Length is required (deferred length is not supported)');
@@ -112,7 +112,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send();
   });
 
-  app.patch('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Append to a tus upload' } }, async (request, reply) => {
+  app.patch('/:uploadId', { preHandler: requireUser, config, schema: { operationId: 'patchUploadsTusByUploadId', tags, security, params: UploadParams, summary: 'Append to a tus upload' } }, async (request, reply) => {
     const upload = await ownUpload(request);
     if (upload.state === 'uploading') {
       refuseBodyPast(request, upload.size);
@@ -123,7 +123,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throw outcomeError(upload);
   });
 
-  app.delete('/:uploadId', { preHandler: requireUser, config, schema: { tags, security, params: UploadParams, summary: 'Abandon a tus upload' } }, async (request, reply) => {
+  app.delete('/:uploadId', { preHandler: requireUser, config, schema: { operationId: 'deleteUploadsTusByUploadId', tags, security, params: UploadParams, summary: 'Abandon a tus upload' } }, async (request, reply) => {
     const upload = await ownUpload(request);
     if (upload.state === 'checking') throw outcomeError(upload);
     if (upload.state === 'uploading') {
@@ -139,7 +139,7 @@ const tusRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:uploadId/video',
     {
       preHandler: requireUser,
-      schema: { tags, security, params: UploadParams, summary: 'The video a finished tus upload became', response: { 200: Envelope(TusUploadVideo) } },
+      schema: { operationId: 'getUploadsTusByUploadIdVideo', tags, security, params: UploadParams, summary: 'The video a finished tus upload became', response: { 200: Envelope(TusUploadVideo) } },
     },
     async (request, reply) => {
       const upload = await ownUpload(request);

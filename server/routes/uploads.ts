@@ -11,6 +11,9 @@ import { readMultipart, removeStaleTempFiles } from '../http/multipart.js';
 import { startPartialUploadSweep } from '../http/partialUploads.js';
 import { megabytes } from '../../contract/rules.js';
 import { checkVideoDetails, ingestVideo } from '../useCases/ingest.js';
+import { ref } from '../http/namedSchemas.js';
+import { formFile } from '../http/schemas.js';
+import { Type } from 'typebox';
 
 const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tempDir = join(app.config.dataDir, 'tmp');
@@ -27,13 +30,22 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/upload-Video',
     {
       preHandler: requireUser,
-      config: { rateLimit: app.rateLimits.write },
+      config: {
+        rateLimit: app.rateLimits.write,
+        multipartForm: Type.Object({
+          title: Type.String(),
+          description: Type.String(),
+          videoFile: formFile('The video (MP4, WebM, QuickTime, ...); sniffed, not trusted by name'),
+          thumbnail: Type.Optional(formFile('Optional PNG, JPEG, WebP or GIF; a frame of the video otherwise')),
+        }),
+      },
       schema: {
+        operationId: 'postVideosUploadVideo',
         tags: ['videos'],
         summary: `Upload a video (multipart: title, description, videoFile up to ${megabytes(app.config.maxVideoBytes)} MB, optional thumbnail up to ${megabytes(app.config.maxImageBytes)} MB)`,
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
-        response: { 201: Envelope(VideoCard) },
+        response: { 201: Envelope(ref(VideoCard)) },
       },
     },
     async (request, reply) => {

@@ -14,11 +14,12 @@ import { CacheDeps } from '../cache/readCache.js';
 import { badRequest, envelope, forbidden, notFound, send, sendCached, serializedEnvelope, unauthorized } from '../http/envelope.js';
 import { suspendedAt, suspensionMessage } from '../domain/suspension.js';
 import { readMultipart } from '../http/multipart.js';
-import { formBody, multipartBody } from '../http/schemas.js';
+import { formBody, formFile, multipartBody } from '../http/schemas.js';
 import { registerAccount } from '../useCases/registration.js';
 import { replaceProfileImage, updateAccountDetails } from '../useCases/profile.js';
 import { changePassword, openSession, signOut } from '../useCases/sessions.js';
 import { join } from 'node:path';
+import { ref } from '../http/namedSchemas.js';
 
 const LoginBody = Type.Object({ email: Type.Optional(Type.String()), password: Type.Optional(Type.String()) });
 
@@ -30,6 +31,27 @@ const DetailsBody = Type.Object({
   username: Type.Optional(Type.String()),
   bio: Type.Optional(Type.String()),
 });
+const RegisterForm = Type.Object({
+  username: Type.String(),
+  email: Type.String({ format: 'email' }),
+  password: Type.String({ format: 'password' }),
+  fullName: Type.String(),
+  avatar: formFile('PNG, JPEG, WebP or GIF image'),
+  coverImage: Type.Optional(formFile('PNG, JPEG, WebP or GIF image')),
+});
+/** Register's answer: the envelope of the new user, and its access token beside it. */
+const Registered = Type.Object(
+  {
+    statusCode: Type.Number(),
+    data: ref(CurrentUser),
+    message: Type.String(),
+    success: Type.Boolean(),
+    token: Type.String({ description: 'The access token (JWT), as accessToken from login' }),
+  },
+  { description: 'Registered and signed in' },
+);
+/** The image routes' forms: one file field. */
+const imageForm = (field: 'avatar' | 'coverImage') => Type.Object({ [field]: formFile('PNG, JPEG, WebP or GIF image') });
 const PasswordBody = Type.Object({ currentPassword: Type.Optional(Type.String()), newPassword: Type.Optional(Type.String()) });
 
 
@@ -57,9 +79,18 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/register',
-    { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: multipartBody(
+    {
+      config: { rateLimit: app.rateLimits.auth, multipartForm: RegisterForm, documentedErrors: { 409: 'Username or email already taken' } },
+      schema: {
+        operationId: 'postUsersRegister',
+        summary: 'Register and sign in (multipart form with avatar)',
+        tags: ['users'],
+        body: multipartBody(
           `fields username (${LIMITS.usernameMin}-${LIMITS.usernameMax} of a-z, 0-9, _ and .), email, password (at least ${LIMITS.passwordMin} characters), fullName (at most ${LIMITS.fullNameMax}); files avatar (required) and coverImage (optional), images up to ${megabytes(app.config.maxImageBytes)} MB`,
-        ) } },
+        ),
+        response: { 201: Registered },
+      },
+    },
     async (request, reply) => {
       const form = await readMultipart(
         request,
@@ -86,7 +117,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/login',
-    { config: { rateLimit: app.rateLimits.auth }, schema: { tags: ['users'], body: LoginBody, response: { 200: Envelope(LoginResult) } } },
+    { config: { rateLimit: app.rateLimits.auth }, schema: { operationId: 'postUsersLogin', summary: 'Sign in with email and password', tags: ['users'], body: LoginBody, response: { 200: Envelope(ref(LoginResult)) } } },
     async (request, reply) => {
       const invalid = emailError(request.body.email ?? '') ?? loginPasswordError(request.body.password ?? '');
       if (invalid) throw badRequest(invalid);
@@ -110,7 +141,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The body is optional (the spec's clients send none): no body validates as {}.
       preValidation: async (request) => void (request.body ??= {}),
       preHandler: requireUser,
-      schema: { tags: ['users'], body: LogoutBody },
+      schema: { operationId: 'postUsersLogout', summary: 'Sign out: revoke this session', tags: ['users'], security: [{ bearer: [] }], body: LogoutBody },
     },
     async (request, reply) => {
       const { sessionId } = request.auth!;
@@ -120,7 +151,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/me', { preHandler: requireUser, schema: { tags: ['users'], response: { 200: Envelope(CurrentUser) } } }, async (request, reply) => {
+  app.get('/me', { preHandler: requireUser, schema: { operationId: 'getUsersMe', summary: 'The signed-in user', tags: ['users'], security: [{ bearer: [] }], response: { 200: Envelope(ref(CurrentUser)) } } }, async (request, reply) => {
     const user = await users.findById(userIdOf(request));
     if (!user) throw notFound('User not found');
     return send(reply, 200, await me(user), 'Current user fetched successfully');
@@ -128,7 +159,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/c/:username',
-    { schema: { tags: ['users'], params: UsernameParams, response: { 200: Envelope(Profile) } } },
+    { schema: { operationId: 'getUsersCByUsername', summary: "A channel's profile and totals", tags: ['users'], params: UsernameParams, response: { 200: Envelope(ref(Profile)) } } },
     async (request, reply) => {
       const { username } = request.params;
       const callerId = request.auth?.userId ?? null;
@@ -165,7 +196,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags: ['users'], body: formBody(DetailsBody), response: { 201: Envelope(CurrentUser) } },
+      schema: { operationId: 'postUsersUpdateAllDetails', summary: 'Update full name, email, username and bio', tags: ['users'], security: [{ bearer: [] }], body: formBody(DetailsBody), response: { 201: Envelope(ref(CurrentUser)) } },
     },
     async (request, reply) => {
       const userId = userIdOf(request);
@@ -194,13 +225,16 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return replaceProfileImage(app, { userId: userIdOf(request), kind, image: file.buffer, label }, request.log);
   }
 
-  const imageRoute = (field: string) => ({
+  const imageRoute = (field: 'avatar' | 'coverImage') => ({
     preHandler: requireUser,
-    config: { rateLimit: app.rateLimits.write },
+    config: { rateLimit: app.rateLimits.write, multipartForm: imageForm(field) },
     schema: {
+      operationId: field === 'avatar' ? 'postUsersUpdateAvatar' : 'postUsersUpdateCoverImage',
+      summary: field === 'avatar' ? 'Replace the avatar' : 'Replace the cover image',
+      security: [{ bearer: [] }],
       tags: ['users'],
       body: multipartBody(`file field ${field}: a PNG, JPEG, WebP or GIF image up to ${megabytes(app.config.maxImageBytes)} MB`),
-      response: { 200: Envelope(CurrentUser) },
+      response: { 200: Envelope(ref(CurrentUser)) },
     },
   });
 
@@ -218,7 +252,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: requireUser,
       // It checks a password, so it gets the login limit against guessing.
       config: { rateLimit: app.rateLimits.auth },
-      schema: { tags: ['users'], body: formBody(PasswordBody) },
+      schema: { operationId: 'postUsersUpdatePassword', summary: 'Change the password (signs out other sessions)', tags: ['users'], security: [{ bearer: [] }], body: formBody(PasswordBody) },
     },
     async (request, reply) => {
       const fields = await formFields(request);

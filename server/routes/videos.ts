@@ -16,6 +16,7 @@ import { formBody, IdString, PageQuery, pageOf, splitPage } from '../http/schema
 import { videoMediaState } from '../videos/mediaState.js';
 import { assertNotTakenDown, assertOwnerNotSuspended } from '../videos/visibility.js';
 import { editVideoDetails, ownVideo, removeAllVideos, removeVideo, type VideoEdit } from '../useCases/videos.js';
+import { ref } from '../http/namedSchemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 /** GET /videos/{id} for an id no video has: the watch page says so instead of offering 'try again'. */
@@ -92,7 +93,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/all-videos',
-    { schema: { tags, querystring: FeedQuery, response: { 200: Envelope(VideoPage) } } },
+    { schema: { operationId: 'getVideosAllVideos', summary: 'Home feed, one page (shuffled within the page)', tags, querystring: FeedQuery, response: { 200: Envelope(ref(VideoPage)) } } },
     async (request, reply) => {
       const window = pageOf(request.query);
       const exclude = request.query.exclude;
@@ -108,7 +109,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/all-uploaded-videos',
-    { preHandler: requireUser, schema: { tags, security: signedIn, querystring: OwnListQuery, response: { 200: Envelope(VideoPage) } } },
+    { preHandler: requireUser, schema: { operationId: 'getVideosAllUploadedVideos', summary: 'My uploaded videos, one page', tags, security: signedIn, querystring: OwnListQuery, response: { 200: Envelope(ref(VideoPage)) } } },
     async (request, reply) => {
       const ownerId = userIdOf(request);
       const window = pageOf(request.query);
@@ -136,10 +137,12 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/all-uploaded-videos/:username',
     {
       schema: {
+        operationId: 'getVideosAllUploadedVideosByUsername',
+        summary: "A channel's videos, one page",
         tags,
         params: Type.Object({ username: Type.String({ minLength: 1, maxLength: REQUEST_LIMITS.usernameLookupMax }) }),
         querystring: PageQuery,
-        response: { 200: Envelope(VideoPage) },
+        response: { 200: Envelope(ref(VideoPage)) },
       },
     },
     async (request, reply) => {
@@ -156,7 +159,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:videoId',
     // Any id a /watch/{id} link can carry: one that is not a stored video is a 404, never a 400.
-    { schema: { tags, params: Type.Object({ videoId: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Envelope(Video) } } },
+    { schema: { operationId: 'getVideosByVideoId', summary: 'One video', tags, params: Type.Object({ videoId: Type.String({ minLength: 1, maxLength: 200 }) }), response: { 200: Envelope(ref(Video)) } } },
     async (request, reply) => {
       const { videoId } = request.params;
       const callerId = request.auth?.userId ?? null;
@@ -182,12 +185,13 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
       schema: {
+        operationId: 'patchVideosByVideoId',
         tags,
         summary: 'Edit title, description and thumbnail (JSON, or multipart with a thumbnail file)',
         security: signedIn,
         params: VideoParams,
         body: formBody(UpdateBody, `fields title (at most ${LIMITS.videoTitle} characters), description (at most ${LIMITS.videoDescription}), thumbnailAt; file thumbnail (PNG, JPEG, WebP or GIF up to ${megabytes(app.config.maxImageBytes)} MB)`),
-        response: { 200: Envelope(Video) },
+        response: { 200: Envelope(ref(Video)) },
       },
     },
     async (request, reply) => {
@@ -215,7 +219,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags, security: signedIn, params: VideoParams, response: { 200: Envelope(Type.Object({ _id: Type.String() })) } },
+      schema: { operationId: 'deleteVideosDeleteByVideoId', summary: 'Delete one of my videos', tags, security: signedIn, params: VideoParams, response: { 200: Envelope(Type.Object({ _id: Type.String() })) } },
     },
     async (request, reply) => {
       const { videoId } = request.params;
@@ -229,7 +233,7 @@ const videosRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags, security: signedIn, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } },
+      schema: { operationId: 'deleteVideos', summary: 'Delete all my videos', tags, security: signedIn, response: { 200: Envelope(Type.Object({ deletedCount: Type.Number() })) } },
     },
     async (request, reply) => {
       const deletedCount = await removeAllVideos(app, { ownerId: userIdOf(request) });

@@ -19,7 +19,7 @@ const viewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       preHandler: requireUser,
       config: { rateLimit: app.rateLimits.write },
-      schema: { tags, security: [{ bearer: [] }], params: VideoParams, response: { 200: Envelope(ViewsInfo) } },
+      schema: { operationId: 'postViewsAddByVideoId', summary: 'Count a view', tags, security: [{ bearer: [] }], params: VideoParams, response: { 200: Envelope(ViewsInfo) } },
     },
     async (request, reply) => {
       const result = await recordView(app, { userId: userIdOf(request), videoId: request.params.videoId });
@@ -27,7 +27,7 @@ const viewsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/:videoId', { schema: { tags, params: VideoParams, response: { 200: Envelope(ViewsInfo) } } }, async (request, reply) => {
+  app.get('/:videoId', { schema: { operationId: 'getViewsByVideoId', summary: "A video's views, and whether I viewed it", tags, params: VideoParams, response: { 200: Envelope(ViewsInfo) } } }, async (request, reply) => {
     const info = await views.info(request.params.videoId, request.auth?.userId ?? null);
     if (!info) throw notFound('Video not found');
     return send(reply, 200, info, 'Views fetched successfully');

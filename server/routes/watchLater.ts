@@ -8,6 +8,7 @@ import { toWatchLaterEntry } from '../formatters/video.js';
 import { send } from '../http/envelope.js';
 import { IdString, PageQuery, pageOf, splitPage } from '../http/schemas.js';
 import { removeFromWatchLater, saveToWatchLater } from '../useCases/watchLater.js';
+import { ref } from '../http/namedSchemas.js';
 
 const VideoParams = Type.Object({ videoId: IdString });
 
@@ -17,7 +18,7 @@ const watchLaterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { preHandler: requireUser, schema: { ...schema, querystring: PageQuery, response: { 200: Envelope(VideoPageOf(WatchLaterEntry)) } } },
+    { preHandler: requireUser, schema: { operationId: 'getWatchLater', summary: 'My Watch later list, one page', ...schema, querystring: PageQuery, response: { 200: Envelope(VideoPageOf(ref(WatchLaterEntry))) } } },
     async (request, reply) => {
       const window = pageOf(request.query);
       const page = splitPage(await app.reads.watchLater.list(userIdOf(request), window), window.limit);
@@ -28,7 +29,7 @@ const watchLaterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/:videoId',
-    { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(WatchLaterState) } } },
+    { ...write, schema: { operationId: 'postWatchLaterByVideoId', summary: 'Save a video to Watch later', ...schema, params: VideoParams, response: { 200: Envelope(WatchLaterState) } } },
     async (request, reply) => {
       const state = await saveToWatchLater(app, { userId: userIdOf(request), videoId: request.params.videoId });
       return send(reply, 200, state, 'Video saved to Watch later');
@@ -37,7 +38,7 @@ const watchLaterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/:videoId',
-    { ...write, schema: { ...schema, params: VideoParams, response: { 200: Envelope(WatchLaterState) } } },
+    { ...write, schema: { operationId: 'deleteWatchLaterByVideoId', summary: 'Remove a video from Watch later', ...schema, params: VideoParams, response: { 200: Envelope(WatchLaterState) } } },
     async (request, reply) => {
       const state = await removeFromWatchLater(app, { userId: userIdOf(request), videoId: request.params.videoId });
       return send(reply, 200, state, 'Video removed from Watch later');
