@@ -1,8 +1,8 @@
 import argon2 from 'argon2';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../config.js';
 
-// argon2id with the library defaults (64 MiB, t=3, p=4): ~270 ms a hash here, so login is rate-limited.
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+export function hashPassword(password: string, cost: PasswordHashing = DEFAULT_PASSWORD_HASHING): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id, memoryCost: cost.memoryKib, timeCost: cost.timeCost, parallelism: 4 });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -11,4 +11,17 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   } catch {
     return false;
   }
+}
+
+const unknownUserHashes = new Map<string, Promise<string>>();
+
+/**
+ * A hash at the configured cost, to verify against when no account has the email: the answer then
+ * takes as long as for an account's wrong password, so its time does not tell which emails exist.
+ */
+export function unknownUserHash(cost: PasswordHashing): Promise<string> {
+  const key = `${cost.memoryKib}:${cost.timeCost}`;
+  let hash = unknownUserHashes.get(key);
+  if (!hash) unknownUserHashes.set(key, (hash = hashPassword('no account has this password', cost)));
+  return hash;
 }
