@@ -15,10 +15,12 @@ import { databases, registerUser, startServer, type TestServer } from './harness
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { type Place, schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess, until } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
+import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 const dialect = databases.at(-1)!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const longClip = makeClip('shutdown-long.mp4', { width: 1280, height: 720, seconds: 8 });
+// The options of jobs.test.ts' crash clip: one encode for both files, and long enough to be killed mid-run.
+const longClip = makeClip('shutdown-long.mp4', { width: 1280, height: 720, seconds: 6 });
 const shortClip = makeClip('shutdown-short.mp4', { width: 320, height: 180, seconds: 2 });
 
 /** ffmpeg processes (pid -> parent pid) whose command line mentions `needle`, from /proc. */
@@ -61,7 +63,7 @@ function parentOf(pid: number): number {
 describe('slow clients', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ env: { HEADERS_TIMEOUT_MS: '1000', MIN_BODY_BYTES_PER_SECOND: '2000', BODY_RATE_WINDOW_MS: '1000' } });
+    server = await startServer({ env: { ...LIGHT_PASSWORD_HASHING, HEADERS_TIMEOUT_MS: '1000', MIN_BODY_BYTES_PER_SECOND: '2000', BODY_RATE_WINDOW_MS: '1000' } });
   });
   afterAll(() => server?.close());
 
@@ -132,7 +134,7 @@ describe('slow clients', () => {
 describe(`SIGTERM on the API (${dialect})`, () => {
   let place: Place;
   beforeAll(async () => {
-    place = await sharedPlace(dialect, { SHUTDOWN_TIMEOUT_MS: '2000' });
+    place = await sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, SHUTDOWN_TIMEOUT_MS: '2000' });
   });
   afterAll(() => place?.dispose());
 
@@ -243,7 +245,7 @@ describe('runTool under a process killed with SIGKILL', () => {
 
 describe(`a process killed with SIGKILL mid-transcode (${dialect})`, () => {
   it('leaves no ffmpeg running', async () => {
-    const place = await sharedPlace(dialect);
+    const place = await sharedPlace(dialect, LIGHT_PASSWORD_HASHING);
     let api: Awaited<ReturnType<typeof startApiProcess>> | null = null;
     try {
       api = await startApiProcess(place);
@@ -274,7 +276,7 @@ const queueKinds = redisForTests.url ? ['database', 'bullmq'] : ['database'];
 describe.each(queueKinds)(`a worker killed with SIGKILL (%s queue, ${dialect})`, (kind) => {
   it('has its job taken again by another worker within seconds, with a log line', async () => {
     const redis: Record<string, string> = kind === 'bullmq' ? { REDIS_URL: redisForTests.url!, JOBS_QUEUE: uniqueName('stalled') } : {};
-    const place = await sharedPlace(dialect, { ...redis, JOB_LOCK_MS: '3000' });
+    const place = await sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, ...redis, JOB_LOCK_MS: '3000' });
     const workers: (ChildProcess & { output(): string })[] = [];
     let api: TestServer | null = null;
     try {
