@@ -13,15 +13,11 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-const unknownUserHashes = new Map<string, Promise<string>>();
-
 /**
- * A hash at the configured cost, to verify against when no account has the email: the answer then
- * takes as long as for an account's wrong password, so its time does not tell which emails exist.
+ * What a login for an unknown email verifies against: a hash string at the configured cost (its
+ * salt and value made up), so the answer takes as long as for an account's wrong password and its
+ * time does not tell which emails exist.
  */
-export function unknownUserHash(cost: PasswordHashing): Promise<string> {
-  const key = `${cost.memoryKib}:${cost.timeCost}`;
-  let hash = unknownUserHashes.get(key);
-  if (!hash) unknownUserHashes.set(key, (hash = hashPassword('no account has this password', cost)));
-  return hash;
+export function unknownUserHash(cost: PasswordHashing): string {
+  return `$argon2id$v=19$m=${cost.memoryKib},t=${cost.timeCost},p=4$c2FsdHNhbHQ$aGFzaGhhc2g`;
 }

@@ -94,7 +94,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const password = (request.body.password ?? '').trim();
       const user = await users.findByEmail(email);
       // Verify even for unknown emails so timing does not reveal which emails exist.
-      const valid = await verifyPassword(user?.password_hash ?? (await unknownUserHash(app.config.passwordHashing)), password);
+      const valid = await verifyPassword(user?.password_hash ?? unknownUserHash(app.config.passwordHashing), password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
       // Checked again with the session's insert (openSession), against a suspension or a password
       // change committing while the password was being checked.
