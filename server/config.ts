@@ -111,10 +111,21 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** BullMQ job lock: a job whose worker died is taken again after about this long (checked every half of it). */
   jobLockMs: number;
+  /** argon2id's cost for new password hashes (lower it only where hashes guard nothing, as in tests). */
+  passwordHashing: PasswordHashing;
   push: PushConfig;
 }
 
 type Env = Record<string, string | undefined>;
+
+/** argon2id's cost: memory (KiB) and passes. Each hash records its own, so verifying needs only the hash. */
+export interface PasswordHashing {
+  memoryKib: number;
+  timeCost: number;
+}
+
+// The library's defaults (64 MiB, t=3, p=4): ~270 ms a hash here, so login is rate-limited.
+export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { memoryKib: 65_536, timeCost: 3 };
 
 type TranscodeRunners = 'local' | 'remote';
 
@@ -268,6 +279,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyRateWindowMs: int(env, 'BODY_RATE_WINDOW_MS', 30_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
     jobLockMs: int(env, 'JOB_LOCK_MS', 10_000),
+    passwordHashing: {
+      memoryKib: int(env, 'PASSWORD_HASH_MEMORY_KIB', DEFAULT_PASSWORD_HASHING.memoryKib),
+      timeCost: int(env, 'PASSWORD_HASH_TIME_COST', DEFAULT_PASSWORD_HASHING.timeCost),
+    },
     push: pushConfig(env, dataDir, publicUrl),
   };
 }

@@ -87,7 +87,7 @@ async function ensureUsers(): Promise<Record<Person, string>> {
   for (const person of PEOPLE) {
     let user = await users.findByUsername(person.username);
     if (!user) {
-      passwordHash ??= await hashPassword(PASSWORD);
+      passwordHash ??= await hashPassword(PASSWORD, config.passwordHashing);
       const avatar = await storeImage(storage, 'avatar', await picture(256, 256, person.colors, true), 'Avatar');
       const coverImage = await storeImage(storage, 'cover', await picture(1600, 400, [...person.colors].reverse(), false), 'Cover image');
       user = await users.create({ username: person.username, email: `${person.username}@vidshare.test`, fullName: person.fullName, passwordHash, avatar, coverImage });

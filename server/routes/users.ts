@@ -7,7 +7,7 @@ import { LIMITS, REQUEST_LIMITS } from '../../contract/limits.js';
 import { LogoutBody } from '../../contract/push.js';
 import { accountDetailsError, emailError, loginPasswordError, megabytes, normalizeEmail, normalizeUsername, passwordChangeError, registrationError } from '../../contract/rules.js';
 import { ACCESS_COOKIE, issueXsrfCookie, requireUser, userIdOf, XSRF_COOKIE } from '../auth/authenticate.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { unknownUserHash, verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../db/repositories/users.js';
 import { toCurrentUser, toProfile } from '../formatters/user.js';
 import { CacheDeps } from '../cache/readCache.js';
@@ -125,7 +125,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const password = (request.body.password ?? '').trim();
       const user = await users.findByEmail(email);
       // Verify even for unknown emails so timing does not reveal which emails exist.
-      const valid = await verifyPassword(user?.password_hash ?? '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g', password);
+      const valid = await verifyPassword(user?.password_hash ?? unknownUserHash(app.config.passwordHashing), password);
       if (!user || !valid) throw unauthorized('Invalid email or password');
       // Checked again with the session's insert (openSession), against a suspension or a password
       // change committing while the password was being checked.

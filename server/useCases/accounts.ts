@@ -8,7 +8,7 @@ import { removeVideoFiles } from './videoRemoval.js';
 import { reasonOf } from './moderation.js';
 import type { UseCaseDeps } from './deps.js';
 
-type Deps = Pick<UseCaseDeps, 'repos' | 'events'>;
+type Deps = Pick<UseCaseDeps, 'repos' | 'events' | 'config'>;
 
 interface Logger {
   warn(details: object, message?: string): void;
@@ -24,7 +24,7 @@ const oneTimePassword = () => randomBytes(18).toString('base64url');
  */
 export async function resetPassword(deps: Deps, input: { userId: string }): Promise<{ password: string }> {
   const password = oneTimePassword();
-  await deps.repos.users.setOneTimePassword(input.userId, await hashPassword(password));
+  await deps.repos.users.setOneTimePassword(input.userId, await hashPassword(password, deps.config.passwordHashing));
   const ended = await deps.repos.sessions.revokeAll(input.userId);
   await deps.events.publish('user.passwordReset', { userId: input.userId });
   if (ended.length) await deps.events.publish('session.ended', { userId: input.userId, sessionIds: ended, reason: 'password-reset' });

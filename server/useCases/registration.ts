@@ -5,7 +5,7 @@ import { conflict } from '../domain/errors.js';
 import { removeImage, storeImage } from '../media/images.js';
 import type { UseCaseDeps } from './deps.js';
 
-type Deps = Pick<UseCaseDeps, 'repos' | 'events' | 'storage'>;
+type Deps = Pick<UseCaseDeps, 'repos' | 'events' | 'storage' | 'config'>;
 
 export interface Registration {
   /** Normalised by the shared rules (contract/rules.ts) and checked by them. */
@@ -23,7 +23,7 @@ export async function registerAccount(deps: Deps, input: Registration): Promise<
   const { users } = deps.repos;
   // The costly work (hashing, images) comes before the clash check, so a taken email answers
   // in about the time a new account takes: the time does not tell which emails have accounts.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordHashing);
   const avatar = await storeImage(deps.storage, 'avatar', input.avatar, 'Avatar');
   const coverImage = input.coverImage ? await storeImage(deps.storage, 'cover', input.coverImage, 'Cover image') : '';
   const removeImages = () => Promise.all([avatar, coverImage].filter(Boolean).map((name) => removeImage(deps.storage, name)));

@@ -37,7 +37,7 @@ export async function changePassword(deps: Deps, input: { userId: string; sessio
   const user = await deps.repos.users.findById(input.userId);
   if (!user) throw notFound('User not found');
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) throw invalid('Current password is incorrect');
-  await deps.repos.users.setPasswordHash(user.id, await hashPassword(input.newPassword));
+  await deps.repos.users.setPasswordHash(user.id, await hashPassword(input.newPassword, deps.config.passwordHashing));
   const ended = await deps.repos.sessions.revokeOthers(user.id, input.sessionId);
   if (ended.length) await deps.events.publish('session.ended', { userId: user.id, sessionIds: ended, reason: 'password-changed' });
 }

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { axeProblems } from './axe.js';
-import { animationsEnded, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -29,7 +29,7 @@ describe.skipIf(missing !== null)('axe-core on every main screen, both themes', 
   // Its own hook: waiting for the app build (tests/browser/builtApp.ts) is not bound by the 60 s below.
   beforeAll(() => ensureBuilt());
   beforeAll(async () => {
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     me = await registerUser(server, { fullName: 'Ada Lovelace-Byron of Ockham' });
     other = await registerUser(server, { fullName: 'Grace Hopper' });
     videoId = await insertVideo(server, other.id, { title: 'Compilers explained in ten minutes', duration: 600 });

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { animationsEnded, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -27,7 +27,7 @@ describe.skipIf(missing !== null)('the Users tab in Chromium', () => {
   beforeAll(() => ensureBuilt());
   beforeAll(async () => {
     // Nothing runs the jobs: the Jobs tab's test drives one through the queue's own calls.
-    server = await startServer({ env: { CLIENT_DIR: DIST, RUN_JOBS_IN_PROCESS: 'false' } });
+    server = await startServer({ env: { ...APP_SERVER_ENV, RUN_JOBS_IN_PROCESS: 'false' } });
     admin = await registerUser(server, { fullName: 'Ada Admin' });
     moderator = await registerUser(server, { fullName: 'Mona Moderator' });
     grace = await registerUser(server, { fullName: 'Grace Hopper', email: `grace.${Date.now()}.with.a.rather.long.address@example.com` });

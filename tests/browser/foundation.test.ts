@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissingReason, DIST, ensureBuilt, launchChromium, persistedQueryKeys } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, launchChromium, persistedQueryKeys } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -40,7 +40,7 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
   beforeAll(async () => {
     // CI builds before `npm test`; a bare checkout builds once here.
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     const owner = await registerUser(server, { fullName: 'Feed Owner' });
     await insertVideo(server, owner.id, { title: feedTitle, duration: 75 });
     browser = await launchChromium();

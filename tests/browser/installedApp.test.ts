@@ -16,7 +16,7 @@ import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { imageCopy } from '../../shared/imageUrls.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { appRegistrationId, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage, appWorker, workerSession } from './chromium.js';
+import { appRegistrationId, chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, registrationIdOf, signedInPage, appWorker, workerSession } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -33,7 +33,7 @@ describe.skipIf(missing !== null)('the installed app while closed, in Chromium',
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Night Train Films' });
     viewer = await registerUser(server, { fullName: 'Closed App Viewer' });
     videoId = await insertVideo(server, owner.id, { title: 'Liked on the train', duration: 30 });

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -55,7 +55,7 @@ describe.skipIf(missing !== null)('moderation in Chromium: report, take down, no
 
   beforeAll(async () => {
     ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Oscar Owner' });
     viewer = await registerUser(server, { fullName: 'Vera Viewer' });
     moderator = await registerUser(server, { fullName: 'Mona Moderator' });

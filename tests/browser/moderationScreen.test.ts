@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { axeProblems } from './axe.js';
-import { animationsEnded, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -23,7 +23,7 @@ describe.skipIf(missing !== null)('the moderation screen in Chromium', () => {
 
   beforeAll(() => ensureBuilt());
   beforeAll(async () => {
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     moderator = await registerUser(server, { fullName: 'Mona Moderator' });
     owner = await registerUser(server, { fullName: 'Grace Hopper' });
     viewer = await registerUser(server, { fullName: 'Vera Viewer' });

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 import { NETWORK_CLIP } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
@@ -66,7 +66,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Network Owner' });
     token = (await call(server, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } })).body.data.accessToken;
     browser = await launchChromium();

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, persistedQueryKeys, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -24,7 +24,7 @@ describe.skipIf(missing !== null)('offline queue in Chromium', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Offline Channel' });
     viewer = await registerUser(server, { fullName: 'Train Commuter' });
     videoId = await insertVideo(server, owner.id, { title: 'Tunnel footage', duration: 42 });

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -52,7 +52,7 @@ describe.skipIf(missing !== null)('the phone screens at 390x844', () => {
   beforeAll(async () => {
     await ensureBuilt();
     // No read cache: the popular searches follow the catalogue from one test to the next.
-    server = await startServer({ env: { CLIENT_DIR: DIST, READ_CACHE_TTL_MS: '0' } });
+    server = await startServer({ env: { ...APP_SERVER_ENV, READ_CACHE_TTL_MS: '0' } });
     me = await registerUser(server, { fullName: 'Phone Viewer' });
     browser = await launchChromium();
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
 import { qualityUrl } from '../../src/features/player/quality.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, mainVideoState } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState } from './chromium.js';
 import { PHONE_PLAYER_CLIP } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
@@ -61,7 +61,7 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Gesture Channel' });
     const clip = await makeClip('phone-gestures.mp4', PHONE_PLAYER_CLIP);
     const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, TITLE));

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -23,7 +23,7 @@ describe.skipIf(missing !== null)('taps on a phone at 390x844', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     me = await registerUser(server, { fullName: 'Tapping Viewer' });
     const clip = await makeClip('phone-taps.mp4', { width: 640, height: 360, seconds: 30 });
     const upload = await uploadVideo(server, me.token, { title: 'Tapped on a phone', description: 'Taps', video: { bytes: await readFile(clip), type: 'video/mp4', name: 'clip.mp4' } });

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestUser } from '../server/harness.js';
 import { makeClip, tools, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
 import { PLAYER_CLIP } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
@@ -55,7 +55,7 @@ describe.skipIf(missing !== null)('the HLS player in Chromium', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Player Owner' });
     browser = await launchChromium();
     ({ context, page, token } = await signedInPage(browser, server, owner, {

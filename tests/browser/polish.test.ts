@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -51,7 +51,7 @@ describe.skipIf(missing !== null)('toasts, the phone search, long names and tabs
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     me = await registerUser(server, { fullName: LONG_NAME });
     channel = await registerUser(server, { fullName: LONG_NAME });
     await insertVideo(server, channel.id, { title: 'Tidepools at low water', duration: 95 });

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -34,7 +34,7 @@ describe.skipIf(missing !== null)('profile, playlists, search and settings in Ch
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Profile Owner' });
     viewer = await registerUser(server, { fullName: 'Zanzibar Viewer' });
     videoId = await insertVideo(server, owner.id, { title: videoTitle, duration: 3725 });

@@ -11,17 +11,20 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { tools } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-/** About 3 MB: 6 s of noisy 854x480 at 4 Mbit/s (noise defeats compression), so a throttled uplink takes a while. */
+/**
+ * About 3 MB, so a throttled uplink takes a while: 3 s of noisy 640x360 at 8 Mbit/s (noise defeats
+ * compression). Short and small, its ladder (360p and the slow-link rungs) is quick to transcode.
+ */
 async function makeLargeClip(): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'vidshare-tus-')), 'harbour.mp4');
   await promisify(execFile)(tools.ffmpeg, [
-    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=854x480:rate=25:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6',
-    '-vf', 'noise=alls=30:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M', '-maxrate', '4M', '-bufsize', '2M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
+    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+    '-vf', 'noise=alls=30:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '8M', '-maxrate', '8M', '-bufsize', '4M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
   ]);
   return path;
 }
@@ -36,7 +39,7 @@ describe.skipIf(missing !== null)('resumable upload in Chromium', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Harbour Channel' });
     browser = await launchChromium();
     ({ page, token } = await signedInPage(browser, server, owner));

@@ -21,7 +21,7 @@ import { CACHE_NAMES } from '../../sw/cacheNames.js';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../../shared/backgroundTags.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip } from '../server/mediaFixtures.js';
-import { appRegistrationId, appWorker, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage, workerSession } from './chromium.js';
+import { appRegistrationId, appWorker, chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage, workerSession } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -45,7 +45,7 @@ describe.skipIf(missing)('smart downloads', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     [owner, viewer, moderator] = await Promise.all([registerUser(server, { fullName: 'Night Train Films' }), registerUser(server), registerUser(server)]);
     await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
     expect((await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: viewer.token })).status).toBe(200);

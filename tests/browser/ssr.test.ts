@@ -11,7 +11,7 @@ import { storeImage } from '../../server/media/images.js';
 import { measureClientWeight } from '../../bench/client.js';
 import { COMPILE_HINT } from '../../build/compileHints.js';
 import { insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, DIST, ensureBuilt, eventually, launchChromium } from './chromium.js';
 
 /** React has hydrated the element `selector` finds (it carries React's fiber). */
 const hydrated = (page: Page, selector: string) =>
@@ -39,7 +39,7 @@ describe.skipIf(missing !== null)('server-rendered first screens in Chromium', (
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     const owner = await registerUser(server, { fullName: 'Server Renderer' });
     const poster = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#3949ab' } }).png().toBuffer();
     thumbnail = await storeImage(server.app.storage, 'thumbnail', poster, 'Thumbnail');

@@ -10,7 +10,7 @@ import { analyticsRollupJob } from '../../server/jobs/handlers/analyticsRollup.j
 import type { JobContext, JobDeps } from '../../server/jobs/types.js';
 import { call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { axeProblems } from './axe.js';
-import { animationsEnded, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { animationsEnded, chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -32,7 +32,7 @@ describe.skipIf(missing !== null)('creator studio', () => {
 
   beforeAll(() => ensureBuilt());
   beforeAll(async () => {
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     creator = await registerUser(server, { fullName: 'Ada Lovelace' });
     const viewer = await registerUser(server);
     videoId = await insertVideo(server, creator.id, { title: 'Notes on the analytical engine', duration: 120, description: 'Chapters:\n0:00 Intro\n0:30 The mill\n1:30 The store' });

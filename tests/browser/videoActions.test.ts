@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, pngBytes, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -30,7 +30,7 @@ describe.skipIf(missing !== null)('card menu, save toggle, cancelled download an
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: { CLIENT_DIR: DIST } });
+    server = await startServer({ env: APP_SERVER_ENV });
     owner = await registerUser(server, { fullName: 'Oona Owner' });
     const clip = await makeClip('kelp.mp4', { width: 640, height: 360, seconds: 3 });
     const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, videoTitle));
