@@ -11,7 +11,7 @@ export const ALL_WINDOW_DAYS: readonly number[] = Object.values(WINDOW_DAYS);
 export const dayOfMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `day` moved by `days` (negative: back). */
-export const addDays = (day: string, days: number) => dayOfMs(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+const addDays = (day: string, days: number) => dayOfMs(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 
 /** The first day of a window of `windowDays` that ends on `asOf`. */
 export const windowStart = (asOf: string, windowDays: number) => addDays(asOf, -(windowDays - 1));

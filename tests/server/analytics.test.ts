@@ -289,6 +289,36 @@ describe.each(databases)('analytics on %s', (dialect) => {
   });
 });
 
+describe('heartbeat intake under its rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMIT_WRITE_MAX: '3' } });
+  });
+  afterAll(() => server?.close());
+
+  it('stores only what the player reported, without budget headers, and answers a flood 429 in the envelope', async () => {
+    const owner = await registerUser(server);
+    const videoId = await insertVideo(server, owner.id, { duration: 60 });
+    const post = (heartbeat: Heartbeat) =>
+      fetch(`${server.url}/api/v1/analytics/heartbeats`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (Bench Phone)' }, body: JSON.stringify({ heartbeats: [heartbeat] }) });
+    const first = beat(videoId, { playbackId: 'limited-play', at: new Date(Date.now() - 60_000).toISOString(), ranges: [[0, 15]] });
+    for (const heartbeat of [first, beat(videoId, { playbackId: 'limited-play', at: new Date().toISOString(), ranges: [[15, 30]] }), first]) {
+      const answer = await post(heartbeat);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-ratelimit-remaining')).toBeNull();
+    }
+    const refused = await post(beat(videoId, { playbackId: 'limited-play', at: new Date().toISOString(), ranges: [[30, 45]] }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(await refused.json()).toMatchObject({ success: false, statusCode: 429 });
+    // The raw rows: no address, no user agent; a signed-out viewer only by the playback's random id.
+    const rows = await server.app.db.db.selectFrom('analytics_heartbeats').selectAll().where('video_id', '=', videoId).orderBy('at').execute();
+    expect(rows).toHaveLength(2);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['at', 'device', 'id', 'ranges', 'rolled_up', 'source', 'video_id', 'viewer_key']);
+    expect(rows[0]).toMatchObject({ id: first.id, viewer_key: 'p:limited-play', at: first.at, ranges: '[[0,15]]', source: 'home', device: 'desktop' });
+  });
+});
+
 describe('chapters from a description', () => {
   it("reads YouTube's rules: from 0:00, in order, three or more, each at least 10 s", () => {
     expect(chaptersOf('0:00 Intro\n1:02:03 Late\n• 1:05:00 | Last', 4000)).toEqual([
