@@ -9,7 +9,8 @@
 //      offered load, alternating in slices; the ratio of the medians.
 //   STUDIO_BENCH_VIDEOS (default 1000000), STUDIO_BENCH_HEARTBEATS (default 10000000),
 //   STUDIO_BENCH_READS (requests per studio scenario, default 300), STUDIO_BENCH_RATE (offered
-//   req/s for the CPU row, default 300): scale down for a quick run.
+//   req/s for the CPU row, default 300), STUDIO_BENCH_CPU_SLICES (slices per side of the CPU row,
+//   default 3), STUDIO_BENCH_DIALECTS (default sqlite,postgres): scale down for a quick run.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import os from 'node:os';
@@ -35,7 +36,7 @@ const READS = Number(process.env.STUDIO_BENCH_READS ?? 300);
 const RATE = Number(process.env.STUDIO_BENCH_RATE ?? 300);
 /** Seconds per slice of the CPU comparison, and slices per side. */
 const CPU_SLICE_SECONDS = 5;
-const CPU_SLICES = 3;
+const CPU_SLICES = Number(process.env.STUDIO_BENCH_CPU_SLICES ?? 3);
 /** Rounds the studio scenarios are interleaved in (READS requests per scenario in all). */
 const ROUNDS = 3;
 
@@ -46,6 +47,8 @@ export interface StudioLatency {
   scenario: string;
   p50: number;
   p99: number;
+  /** The server's CPU per request (all its threads), which a loaded machine's waits do not inflate. */
+  cpuMs: number;
   errors: number;
 }
 
@@ -80,13 +83,14 @@ async function signIn(url: string, email: string): Promise<string> {
   return body.data.accessToken;
 }
 
-/** Each scenario READS times, one request at a time, interleaved in ROUNDS rounds. */
-async function timeScenarios(url: string, scenarios: Scenario[]): Promise<StudioLatency[]> {
-  const samples = scenarios.map(() => ({ times: [] as number[], errors: 0 }));
+/** Each scenario READS times, one request at a time, interleaved in ROUNDS rounds; the server's CPU per request beside. */
+async function timeScenarios(url: string, pid: number, scenarios: Scenario[]): Promise<StudioLatency[]> {
+  const samples = scenarios.map(() => ({ times: [] as number[], cpuUs: 0, errors: 0 }));
   // Unmeasured warm-up: the server's JIT and the database's caches.
   for (const scenario of scenarios) for (let i = 0; i < 5; i++) await fetch(url + scenario.path(), { headers: { authorization: `Bearer ${scenario.token}` } }).then((r) => r.arrayBuffer());
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, scenario] of scenarios.entries()) {
+      const cpuBefore = threadCpuMicros(pid);
       for (let i = 0; i < Math.ceil(READS / ROUNDS); i++) {
         const started = performance.now();
         const response = await fetch(url + scenario.path(), { headers: { authorization: `Bearer ${scenario.token}` } });
@@ -94,11 +98,12 @@ async function timeScenarios(url: string, scenarios: Scenario[]): Promise<Studio
         samples[index]!.times.push(performance.now() - started);
         if (!response.ok) samples[index]!.errors += 1;
       }
+      samples[index]!.cpuUs += threadCpuMicros(pid) - cpuBefore;
     }
   }
   return scenarios.map((scenario, index) => {
     const sorted = samples[index]!.times.sort((a, b) => a - b);
-    return { scenario: scenario.name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: samples[index]!.errors };
+    return { scenario: scenario.name, p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuMs: samples[index]!.cpuUs / sorted.length / 1000, errors: samples[index]!.errors };
   });
 }
 
@@ -197,7 +202,7 @@ async function benchOn(dialect: 'sqlite' | 'postgres', log: (line: string) => vo
           { name: `video page ${range}, ${creator.who}`, token: creator.token, path: () => `/api/v1/studio/videos/${creator.video()}?range=${range}` },
         ]),
       );
-      const reads = await timeScenarios(api.url, scenarios);
+      const reads = await timeScenarios(api.url, api.child.pid!, scenarios);
       const cpu = await intakeBesideCachedRead(api.url, api.child.pid!, seed);
       return {
         dialect,
@@ -245,12 +250,12 @@ export async function runStudioBench(log: (line: string) => void = console.log):
   log('|---|---|---|---|---|---|---|');
   for (const f of figures) log(`| ${f.dialect} | ${f.videos} | ${f.heartbeats} | ${f.seedSeconds.toFixed(0)} s | ${f.rollupSeconds.toFixed(0)} s | ${Math.round(f.rollupPerSecond)} | ${f.loadAverage.toFixed(1)} |`);
   log('');
-  log(`Studio over HTTP, one request at a time, ${READS} per scenario (p50 / p99):`);
+  log(`Studio over HTTP, one request at a time, ${READS} per scenario (p50 / p99; server CPU per request):`);
   log('');
-  log(`| scenario | ${figures.map((f) => f.dialect).join(' | ')} | errors |`);
-  log(`|---|${figures.map(() => '---').join('|')}|---|`);
+  log(`| scenario | ${figures.map((f) => `${f.dialect} | ${f.dialect} CPU`).join(' | ')} | errors |`);
+  log(`|---|${figures.map(() => '---|---').join('|')}|---|`);
   for (const [index, read] of (figures[0]?.reads ?? []).entries()) {
-    log(`| ${read.scenario} | ${figures.map((f) => `${ms(f.reads[index]!.p50)} / ${ms(f.reads[index]!.p99)}`).join(' | ')} | ${figures.reduce((sum, f) => sum + f.reads[index]!.errors, 0)} |`);
+    log(`| ${read.scenario} | ${figures.map((f) => `${ms(f.reads[index]!.p50)} / ${ms(f.reads[index]!.p99)} | ${ms(f.reads[index]!.cpuMs)}`).join(' | ')} | ${figures.reduce((sum, f) => sum + f.reads[index]!.errors, 0)} |`);
   }
   log('');
   log(`Server CPU per request at ${RATE} req/s offered, ${CPU_SLICES} alternating slices of ${CPU_SLICE_SECONDS} s (medians):`);

@@ -2,9 +2,9 @@
 // for the overview, a video's hours for its page.
 import { DEVICE_CLASSES, TRAFFIC_SOURCES, type DeviceCounts, type SourceCounts, type StudioDay, type StudioRange, type StudioSubscriberDay } from '../../contract/analytics.js';
 import { addCounts, emptyRetention, type CountedRow } from './fold.js';
+import { WINDOW_DAYS as RANGE_DAYS } from './windows.js';
 
 const DAY_MS = 24 * 3600 * 1000;
-const RANGE_DAYS: Record<StudioRange, number> = { '7d': 7, '28d': 28, '90d': 90 };
 
 /** The range's first day (UTC, today included) as `YYYY-MM-DD`, and its first hour as `YYYY-MM-DDT00`. */
 export function rangeStart(range: StudioRange, nowMs: number): { day: string; hour: string } {

@@ -354,6 +354,30 @@ interface AnalyticsChannelDaysTable {
   devices: string;
 }
 
+/** 0025: one video's views and watch time on one day (UTC, `YYYY-MM-DD`). */
+interface AnalyticsVideoDaysTable {
+  video_id: string;
+  day: string;
+  owner_id: string;
+  views: number;
+  watch_seconds: number;
+}
+
+/** 0025: one video's totals over the last `window_days` days (7, 28, 90) as of `analytics_windows_as_of.day`. */
+interface AnalyticsVideoWindowsTable {
+  video_id: string;
+  window_days: number;
+  owner_id: string;
+  views: number;
+  watch_seconds: number;
+}
+
+/** 0025: one row (id 1): the day the video windows end on. */
+interface AnalyticsWindowsAsOfTable {
+  id: number;
+  day: string;
+}
+
 /** 0018: when a viewer's view of a video last counted. */
 interface AnalyticsViewMarksTable {
   video_id: string;
@@ -401,5 +425,8 @@ export interface Database {
   analytics_video_hours: AnalyticsVideoHoursTable;
   analytics_channel_days: AnalyticsChannelDaysTable;
   analytics_view_marks: AnalyticsViewMarksTable;
+  analytics_video_days: AnalyticsVideoDaysTable;
+  analytics_video_windows: AnalyticsVideoWindowsTable;
+  analytics_windows_as_of: AnalyticsWindowsAsOfTable;
   channel_subscription_days: ChannelSubscriptionDaysTable;
 }

@@ -9,6 +9,8 @@ import { recordHeartbeats } from '../useCases/analytics.js';
 
 /** A full batch is about 10 KB. */
 const BODY_LIMIT = 64 * 1024;
+/** No budget headers on an accepted batch: a beacon's answer is never read. A 429 still carries them. */
+const QUIET_BUDGET = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false };
 
 const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to this plugin: elsewhere text/plain stays text.
@@ -25,7 +27,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/heartbeats',
     {
       bodyLimit: BODY_LIMIT,
-      config: { rateLimit: app.rateLimits.write },
+      config: { rateLimit: { ...app.rateLimits.write, addHeadersOnExceeding: QUIET_BUDGET } },
       schema: { operationId: 'postAnalyticsHeartbeats', summary: 'Playback heartbeats for watch-time analytics', tags: ['analytics'], body: HeartbeatBatch, response: { 200: Envelope(HeartbeatReceipt) } },
     },
     async (request, reply) => {

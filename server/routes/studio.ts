@@ -33,7 +33,7 @@ const studioRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await queueRollup(app, nowMs);
       const [days, top, subscriptionDays, subscribersTotal, viewersNow] = await Promise.all([
         analytics.channelDays(ownerId, since.day),
-        analytics.topVideos(ownerId, since.hour, TOP_VIDEOS),
+        analytics.topVideos(ownerId, range, nowMs, TOP_VIDEOS),
         analytics.subscriptionDays(ownerId, since.day),
         app.reads.subscriptions.countOf(ownerId),
         app.presence.watchingChannel(ownerId),

@@ -8,7 +8,7 @@ const ROLLUP_JOB_ID = 'analytics-rollup';
 /** The rollup is queued at most this often per process (the job folds everything waiting). */
 const ROLLUP_QUEUE_EVERY_MS = 10_000;
 const lastQueued = new WeakMap<object, number>();
-/** Heartbeats of requests this close together share one insert; 8 columns a row stay within both databases' parameter limits. */
+/** Heartbeats of requests this close together share one insert (of at most INTAKE_BATCH_ROWS rows). */
 const INTAKE_BATCH_MS = 20;
 const INTAKE_BATCH_ROWS = 2000;
 const batchers = new WeakMap<object, HeartbeatBatcher>();

@@ -1,12 +1,15 @@
 // Watch analytics end to end: heartbeats through the API, the rollup job, the studio's answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Heartbeat, StudioSubscriberDay } from '../../contract/analytics.js';
+import { STUDIO_RANGES, type Heartbeat, type StudioSubscriberDay } from '../../contract/analytics.js';
 import { chaptersOf } from '../../contract/chapters.js';
+import type { RawHeartbeat } from '../../server/analytics/fold.js';
+import { WINDOW_DAYS, dayOfMs, windowStart } from '../../server/analytics/windows.js';
 import { analyticsRollupJob } from '../../server/jobs/handlers/analyticsRollup.js';
 import type { JobContext, JobDeps } from '../../server/jobs/types.js';
 import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 
 const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Runs the rollup job's handler as the queue would (the queue may run it meanwhile too: it locks). */
 async function rollUp(server: TestServer) {
@@ -178,6 +181,141 @@ describe.each(databases)('analytics on %s', (dialect) => {
     expect(strangerOverview.body.data).toMatchObject({ range: '28d', totals: { views: 0 }, topVideos: [] });
     await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', stranger.id).execute();
     expect((await call(server, 'GET', `/studio/videos/${videoId}`, { token: stranger.token })).status).toBe(200);
+  });
+
+  // Last in this block: it folds days ahead of today, so the windows end in the future after it.
+  it('keeps the top videos of each window exact across day boundaries, late heartbeats, reruns and slides', async () => {
+    const analytics = server.app.repos.analytics;
+    const db = server.app.db.db;
+    const channel = await registerUser(server);
+    const [v1, v2, v3] = [await insertVideo(server, channel.id, { duration: 100 }), await insertVideo(server, channel.id, { duration: 100 }), await insertVideo(server, channel.id, { duration: 100 })];
+    // Day 0 is ten days ahead: no other test's heartbeat falls on it or after.
+    const day0 = Date.parse(`${dayOfMs(Date.now() + 10 * DAY_MS)}T00:00:00.000Z`);
+    const at = (days: number, hours = 0, ms = 0) => new Date(day0 + days * DAY_MS + hours * HOUR_MS + ms).toISOString();
+    let id = 0;
+    const raw = (video_id: string, viewer_key: string, when: string, ranges: number[][]): RawHeartbeat => ({ id: `window-${channel.id}-${++id}`, video_id, viewer_key, at: when, ranges: JSON.stringify(ranges), source: 'home', device: 'phone' });
+    type Row = [string, number, number];
+    const foldAll = async (nowMs: number) => {
+      let folded = 0;
+      for (let count = -1; count !== 0; folded += count) count = await analytics.rollUpBatch(3, nowMs);
+      return folded;
+    };
+    const top = async (nowMs: number) => {
+      const answers: Record<string, Row[]> = {};
+      for (const range of STUDIO_RANGES) {
+        const fast = await analytics.topVideos(channel.id, range, nowMs, 50);
+        // The reference: the same question summed from the hourly rows.
+        expect(fast).toEqual(await analytics.topVideosFromHours(channel.id, `${windowStart(dayOfMs(nowMs), WINDOW_DAYS[range])}T00`, 50));
+        answers[range] = fast.map((video) => [video.id, video.views, video.watchSeconds]);
+      }
+      return answers;
+    };
+    const tables = async () => ({
+      days: await db.selectFrom('analytics_video_days').selectAll().where('owner_id', '=', channel.id).orderBy('video_id').orderBy('day').execute(),
+      windows: await db.selectFrom('analytics_video_windows').selectAll().where('owner_id', '=', channel.id).orderBy('video_id').orderBy('window_days').execute(),
+    });
+    const windowsEnd = async () => (await db.selectFrom('analytics_windows_as_of').select('day').executeTakeFirstOrThrow()).day;
+
+    // Either side of midnight: x's second beat, 1 ms after day 0, is within 24 h of its view (watch time only).
+    await analytics.insertHeartbeats([
+      raw(v1, 'u:x', at(0, 10), [[0, 10]]),
+      raw(v1, 'p:y', at(0, 24, -1), [[0, 20]]),
+      raw(v1, 'u:x', at(1), [[10, 30]]),
+      raw(v2, 'p:z', at(1), [[0, 40]]),
+    ]);
+    expect(await foldAll(day0 + DAY_MS + 12 * HOUR_MS)).toBe(4);
+    expect(await windowsEnd()).toBe(dayOfMs(day0 + DAY_MS));
+    // As the studio ranks them: views, then the newest id first.
+    const ranked = (rows: Row[]) => [...rows].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1));
+    let answers = await top(day0 + DAY_MS + 12 * HOUR_MS);
+    expect(answers['7d']).toEqual([
+      [v1, 2, 50],
+      [v2, 1, 40],
+    ]);
+    expect(answers['90d']).toEqual(answers['7d']);
+    const { days } = await tables();
+    const expectedDays: Array<[string, string, number, number]> = [
+      [v1, dayOfMs(day0), 2, 30],
+      [v1, dayOfMs(day0 + DAY_MS), 0, 20],
+      [v2, dayOfMs(day0 + DAY_MS), 1, 40],
+    ];
+    expect(days.map((row) => [row.video_id, row.day, Number(row.views), Number(row.watch_seconds)])).toEqual(expectedDays.sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] < b[1] ? -1 : 1)));
+
+    // A rerun folds nothing and changes nothing.
+    const before = await tables();
+    expect(await foldAll(day0 + DAY_MS + 12 * HOUR_MS)).toBe(0);
+    expect(await tables()).toEqual(before);
+
+    // Late and out of order: a beat of day 0 after day 1's were folded; ties in views go by id, newest first.
+    await analytics.insertHeartbeats([raw(v3, 'p:w', at(0, 5), [[0, 30]]), raw(v2, 'p:z2', at(1, 6), [[0, 30]]), raw(v3, 'p:w2', at(1, 1), [[0, 5]])]);
+    expect(await foldAll(day0 + DAY_MS + 13 * HOUR_MS)).toBe(3);
+    answers = await top(day0 + DAY_MS + 13 * HOUR_MS);
+    expect(answers['7d']).toEqual(
+      ranked([
+        [v1, 2, 50],
+        [v2, 2, 70],
+        [v3, 2, 35],
+      ]),
+    );
+
+    // A week on, with one beat: day 0 leaves the 7-day window, not the 28-day one.
+    await analytics.insertHeartbeats([raw(v1, 'p:q', at(7, 1), [[0, 10]])]);
+    expect(await foldAll(day0 + 7 * DAY_MS + 2 * HOUR_MS)).toBe(1);
+    answers = await top(day0 + 7 * DAY_MS + 2 * HOUR_MS);
+    expect(answers['7d']).toEqual(
+      ranked([
+        [v2, 2, 70],
+        [v1, 1, 30],
+        [v3, 1, 5],
+      ]),
+    );
+    expect(answers['28d']).toEqual(
+      ranked([
+        [v1, 3, 60],
+        [v2, 2, 70],
+        [v3, 2, 35],
+      ]),
+    );
+
+    // With no heartbeat at all, the rollup still slides the windows: 95 days on, only day 7 is in the 90 days.
+    expect(await foldAll(day0 + 95 * DAY_MS)).toBe(0);
+    expect(await windowsEnd()).toBe(dayOfMs(day0 + 95 * DAY_MS));
+    answers = await top(day0 + 95 * DAY_MS);
+    expect(answers).toEqual({ '7d': [], '28d': [], '90d': [[v1, 1, 10]] });
+    await foldAll(day0 + 200 * DAY_MS);
+    expect((await tables()).windows).toEqual([]);
+    // The day after, before any rollup, the windows end yesterday: the answer comes from the hours, the same.
+    expect(await top(day0 + 201 * DAY_MS)).toEqual({ '7d': [], '28d': [], '90d': [] });
+  });
+});
+
+describe('heartbeat intake under its rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { RATE_LIMIT_WRITE_MAX: '3' } });
+  });
+  afterAll(() => server?.close());
+
+  it('stores only what the player reported, without budget headers, and answers a flood 429 in the envelope', async () => {
+    const owner = await registerUser(server);
+    const videoId = await insertVideo(server, owner.id, { duration: 60 });
+    const post = (heartbeat: Heartbeat) =>
+      fetch(`${server.url}/api/v1/analytics/heartbeats`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (Bench Phone)' }, body: JSON.stringify({ heartbeats: [heartbeat] }) });
+    const first = beat(videoId, { playbackId: 'limited-play', at: new Date(Date.now() - 60_000).toISOString(), ranges: [[0, 15]] });
+    for (const heartbeat of [first, beat(videoId, { playbackId: 'limited-play', at: new Date().toISOString(), ranges: [[15, 30]] }), first]) {
+      const answer = await post(heartbeat);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-ratelimit-remaining')).toBeNull();
+    }
+    const refused = await post(beat(videoId, { playbackId: 'limited-play', at: new Date().toISOString(), ranges: [[30, 45]] }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(await refused.json()).toMatchObject({ success: false, statusCode: 429 });
+    // The raw rows: no address, no user agent; a signed-out viewer only by the playback's random id.
+    const rows = await server.app.db.db.selectFrom('analytics_heartbeats').selectAll().where('video_id', '=', videoId).orderBy('at').execute();
+    expect(rows).toHaveLength(2);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['at', 'device', 'id', 'ranges', 'rolled_up', 'source', 'video_id', 'viewer_key']);
+    expect(rows[0]).toMatchObject({ id: first.id, viewer_key: 'p:limited-play', at: first.at, ranges: '[[0,15]]', source: 'home', device: 'desktop' });
   });
 });
 

@@ -22,6 +22,7 @@ import * as analytics from './0021_analytics.js';
 import * as subscriptionDays from './0022_subscription_days.js';
 import * as runners from './0023_runners.js';
 import * as analyticsPending from './0024_analytics_pending.js';
+import * as analyticsWindows from './0025_analytics_windows.js';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: DatabaseDialect): Promise<void> };
 
@@ -49,6 +50,7 @@ const all: Record<string, DialectMigration> = {
   '0022_subscription_days': subscriptionDays,
   '0023_runners': runners,
   '0024_analytics_pending': analyticsPending,
+  '0025_analytics_windows': analyticsWindows,
 };
 
 /** The migrations this version has, by name (what Kysely records in `kysely_migration`). */

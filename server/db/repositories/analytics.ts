@@ -1,18 +1,26 @@
 // Watch analytics: the raw heartbeats, the rollup that folds them (one transaction per batch) and
 // the studio's reads, which answer from the rollups only.
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { ANALYTICS_LIMITS } from '../../../contract/analytics.js';
 import { VIEW_WINDOW_MS } from '../../../contract/limits.js';
 import type { DatabaseDialect } from '../../config.js';
+import type { StudioRange } from '../../../contract/analytics.js';
 import { addCounts, foldHeartbeats, markKey, parseCounts, parseRetention, type CountedRow, type DayDelta, type HourDelta, type RawHeartbeat, type VideoFacts } from '../../analytics/fold.js';
+import { ALL_WINDOW_DAYS, WINDOW_DAYS, dayOfMs, windowStart } from '../../analytics/windows.js';
 import type { DatabaseHandle, DB } from '../kysely.js';
 import type { Database } from '../schema.js';
 
 type ColumnType = 'text' | 'integer' | 'double precision';
+/** The raw heartbeat's columns (all text), as the intake stores them. */
+const HEARTBEAT_COLUMNS: Record<keyof RawHeartbeat, 'text'> = { id: 'text', video_id: 'text', viewer_key: 'text', at: 'text', ranges: 'text', source: 'text', device: 'text' };
 /** The rollup tables' columns and their PostgreSQL types (json_to_recordset needs them). */
 const HOUR_COLUMNS: Record<string, ColumnType> = { video_id: 'text', hour: 'text', owner_id: 'text', views: 'integer', watch_seconds: 'double precision', retention: 'text', sources: 'text', devices: 'text' };
 const DAY_COLUMNS: Record<string, ColumnType> = { owner_id: 'text', day: 'text', views: 'integer', watch_seconds: 'double precision', sources: 'text', devices: 'text' };
 const MARK_COLUMNS: Record<string, ColumnType> = { video_id: 'text', viewer_key: 'text', counted_at: 'text' };
+const VIDEO_DAY_COLUMNS: Record<string, ColumnType> = { video_id: 'text', day: 'text', owner_id: 'text', views: 'integer', watch_seconds: 'double precision' };
+const VIDEO_WINDOW_COLUMNS: Record<string, ColumnType> = { video_id: 'text', window_days: 'integer', owner_id: 'text', views: 'integer', watch_seconds: 'double precision' };
+/** Columns an upsert adds to rather than replaces. */
+const ADDED = ['views', 'watch_seconds'];
 /** Any constant: PostgreSQL's transaction-scoped lock that lets one rollup batch run at a time. */
 const ROLLUP_LOCK = 4_823_117;
 
@@ -20,30 +28,40 @@ export class AnalyticsRepository {
   private readonly db: DB;
   private readonly dialect: DatabaseDialect;
 
+  private readonly insertHeartbeatsSql: string;
+
   constructor(handle: DatabaseHandle) {
     this.db = handle.db;
     this.dialect = handle.dialect;
-  }
-
-  /** Stores new heartbeats (ids unique among them); a known id is left as it is. Resolves with the new ones' ids. */
-  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<string[]> {
-    if (!rows.length) return [];
-    const inserted = await this.db
-      .insertInto('analytics_heartbeats')
-      .values(rows.map((row) => ({ ...row, rolled_up: 0 })))
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id')
-      .execute();
-    return inserted.map((row) => row.id);
+    const names = Object.keys(HEARTBEAT_COLUMNS);
+    const into = `insert into analytics_heartbeats (${names.join(', ')}, rolled_up)`;
+    const after = 'on conflict (id) do nothing returning id';
+    this.insertHeartbeatsSql =
+      this.dialect === 'postgres'
+        ? `${into} select ${names.join(', ')}, 0 from json_to_recordset($1::json) as x(${names.map((name) => `${name} text`).join(', ')}) ${after}`
+        : `${into} select ${names.map((name) => `value ->> '${name}'`).join(', ')}, 0 from json_each(?) where true ${after}`;
   }
 
   /**
-   * Folds up to `limit` heartbeats not yet rolled up into the hourly and daily rows and marks them
-   * rolled up, in one transaction: a batch counts entirely or not at all, and never twice. Every
+   * Stores new heartbeats (ids unique among them); a known id is left as it is. Resolves with the
+   * new ones' ids. One SQL text whatever the count, the rows as one JSON parameter: building and
+   * compiling an insert of eight parameters a row cost the intake more than the insert itself.
+   */
+  async insertHeartbeats(rows: readonly RawHeartbeat[]): Promise<string[]> {
+    if (!rows.length) return [];
+    const values = rows.map(({ id, video_id, viewer_key, at, ranges, source, device }) => ({ id, video_id, viewer_key, at, ranges, source, device }));
+    const inserted = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(this.insertHeartbeatsSql, [JSON.stringify(values)]));
+    return inserted.rows.map((row) => row.id);
+  }
+
+  /**
+   * Folds up to `limit` heartbeats not yet rolled up into the hourly and daily rows and the video
+   * windows, and marks them rolled up, in one transaction: a batch counts entirely or not at all,
+   * and never twice. The windows first slide to today (`nowMs`), with or without heartbeats. Every
    * statement takes its keys or rows as one JSON or array parameter, whatever the batch's size: at
    * thousands of rows a batch, bound parameters in chunks cost more than the work itself.
    */
-  rollUpBatch(limit: number): Promise<number> {
+  rollUpBatch(limit: number, nowMs = Date.now()): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
       const rows: RawHeartbeat[] = await trx
@@ -54,7 +72,10 @@ export class AnalyticsRepository {
         .orderBy('id')
         .limit(limit)
         .execute();
-      if (!rows.length) return 0;
+      if (!rows.length) {
+        await this.slideWindows(trx, dayOfMs(nowMs));
+        return 0;
+      }
       const videos = new Map<string, VideoFacts>();
       const found = await trx.selectFrom('videos').select(['id', 'owner_id', 'duration']).where(this.inList('id', [...new Set(rows.map((row) => row.video_id))])).execute();
       for (const video of found) videos.set(video.id, { ownerId: video.owner_id, duration: Number(video.duration) });
@@ -69,6 +90,7 @@ export class AnalyticsRepository {
       const folded = foldHeartbeats(rows, videos, lastCounted);
       await this.mergeHours(trx, [...folded.hours.values()]);
       await this.mergeDays(trx, [...folded.days.values()]);
+      await this.addToVideoWindows(trx, [...folded.hours.values()], dayOfMs(nowMs));
       const changed = [...folded.marks].map(([key, counted_at]) => ({ video_id: viewers.get(key)![0], viewer_key: viewers.get(key)![1], counted_at }));
       await this.upsertRows(trx, 'analytics_view_marks', MARK_COLUMNS, ['video_id', 'viewer_key'], changed);
       await trx.updateTable('analytics_heartbeats').set({ rolled_up: 1 }).where(this.inList('id', rows.map((row) => row.id))).execute();
@@ -91,14 +113,18 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Inserts `rows` into `table`, replacing every non-key column of a row whose key exists, from
+   * Inserts `rows` into `table`, replacing every non-key column of a row whose key exists (or
+   * adding to it, for the columns in `added`), from
    * one JSON parameter (json_each on SQLite, json_to_recordset on PostgreSQL). Table and column
    * names are this module's constants, never input.
    */
-  private async upsertRows(trx: Transaction<Database>, table: string, columns: Record<string, ColumnType>, keys: readonly string[], rows: readonly object[]): Promise<void> {
+  private async upsertRows(trx: Transaction<Database>, table: string, columns: Record<string, ColumnType>, keys: readonly string[], rows: readonly object[], added: readonly string[] = []): Promise<void> {
     if (!rows.length) return;
     const names = Object.keys(columns);
-    const updates = names.filter((name) => !keys.includes(name)).map((name) => `${name} = excluded.${name}`).join(', ');
+    const updates = names
+      .filter((name) => !keys.includes(name))
+      .map((name) => (added.includes(name) ? `${name} = ${table}.${name} + excluded.${name}` : `${name} = excluded.${name}`))
+      .join(', ');
     const conflict = `on conflict (${keys.join(', ')}) do update set ${updates}`;
     if (this.dialect === 'postgres') {
       const record = names.map((name) => `${name} ${columns[name]}`).join(', ');
@@ -157,6 +183,71 @@ export class AnalyticsRepository {
     await this.upsertRows(trx, 'analytics_channel_days', DAY_COLUMNS, ['owner_id', 'day'], values);
   }
 
+  /**
+   * Adds a batch's hours to the videos' days and to the windows they fall in. The windows end on
+   * today or on the batch's latest day, whichever is later (a heartbeat stamped by a clock a little
+   * ahead of this one's), or on the day they already end on when that is later still.
+   */
+  private async addToVideoWindows(trx: Transaction<Database>, hours: readonly HourDelta[], today: string): Promise<void> {
+    const days = new Map<string, { video_id: string; day: string; owner_id: string; views: number; watch_seconds: number }>();
+    let latest = today;
+    for (const hour of hours) {
+      const day = hour.hour.slice(0, 10);
+      if (day > latest) latest = day;
+      const key = `${hour.videoId}\u0000${day}`;
+      const row = days.get(key) ?? { video_id: hour.videoId, day, owner_id: hour.ownerId, views: 0, watch_seconds: 0 };
+      row.views += hour.views;
+      row.watch_seconds += hour.watchSeconds;
+      days.set(key, row);
+    }
+    const asOf = await this.slideWindows(trx, latest);
+    await this.upsertRows(trx, 'analytics_video_days', VIDEO_DAY_COLUMNS, ['video_id', 'day'], [...days.values()], ADDED);
+    const windows = new Map<string, { video_id: string; window_days: number; owner_id: string; views: number; watch_seconds: number }>();
+    for (const day of days.values()) {
+      for (const windowDays of ALL_WINDOW_DAYS) {
+        if (day.day < windowStart(asOf, windowDays)) continue;
+        const key = `${day.video_id}\u0000${windowDays}`;
+        const row = windows.get(key) ?? { video_id: day.video_id, window_days: windowDays, owner_id: day.owner_id, views: 0, watch_seconds: 0 };
+        row.views += day.views;
+        row.watch_seconds += day.watch_seconds;
+        windows.set(key, row);
+      }
+    }
+    await this.upsertRows(trx, 'analytics_video_windows', VIDEO_WINDOW_COLUMNS, ['video_id', 'window_days'], [...windows.values()], ADDED);
+  }
+
+  /**
+   * Moves the video windows' end to `day` when they end earlier, and resolves with the day they end
+   * on. Only the videos with a day leaving a window are summed again, from their days in it: the
+   * cost of a slide is the days that leave, not the table.
+   */
+  private async slideWindows(trx: Transaction<Database>, day: string): Promise<string> {
+    const state = await trx.selectFrom('analytics_windows_as_of').select('day').where('id', '=', 1).executeTakeFirst();
+    if (state && state.day >= day) return state.day;
+    for (const windowDays of ALL_WINDOW_DAYS) {
+      const start = windowStart(day, windowDays);
+      // Without a recorded end (never so after the migration), every window is summed afresh.
+      let leaving = trx.selectFrom('analytics_video_days').select('video_id').where('day', '<', start);
+      if (state) leaving = leaving.where('day', '>=', windowStart(state.day, windowDays));
+      let stale = trx.deleteFrom('analytics_video_windows').where('window_days', '=', windowDays);
+      if (state) stale = stale.where('video_id', 'in', leaving);
+      await stale.execute();
+      let summed = trx
+        .selectFrom('analytics_video_days')
+        .select((eb) => ['video_id', sql.lit(windowDays).as('window_days'), eb.fn.min('owner_id').as('owner_id'), eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('watch_seconds').as('watch_seconds')])
+        .where('day', '>=', start)
+        .groupBy('video_id');
+      if (state) summed = summed.where('video_id', 'in', leaving);
+      await trx.insertInto('analytics_video_windows').columns(['video_id', 'window_days', 'owner_id', 'views', 'watch_seconds']).expression(summed).execute();
+    }
+    await trx
+      .insertInto('analytics_windows_as_of')
+      .values({ id: 1, day })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet({ day }))
+      .execute();
+    return day;
+  }
+
   /** Drops rolled-up heartbeats past the replay window, and view marks no heartbeat can reach any more. */
   async prune(nowMs: number): Promise<{ heartbeats: number; marks: number }> {
     const cutoff = new Date(nowMs - ANALYTICS_LIMITS.replayWindowMs).toISOString();
@@ -178,8 +269,31 @@ export class AnalyticsRepository {
     return rows.map((row) => ({ day: row.day, views: Number(row.views), watchSeconds: Number(row.watch_seconds), sources: parseCounts(row.sources), devices: parseCounts(row.devices) }));
   }
 
-  /** A channel's most viewed videos from `sinceHour` on, with what the studio lists of each. */
-  async topVideos(ownerId: string, sinceHour: string, limit: number) {
+  /**
+   * A channel's most viewed videos over the range ending today (`nowMs`), with what the studio
+   * lists of each: the top rows of the channel's window, when the windows end today. Between
+   * midnight (UTC) and the rollup's next batch they end yesterday: then the hourly rows are summed.
+   */
+  async topVideos(ownerId: string, range: StudioRange, nowMs: number, limit: number) {
+    const today = dayOfMs(nowMs);
+    const windowDays = WINDOW_DAYS[range];
+    const asOf = await this.db.selectFrom('analytics_windows_as_of').select('day').where('id', '=', 1).executeTakeFirst();
+    if (asOf?.day !== today) return this.topVideosFromHours(ownerId, `${windowStart(today, windowDays)}T00`, limit);
+    const rows = await this.db
+      .selectFrom('analytics_video_windows')
+      .innerJoin('videos', 'videos.id', 'analytics_video_windows.video_id')
+      .select(['videos.id', 'videos.title', 'videos.thumbnail', 'videos.duration', 'analytics_video_windows.views', 'analytics_video_windows.watch_seconds'])
+      .where('analytics_video_windows.owner_id', '=', ownerId)
+      .where('analytics_video_windows.window_days', '=', windowDays)
+      .orderBy('analytics_video_windows.views', 'desc')
+      .orderBy('analytics_video_windows.video_id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ id: row.id, title: row.title, thumbnail: row.thumbnail, duration: Number(row.duration), views: Number(row.views), watchSeconds: Number(row.watch_seconds) }));
+  }
+
+  /** The channel's most viewed videos from `sinceHour` on, summed from the hourly rows. */
+  async topVideosFromHours(ownerId: string, sinceHour: string, limit: number) {
     const rows = await this.db
       .selectFrom('analytics_video_hours')
       .innerJoin('videos', 'videos.id', 'analytics_video_hours.video_id')
