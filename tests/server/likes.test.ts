@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { internalsOf } from '../../server/composition.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('likes and reactions on %s', (dialect) => {
   let server: TestServer;
@@ -27,7 +26,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
 
   it('toggles like and disLike: mutually exclusive, the same again removes, counts in the answer', async () => {
     const id = await insertVideo(server, owner.id);
-    const emitted = vi.spyOn(internalsOf(server.app).live, 'videoReactionUpdated');
+    const emitted = vi.spyOn(server.parts.live, 'videoReactionUpdated');
     const stateReads = vi.spyOn(server.app.repos.videos, 'findState');
     try {
       const liked = await toggle(fan, id, 'like');
@@ -122,7 +121,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
   it('toggles a comment like with an exact count and a live event', async () => {
     const videoId = await insertVideo(server, owner.id);
     const commentId = await insertComment(videoId, owner.id);
-    const emitted = vi.spyOn(internalsOf(server.app).live, 'commentReactionsUpdated');
+    const emitted = vi.spyOn(server.parts.live, 'commentReactionsUpdated');
     try {
       const path = `/likes/toggle/c/${commentId}?reactionType=like`;
       const liked = await call(server, 'POST', path, { token: fan.token, json: { videoId } });

@@ -2,7 +2,7 @@
 // hashed and the images processed before the clash check), so the answer's time does not tell
 // which emails are registered. The 409 keeps its message, which the register form shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, pngBytes, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, pngBytes, registerUser, startServer, type TestServer } from '../support/server.js';
 
 const ROUNDS = 5;
 
