@@ -1,4 +1,4 @@
-// buildApp(config): the whole server as a Fastify instance. index.ts and the tests both use it.
+// buildApp(config): the whole server as a Fastify instance (index.ts); buildApi also hands back the process parts it was assembled from (the tests' server keeps them).
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { XSRF_HEADER } from '../contract/auth.js';
 import { errorBody } from '../contract/envelope.js';
 import { authenticate } from './auth/authenticate.js';
-import { closeCore, composeProcess, registerInternals } from './composition.js';
+import { closeCore, type ComposedProcess, composeProcess } from './composition.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/kysely.js';
 import { startMaintenance } from './deployment/maintenance.js';
@@ -77,6 +77,17 @@ interface RateLimitRule {
 }
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  return (await buildApi(config)).app;
+}
+
+/** The API and the process it was assembled from, for a caller that holds both (the tests' server). */
+export interface BuiltApi {
+  app: FastifyInstance;
+  process: ComposedProcess;
+}
+
+/** buildApp, also handing back the parts `composeProcess` built (live events, read cache, metrics). */
+export async function buildApi(config: Config): Promise<BuiltApi> {
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogEntry } },
     trustProxy: config.trustProxy,
@@ -183,7 +194,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(authenticate);
   attachRealtime(app, processParts.io);
-  registerInternals(app, { live: processParts.live, readCache: core.readCache, metrics: core.metrics });
   // Background jobs: in this process unless RUN_JOBS_IN_PROCESS=false.
   app.afterListen(() => app.jobs.start());
   // Backfills and sweeps once the port is bound (never by a process that failed to start), and only
@@ -208,5 +218,5 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { prefix: '/media' });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await serveClient(app);
-  return app;
+  return { app, process: processParts };
 }

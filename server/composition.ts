@@ -160,22 +160,3 @@ export async function closeCore(core: Pick<Core, 'redis' | 'db'>): Promise<void>
   await core.redis?.close();
   await core.db.close();
 }
-
-/** What tests reach behind the API (never routes: they publish domain events instead). */
-export interface AppInternals {
-  live: LiveEvents;
-  readCache: ReadCache;
-  metrics: Metrics;
-}
-
-const internals = new WeakMap<object, AppInternals>();
-
-export function registerInternals(app: object, parts: AppInternals): void {
-  internals.set(app, parts);
-}
-
-export function internalsOf(app: object): AppInternals {
-  const parts = internals.get(app);
-  if (!parts) throw new Error('internalsOf: not an app built by buildApp');
-  return parts;
-}

@@ -1,7 +1,7 @@
 // `npm run admin -- role` and `reset-password` as child processes against a running server's data
 // dir and database: what they change is what the API then answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from '../support/server.js';
 import { runAdmin } from './adminFixtures.js';
 
 describe.each(databases)('admin role and reset-password on %s', (dialect) => {

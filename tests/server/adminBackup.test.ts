@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestUser } from '../support/server.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { runAdmin } from './adminFixtures.js';
 
@@ -53,7 +53,7 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
       const upload = await uploadVideo(api, owner.token, await mp4Upload(clip, 'Backed up'));
       expect(upload.status).toBe(201);
       const videoId: string = upload.body.data._id;
-      await waitForVideo(api.app.db.db, videoId, (state) => state.job?.state === 'done', 120_000);
+      await waitForVideo(api.app.repos, videoId, (state) => state.job?.state === 'done', 120_000);
       const video = (await call(api, 'GET', `/videos/${videoId}`)).body.data;
       const mediaPaths = [video.filePath, video.thumbnail, video.hlsUrl].map((url: string) => new URL(url, api.url).pathname);
       const digests = await Promise.all(mediaPaths.map((path) => mediaDigest(api.url, path)));

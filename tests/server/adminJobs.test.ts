@@ -2,7 +2,7 @@
 // first) beside the latest, and the types the table holds for the filter. A retry starts the job
 // afresh, its old errors gone with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 interface Job {
   id: string;
@@ -41,7 +41,7 @@ describe.each(databases)('the admin jobs view on %s', (dialect) => {
     // Nothing runs the jobs here: the test drives them through the queue's calls.
     server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
     admin = await registerUser(server);
-    await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await setRole(server, admin, 'admin');
   });
   afterAll(() => server?.close());
 

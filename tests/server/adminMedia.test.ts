@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from '../support/server.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 import { runAdmin } from './adminFixtures.js';
@@ -25,7 +25,7 @@ async function transcodedVideo(server: Server): Promise<{ videoId: string; token
   const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, 'Admin media'));
   expect(upload.status).toBe(201);
   const videoId: string = upload.body.data._id;
-  await waitForVideo(server.app.db.db, videoId, (state) => state.job?.state === 'done', 120_000);
+  await waitForVideo(server.app.repos, videoId, (state) => state.job?.state === 'done', 120_000);
   return { videoId, token: owner.token };
 }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { improveLocally } from '../../server/ai/localImprover.js';
-import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('POST /ai/improve-comment on %s (local improver)', (dialect) => {
   let server: TestServer;

@@ -6,7 +6,7 @@ import type { RawHeartbeat } from '../../server/analytics/fold.js';
 import { WINDOW_DAYS, dayOfMs, windowStart } from '../../server/analytics/windows.js';
 import { analyticsRollupJob } from '../../server/jobs/handlers/analyticsRollup.js';
 import type { JobContext, JobDeps } from '../../server/jobs/types.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -179,7 +179,7 @@ describe.each(databases)('analytics on %s', (dialect) => {
     expect((await call(server, 'GET', '/studio/overview?range=1y', { token: owner.token })).status).toBe(400);
     const strangerOverview = await call(server, 'GET', '/studio/overview', { token: stranger.token });
     expect(strangerOverview.body.data).toMatchObject({ range: '28d', totals: { views: 0 }, topVideos: [] });
-    await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', stranger.id).execute();
+    await setRole(server, stranger, 'admin');
     expect((await call(server, 'GET', `/studio/videos/${videoId}`, { token: stranger.token })).status).toBe(200);
   });
 

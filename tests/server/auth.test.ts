@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, pngBytes, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, pngBytes, registerUser, startServer, type TestServer } from '../support/server.js';
 
 describe.each(databases)('auth on %s', (dialect) => {
   let server: TestServer;

@@ -2,7 +2,7 @@
 // its first item (Ajv's 'array' coercion made {"role":["admin"]} an admin). Query strings still
 // turn text into numbers and booleans as the spec's clients send them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 describe.each(databases)('request coercion on %s', (dialect) => {
   let server: TestServer;
@@ -12,7 +12,7 @@ describe.each(databases)('request coercion on %s', (dialect) => {
   beforeAll(async () => {
     server = await startServer({ dialect });
     [admin, user] = await Promise.all([registerUser(server), registerUser(server)]);
-    await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await setRole(server, admin, 'admin');
     videoId = await insertVideo(server, admin.id);
   });
   afterAll(() => server?.close());

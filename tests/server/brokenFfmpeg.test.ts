@@ -3,7 +3,7 @@
 // failed every video as "the source is not a readable video".
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from '../support/server.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { freePort, schemaOf, sharedPlace, startWorkerProcess, stopProcess } from './processes.js';
 
@@ -33,7 +33,7 @@ describe(`a worker whose ffmpeg is broken (${dialect})`, () => {
       expect(worker.output()).toContain('ffmpeg does not work');
 
       await new Promise((resolve) => setTimeout(resolve, SEVERAL_POLLS_MS));
-      const state = await waitForVideo(place.db.db, upload.body.data._id, () => true);
+      const state = await waitForVideo(place.repos, upload.body.data._id, () => true);
       expect(state.job).toMatchObject({ state: 'queued', attempts: 0 });
       expect(state.status).toBe('processing');
     } finally {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_LIMITS } from '../../contract/limits.js';
 import { newId } from '../../server/ids.js';
-import { blobOf, call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { blobOf, call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 import { filesUnder } from './mediaFixtures.js';
 
 const VTT = 'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHello\n';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_LIMITS } from '../../contract/limits.js';
-import { insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 /**
  * The most CPU one turn of the loop may take. It depends on the machine: on the one this was first

@@ -8,7 +8,7 @@ import { api } from '../../src/api/api';
 import '../../src/api/endpoints';
 import { queueSpecOf } from '../../src/api/offlineEndpoints';
 import { setQueueSpecLookup } from '../../src/api/offlineQueue';
-import { call, startServer, type TestServer } from './harness.js';
+import { call, startServer, type TestServer } from '../support/server.js';
 
 /** A stand-in argument: every field, and the value itself in a URL, reads 'x1'. */
 const anyArg: unknown = new Proxy(

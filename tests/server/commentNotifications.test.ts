@@ -7,8 +7,9 @@ import { LiveEvent } from '../../contract/events.js';
 import { notificationLink, notificationText } from '../../contract/notificationText.js';
 import { pushPayloadOf } from '../../contract/push.js';
 import { userRoom } from '../../server/realtime/live.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { closeSocketsAfterEach, connectLive } from './liveFixtures.js';
 
 closeSocketsAfterEach();
 
@@ -34,10 +35,10 @@ describe.each(databases)('comment notifications on %s', (dialect) => {
     const socket = await connectLive(server, { token: owner.token });
     const live: Notification[] = [];
     socket.on(LiveEvent.notificationCreated, (payload: Notification) => live.push(payload));
-    await until(async () => (await server.app.io.in(userRoom(owner.id)).fetchSockets()).some((s) => s.id === socket.id), 'user room');
+    await eventually(async () => (await server.app.io.in(userRoom(owner.id)).fetchSockets()).some((s) => s.id === socket.id), { what: 'user room' });
 
     const commentId = await comment(fan, videoId, 'Tried it, loved it');
-    await until(() => live.length === 1, 'notification-created');
+    await eventually(() => live.length === 1, { what: 'notification-created' });
     const [made] = await notificationsOf(owner);
     expect(made).toEqual({
       _id: expect.any(String),

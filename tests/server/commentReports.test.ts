@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contract/entities.js';
 import type { ModerationLogEntry, ModerationReport } from '../../contract/moderation.js';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 describe.each(databases)('comment reports on %s', (dialect) => {
   let server: TestServer;
@@ -17,7 +17,7 @@ describe.each(databases)('comment reports on %s', (dialect) => {
   beforeAll(async () => {
     server = await startServer({ dialect });
     [owner, author, reporter, moderator] = await Promise.all([registerUser(server), registerUser(server), registerUser(server), registerUser(server)]);
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
   });
   afterAll(() => server?.close());
 

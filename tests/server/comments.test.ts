@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { internalsOf } from '../../server/composition.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('comments on %s', (dialect) => {
   let server: TestServer;
@@ -8,8 +7,7 @@ describe.each(databases)('comments on %s', (dialect) => {
   let bob: TestUser;
   let videoId: string;
 
-  const commentsCount = async (id: string) =>
-    Number((await server.app.db.db.selectFrom('videos').select('comments_count').where('id', '=', id).executeTakeFirstOrThrow()).comments_count);
+  const commentsCount = async (id: string) => (await call(server, 'GET', `/videos/${id}`)).body.data.commentsCount as number;
   const add = (user: TestUser, content: string, extra: Record<string, unknown> = {}, video = videoId) =>
     call(server, 'POST', `/comments/add/${video}`, { token: user.token, json: { content, ...extra } });
 
@@ -174,8 +172,8 @@ describe.each(databases)('comments on %s', (dialect) => {
 
   it('emits comment-updated for the video on add, edit and delete', async () => {
     const events: string[] = [];
-    const original = internalsOf(server.app).live.commentUpdated;
-    internalsOf(server.app).live.commentUpdated = (id: string) => {
+    const original = server.parts.live.commentUpdated;
+    server.parts.live.commentUpdated = (id: string) => {
       events.push(id);
       original(id);
     };
@@ -186,7 +184,7 @@ describe.each(databases)('comments on %s', (dialect) => {
       await add(bob, ' ');
       expect(events).toEqual([videoId, videoId, videoId]);
     } finally {
-      internalsOf(server.app).live.commentUpdated = original;
+      server.parts.live.commentUpdated = original;
     }
   });
 });

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_LIMITS } from '../../contract/limits.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
-import { call, registerUser, startServer, type TestServer } from './harness.js';
+import { call, registerUser, startServer, type TestServer } from '../support/server.js';
 import { makeClip } from './mediaFixtures.js';
 
 const ORIGIN = 'https://app.example.com';

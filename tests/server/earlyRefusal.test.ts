@@ -2,7 +2,7 @@
 // and the body still on its way is discarded instead of the connection being reset under the writer.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 const MB = 1024 * 1024;
 

@@ -3,9 +3,10 @@ import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type DatabaseDialect, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, type DatabaseDialect, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo } from './mediaFixtures.js';
-import { sharedPlace, startApiProcess, stopProcess, until } from './processes.js';
+import { sharedPlace, startApiProcess, stopProcess } from './processes.js';
 
 // One default server per database for the whole file (the tests that need other settings start their own).
 const servers = new Map<DatabaseDialect, Promise<TestServer & { dataDir: string }>>();
@@ -127,12 +128,7 @@ describe('request logs', () => {
       const secret = 'leaked-secret-4711';
       const response = await fetch(`${url}/api/v1/videos/all-videos?page=1&token=${secret}&token=${secret}2`);
       expect(response.status).toBe(200);
-      const logged = await until(
-        () => child.output(),
-        (output) => output.includes('/api/v1/videos/all-videos?'),
-        10_000,
-        'the request log line',
-      );
+      const logged = await eventually(() => child.output(), { until: (output) => output.includes('/api/v1/videos/all-videos?'), timeout: 10_000, what: 'the request log line' });
       expect(logged).toContain('/api/v1/videos/all-videos?page=[redacted]&token=[redacted]');
       expect(logged).not.toContain(secret);
     } finally {
@@ -179,8 +175,7 @@ describe.each(databases)('concurrent subscription toggles on %s', (dialect) => {
       expect(answers.map((a) => a.body.data.isSubscribed).sort()).toEqual([false, true]);
       const rows = await server.app.db.db.selectFrom('subscriptions').selectAll().where('channel_id', '=', channel.id).execute();
       expect(rows).toEqual([]);
-      const row = await server.app.db.db.selectFrom('users').select('subscribers_count').where('id', '=', channel.id).executeTakeFirstOrThrow();
-      expect(Number(row.subscribers_count)).toBe(0);
+      expect(await server.app.repos.subscriptions.countOf(channel.id)).toBe(0);
     }
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PoolBusyError, WorkPool } from '../../server/media/workPool.js';
-import { call, databases, registerUser, startServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestUser } from '../support/server.js';
 import { filesUnder, makeClip, mp4Upload, tools, uploadVideo } from './mediaFixtures.js';
 
 const clip = makeClip('frames.mp4', { width: 320, height: 240, seconds: 3, audio: false });
@@ -83,10 +83,10 @@ describe.each(databases)('frame grabs on %s', (dialect) => {
     }
 
     // No half-written record: the video points at one stored thumbnail, and no other is left.
-    const { thumbnail } = await server.app.db.db.selectFrom('videos').select('thumbnail').where('id', '=', videoId).executeTakeFirstOrThrow();
-    const avatars = await server.app.db.db.selectFrom('users').select('avatar').execute();
+    const { thumbnail } = (await server.app.repos.videoMedia.find(videoId))!;
+    const userImages = await server.app.repos.users.imageNames();
     const images = (await filesUnder(join(server.dataDir, 'media'))).filter((path) => path.startsWith('images/'));
-    expect(images).toEqual([thumbnail, ...avatars.map((row) => row.avatar)].map((name) => `images/${name}`).sort());
+    expect(images).toEqual([thumbnail, ...userImages].map((name) => `images/${name}`).sort());
     expect(await filesUnder(join(server.dataDir, 'tmp'))).toEqual([]);
   });
 });

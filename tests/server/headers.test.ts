@@ -7,7 +7,7 @@ import helmetPlugin from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELMET_OPTIONS } from '../../server/http/securityHeaders.js';
-import { registerUser, startServer, type TestServer } from './harness.js';
+import { registerUser, startServer, type TestServer } from '../support/server.js';
 
 /** What @fastify/helmet itself sends, per header, for the server's options. */
 async function helmetReference(): Promise<Map<string, string>> {

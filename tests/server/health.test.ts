@@ -3,7 +3,7 @@
 // storage: a writable DATA_DIR or the S3 bucket) show in the status, never in readiness.
 import { rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, startServer, type TestServer } from './harness.js';
+import { call, databases, startServer, type TestServer } from '../support/server.js';
 import { freePort } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 import { type S3rverProcess, startS3rverProcess } from './s3rverProcess.js';

@@ -13,11 +13,11 @@ import { queueSlowLinkRungs } from '../../server/jobs/handlers/slowLinkRungs.js'
 import { removeLeftLiveFiles, transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { hlsMasterKey, liveFileKey, liveFilesPrefix, transcodeJobId } from '../../server/media/videoFiles.js';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { expectSlowLinkAudio, expectValidHls } from './hlsFixtures.js';
-import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
+import { closeSocketsAfterEach, connectLive } from './liveFixtures.js';
 import { ffprobe, makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
-import { internalsOf } from '../../server/composition.js';
 import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 const run = promisify(execFile);
@@ -53,10 +53,10 @@ describe.each(databases)('HLS on %s', (dialect) => {
     const upload = await uploadVideo(server, token, await mp4Upload(clip, 'HLS'));
     expect(upload.status).toBe(201);
     const videoId: string = upload.body.data._id;
-    await waitForVideo(server.app.db.db, videoId);
+    await waitForVideo(server.app.repos, videoId);
     const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
     const ofRungs = () => events.filter((event) => event.videoId === videoId && event.qualities.length > 0);
-    await until(() => ofRungs().length === 4, 'four qualities events');
+    await eventually(() => ofRungs().length === 4, { what: 'four qualities events' });
     // The start rung (360p) first, so the master never lists a slow-link rung alone, then lowest first.
     expect(ofRungs()).toEqual([
       { videoId, qualities: [360], pendingQualities: [480, 240, 144], hlsUrl },
@@ -146,7 +146,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
     const clip = await oldClip;
     const upload = await uploadVideo(server, token, await mp4Upload(clip, 'Old'));
     const videoId: string = upload.body.data._id;
-    await waitForVideo(server.app.db.db, videoId);
+    await waitForVideo(server.app.repos, videoId);
     const db = server.app.db.db;
     const mediaDir = join(server.dataDir, 'media');
 
@@ -161,7 +161,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
       await copyFile(old, join(mediaDir, `videos/${videoId}/360.mp4`));
       await db.updateTable('video_renditions').set({ playlist_key: null, codecs: '', resolution: '', bandwidth: 0, average_bandwidth: 0 }).where('video_id', '=', videoId).execute();
       // Written behind the API's back: the read cache learns of it as from a write.
-      internalsOf(server.app).readCache.bump(`video:${videoId}`);
+      server.parts.core.readCache.bump(`video:${videoId}`);
       expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.hlsUrl).toBeUndefined();
     };
     const packaged = async () => (await db.selectFrom('video_renditions').select('playlist_key').where('video_id', '=', videoId).executeTakeFirst())?.playlist_key;
@@ -170,8 +170,8 @@ describe.each(databases)('HLS on %s', (dialect) => {
     await makeOld(2);
     const transcodeBefore = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
     expect(await queueHlsPackaging(server.app.repos.videoMedia, server.app.jobs)).toBe(1);
-    await until(async () => Boolean(await packaged()), 'the packaging', 60_000);
-    await until(async () => (await db.selectFrom('jobs').select('state').where('id', '=', `package-hls-${videoId}`).executeTakeFirst())?.state === 'done', 'the packaging', 60_000);
+    await eventually(async () => Boolean(await packaged()), { what: 'the packaging', timeout: 60_000 });
+    await eventually(async () => (await db.selectFrom('jobs').select('state').where('id', '=', `package-hls-${videoId}`).executeTakeFirst())?.state === 'done', { what: 'the packaging', timeout: 60_000 });
     const transcodeAfter = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
     expect(transcodeAfter.updated_at).toBe(transcodeBefore.updated_at);
     await expectValidHls(server, videoId, { resolutions: { 360: '640x360' }, duration: 9 });
@@ -179,7 +179,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
     // Keyframes every 8 s: too sparse for 2 s fragments, so the rung is encoded again.
     await makeOld(8);
     expect(await queueHlsPackaging(server.app.repos.videoMedia, server.app.jobs)).toBe(1);
-    await until(async () => Boolean(await packaged()), 'the packaging', 60_000);
+    await eventually(async () => Boolean(await packaged()), { what: 'the packaging', timeout: 60_000 });
     await waitForVideo(db, videoId);
     const transcodeAgain = await db.selectFrom('jobs').select('updated_at').where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
     expect(transcodeAgain.updated_at > transcodeBefore.updated_at).toBe(true);
@@ -213,15 +213,11 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
 
     // Streaming: the video plays through HLS (and is listed) while no rung is complete.
     let during: Record<string, unknown> & { qualities: number[] } = { qualities: [] };
-    await until(
-      async () => {
+    await eventually(async () => {
         during = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
         // (ready a moment after the stream's first files are in place)
         return Boolean(during.hlsUrl) && during.qualities.length === 0 && during.status === 'ready';
-      },
-      'the stream before any rung',
-      60_000,
-    );
+      }, { what: 'the stream before any rung', timeout: 60_000 });
     expect(during).toMatchObject({ status: 'ready', pendingQualities: [720, 480, 360, 240, 144], hlsUrl: `/media/video/hls/${videoId}/master.m3u8` });
     // Ready, but the ladder is not: the run's own progress, not 100.
     expect(during.progress).toBeLessThan(100);
@@ -243,7 +239,7 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
     }
 
     // Complete: the live URL answers with the rung's playlist over its file, the same bytes.
-    await waitForVideo(server.app.db.db, videoId);
+    await waitForVideo(server.app.repos, videoId);
     const after = parseMediaPlaylist(await (await fetch(`${base}/live-360.m3u8`)).text());
     expect(after).toMatchObject({ ended: true, uri: '360.mp4' });
     const file = await bytesOf(`${base}/360.mp4`);
@@ -252,7 +248,7 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
     expect(file.subarray(first.offset, first.offset + first.length).equals(firstFragment)).toBe(true);
     await expectValidHls(server, videoId, { resolutions: { 720: '1280x720', 480: '854x480', 360: '640x360', 240: '426x240', 144: '256x144' }, duration: 12 });
     // The stream's own files go after the grace period.
-    await until(async () => (await server.app.storage.list(`videos/${videoId}/live/`)).length === 0, 'the live files removed', 15_000);
+    await eventually(async () => (await server.app.storage.list(`videos/${videoId}/live/`)).length === 0, { what: 'the live files removed', timeout: 15_000 });
     expect((await fetch(`${base}/live-360-0.m4s`)).status).toBe(404);
   });
 
@@ -266,15 +262,11 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
 
     // A client that knows only the spec: the feed, then the card's filePath.
     let card: { _id: string; status?: string; filePath: string } | undefined;
-    await until(
-      async () => {
+    await eventually(async () => {
         const feed = await call(server, 'GET', '/videos/all-videos?page=1&limit=50');
         card = (feed.body.data.videos as (typeof card & object)[]).find((listed) => listed._id === videoId);
         return card?.status === 'ready';
-      },
-      'the feed lists the video ready',
-      60_000,
-    );
+      }, { what: 'the feed lists the video ready', timeout: 60_000 });
     const answer = await fetch(`${server.url}${card!.filePath}`, { headers: { range: 'bytes=0-' } });
     expect([200, 206]).toContain(answer.status);
     expect(answer.headers.get('content-type')).toBe('video/mp4');
@@ -306,7 +298,7 @@ describe.each(databases)('slow-link rungs for videos from before them, on %s', (
     for (const name of ['240.mp4', '240.m3u8', '144.mp4', '144.m3u8']) await rm(join(dir, name));
     const masterPath = join(dir, 'master.m3u8');
     await writeFile(masterPath, (await readFile(masterPath, 'utf8')).replace(/#EXT-X-STREAM-INF:[^\n]*\n(240|144)\.m3u8\n/g, ''));
-    internalsOf(server.app).readCache.bump(`video:${videoId}`);
+    server.parts.core.readCache.bump(`video:${videoId}`);
     expect((await call(server, 'GET', `/videos/${videoId}`)).body.data.qualities).toEqual([480, 360]);
     expect((await (await fetch(`${server.url}/media/video/hls/${videoId}/master.m3u8`)).text()).match(/^\d+\.m3u8$/gm)).toEqual(['360.m3u8', '480.m3u8']);
     const kept = ['480.mp4', '480.m3u8', '360.mp4', '360.m3u8'];
@@ -324,16 +316,16 @@ describe.each(databases)('slow-link rungs for videos from before them, on %s', (
     try {
       (await connectLive(restarted)).on(LiveEvent.videoQualitiesUpdated, collect);
       const job = () => db.selectFrom('jobs').select(['state', 'type']).where('id', '=', `slow-link-rungs-${videoId}`).executeTakeFirst();
-      await until(async () => (await job())?.state === 'done', 'the slow-link rungs job', 150_000);
+      await eventually(async () => (await job())?.state === 'done', { what: 'the slow-link rungs job', timeout: 150_000 });
       expect(await job()).toEqual({ state: 'done', type: 'slow-link-rungs' });
       // Queued once: a video whose backfill ran is not queued again.
       expect(await queueSlowLinkRungs(restarted.app.repos.videoMedia, restarted.app.jobs)).toBe(0);
-      await until(() => events.some((event) => event.videoId === videoId && event.qualities.length === 4), 'the qualities event');
+      await eventually(() => events.some((event) => event.videoId === videoId && event.qualities.length === 4), { what: 'the qualities event' });
     } finally {
       await restarted.close();
     }
     // When the restarted process ran it, its cache bump stayed there (Redis carries it between nodes).
-    internalsOf(server.app).readCache.bump(`video:${videoId}`);
+    server.parts.core.readCache.bump(`video:${videoId}`);
 
     const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
     expect(events.filter((event) => event.videoId === videoId).at(-1)).toEqual({ videoId, qualities: [480, 360, 240, 144], pendingQualities: [], hlsUrl });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
-import { call } from './harness.js';
+import { call } from '../support/server.js';
 import { tools } from './mediaFixtures.js';
 
 const run = promisify(execFile);

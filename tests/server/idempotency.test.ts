@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IdempotencyKeyRepository, type KeyedRequest } from '../../server/db/repositories/idempotencyKeys.js';
 import { ReactionRepository } from '../../server/db/repositories/reactions.js';
 import { IDEMPOTENCY_MESSAGES } from '../../contract/offline.js';
-import { call, databases, insertVideo, registerUser, startServer, type RequestOptions, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type RequestOptions, type TestServer, type TestUser } from '../support/server.js';
 
 let keyCounter = 0;
 const freshKey = () => `queue-${Date.now()}-${(keyCounter += 1)}`;

@@ -6,10 +6,9 @@ import { jobHandlers } from '../../server/jobs/handlers/index.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
 import type { QueueDeps } from '../../server/jobs/types.js';
 import { transcodeJobId } from '../../server/media/videoFiles.js';
-import { insertVideo, registerUser, startServer, type TestServer } from './harness.js';
-import { until } from './liveFixtures.js';
+import { insertVideo, registerUser, startServer, type TestServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo } from './mediaFixtures.js';
-import { internalsOf } from '../../server/composition.js';
 
 type LogLine = Record<string, unknown> & { msg: string };
 
@@ -22,7 +21,7 @@ describe('job log lines (in-process queue)', () => {
     server = await startServer({ env: { RUN_JOBS_IN_PROCESS: 'false' } });
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
     const { config, repos, storage, events } = server.app;
-    deps = { config, repos, storage, events, metrics: internalsOf(server.app).metrics, log, redis: null };
+    deps = { config, repos, storage, events, metrics: server.parts.core.metrics, log, redis: null };
   });
   afterAll(() => server?.close());
 
@@ -31,16 +30,16 @@ describe('job log lines (in-process queue)', () => {
     const clip = await makeClip('joblog.mp4', { width: 640, height: 360, seconds: 1 });
     const upload = await uploadVideo(server, user.token, await mp4Upload(clip, 'Logged'));
     const videoId: string = upload.body.data._id;
-    const broken = await insertVideo(server, user.id);
-    await server.app.db.db.updateTable('videos').set({ status: 'processing', source_key: `sources/${broken}.mp4` }).where('id', '=', broken).execute();
-    await server.app.storage.putBuffer(`sources/${broken}.mp4`, Buffer.from('not a video at all'), 'video/mp4');
+    const brokenSource = `sources/broken-of-${user.id}.mp4`;
+    const broken = await insertVideo(server, user.id, { status: 'processing', sourceKey: brokenSource });
+    await server.app.storage.putBuffer(brokenSource, Buffer.from('not a video at all'), 'video/mp4');
 
     const queue = new LocalJobQueue(deps, jobHandlers, { process: true, pollMs: 50 });
     await queue.start();
     try {
       await queue.enqueue('transcode', { videoId: broken });
       const ended = (id: string, msg: string) => lines.some((line) => line.videoId === id && line.msg === msg);
-      await until(() => ended(videoId, 'job done') && ended(broken, 'job failed'), 'the two jobs to end', 30_000);
+      await eventually(() => ended(videoId, 'job done') && ended(broken, 'job failed'), { what: 'the two jobs to end', timeout: 30_000 });
     } finally {
       await queue.stop();
     }

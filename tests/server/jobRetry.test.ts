@@ -1,7 +1,7 @@
 // POST /admin/jobs/{id}/retry: a failed job of any type this version knows goes back to the
 // queue; a type it does not know (a newer version's, sharing the database) is refused with 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 describe.each(databases)('retrying a failed job on %s', (dialect) => {
   let server: TestServer;
@@ -10,13 +10,15 @@ describe.each(databases)('retrying a failed job on %s', (dialect) => {
     // Nothing runs the jobs here: a retried job stays queued for the test to see.
     server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
     admin = await registerUser(server);
-    await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await setRole(server, admin, 'admin');
   });
   afterAll(() => server?.close());
 
   async function failedJob(type: string, payload: object): Promise<string> {
     const id = await server.app.repos.jobs.insert({ type, payload, maxAttempts: 1 });
-    await server.app.db.db.updateTable('jobs').set({ state: 'failed', attempts: 1, last_error: 'no handler' }).where('id', '=', id).execute();
+    // Taken and failed as a process without a handler for it would.
+    await server.app.repos.jobs.markRunning(id, 1);
+    await server.app.repos.jobs.markFailed(id, 'no handler');
     return id;
   }
 

@@ -7,7 +7,8 @@ import { BullJobQueue } from '../../server/jobs/bullQueue.js';
 import { LocalJobQueue } from '../../server/jobs/localQueue.js';
 import { RedisLink } from '../../server/redis/redisLink.js';
 import type { JobContext, JobHandlers, JobQueue, QueueDeps } from '../../server/jobs/types.js';
-import { databases, registerUser, startServer, type TestServer } from './harness.js';
+import { databases, registerUser, startServer, type TestServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
@@ -45,15 +46,6 @@ describe.each(databases)('job queue on %s', (dialect) => {
         ? new BullJobQueue(deps, queueHandlers, { process: true, redis: (redisLink ??= new RedisLink(process.env.REDIS_URL!, server.app.log)), queueName })
         : new LocalJobQueue(deps, queueHandlers, { process: true, pollMs: 50 });
     const row = (id: string) => server.app.db.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-    async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await probe();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    }
     const waitForAbort = (job: JobContext<'transcode'>) =>
       new Promise<void>((_resolve, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason), { once: true }));
 
@@ -77,7 +69,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
         if (job.attempt < 3) throw new Error(`boom ${job.attempt}`);
       });
       const id = await queue.enqueue('transcode', { videoId: 'flaky' });
-      const done = await until(() => row(id), (job) => job?.state === 'done');
+      const done = await eventually(() => row(id), { until: (job) => job?.state === 'done', timeout: 15_000 });
       expect(done).toMatchObject({ attempts: 3, progress: 100, last_error: null });
       expect(tries).toHaveLength(3);
       expect(tries[1]! - tries[0]!).toBeGreaterThanOrEqual(90);
@@ -91,9 +83,9 @@ describe.each(databases)('job queue on %s', (dialect) => {
         throw new Error('ffmpeg exploded');
       });
       const id = await queue.enqueue('transcode', { videoId: 'doomed' });
-      const failed = await until(() => row(id), (job) => job?.state === 'failed');
+      const failed = await eventually(() => row(id), { until: (job) => job?.state === 'failed', timeout: 15_000 });
       expect(failed).toMatchObject({ attempts: 3, last_error: 'ffmpeg exploded' });
-      await until(async () => failures, (list) => list.includes('doomed: ffmpeg exploded'));
+      await eventually(async () => failures, { until: (list) => list.includes('doomed: ffmpeg exploded'), timeout: 15_000 });
       await queue.stop();
     });
 
@@ -109,7 +101,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
         });
       });
       const id = await queue.enqueue('transcode', { videoId: 'long' });
-      await until(() => row(id), (job) => job?.progress === 10);
+      await eventually(() => row(id), { until: (job) => job?.progress === 10, timeout: 15_000 });
       await queue.cancel(id);
       expect((stoppedBy as Error | null)?.name).toBe('JobCancelled');
       expect(await row(id)).toBeUndefined();
@@ -122,7 +114,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
         sawAbort = job.signal.aborted;
       });
       await queue.enqueue('transcode', { videoId: 'orphaned' });
-      await until(async () => sawAbort, (value) => value);
+      await eventually(async () => sawAbort, { until: (value) => value, timeout: 15_000 });
       await queue.stop();
     });
 
@@ -133,7 +125,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
       const background = await queue.enqueue('slow-link-rungs', { videoId: 'old-video' });
       const upload = await queue.enqueue('transcode', { videoId: 'upload' });
       await queue.start();
-      await until(async () => [await row(background), await row(upload)], (jobs) => jobs.every((job) => job?.state === 'done'));
+      await eventually(async () => [await row(background), await row(upload)], { until: (jobs) => jobs.every((job) => job?.state === 'done'), timeout: 15_000 });
       expect(ran).toEqual(['upload', 'background old-video']);
       await queue.stop();
     });
@@ -148,12 +140,12 @@ describe.each(databases)('job queue on %s', (dialect) => {
         if (runs === 1) await waitForAbort(job);
       });
       const id = await first.enqueue('transcode', { videoId: 'interrupted' });
-      await until(() => row(id), (job) => job?.progress === 50);
+      await eventually(() => row(id), { until: (job) => job?.progress === 50, timeout: 15_000 });
       await first.stop();
       expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0 });
       const second = newQueue();
       await second.start();
-      expect(await until(() => row(id), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
+      expect(await eventually(() => row(id), { until: (job) => job?.state === 'done', timeout: 15_000 })).toMatchObject({ attempts: 1 });
       expect(runs).toBe(2);
       await second.stop();
     });
@@ -166,9 +158,9 @@ describe.each(databases)('job queue on %s', (dialect) => {
         await waitForAbort(job);
       });
       const media = await queue.enqueue('transcode', { videoId: 'busy' });
-      await until(() => row(media), (job) => job?.progress === 20);
+      await eventually(() => row(media), { until: (job) => job?.progress === 20, timeout: 15_000 });
       const push = await queue.enqueue('deliver-push', { subscriptionId: 's', notificationId: 'beside' });
-      expect(await until(() => row(push), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
+      expect(await eventually(() => row(push), { until: (job) => job?.state === 'done', timeout: 15_000 })).toMatchObject({ attempts: 1 });
       expect(delivered).toEqual(['beside']);
       expect((await row(media))?.state).toBe('running');
       await queue.cancel(media);
@@ -188,8 +180,8 @@ describe.each(databases)('job queue on %s', (dialect) => {
       // The older process keeps working: a job it knows, queued after the unknown one, is done.
       behaviours.set('known-to-older', async () => undefined);
       const known = await older.enqueue('transcode', { videoId: 'known-to-older' });
-      await until(() => row(known), (job) => job?.state === 'done');
-      if (kind === 'bullmq') await until(async () => warnings.filter((warning) => warning.type === 'slow-link-rungs').length, (count) => count > 0);
+      await eventually(() => row(known), { until: (job) => job?.state === 'done', timeout: 15_000 });
+      if (kind === 'bullmq') await eventually(async () => warnings.filter((warning) => warning.type === 'slow-link-rungs').length, { until: (count) => count > 0, timeout: 15_000 });
       expect(await row(newer)).toMatchObject({ state: 'queued', attempts: 0, last_error: null });
       await older.stop();
       // Logged once, however often the job came back to it.
@@ -197,7 +189,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
 
       const knowing = newQueue();
       await knowing.start();
-      expect(await until(() => row(newer), (job) => job?.state === 'done')).toMatchObject({ attempts: 1 });
+      expect(await eventually(() => row(newer), { until: (job) => job?.state === 'done', timeout: 15_000 })).toMatchObject({ attempts: 1 });
       expect(ran).toContain('background from-newer');
       await knowing.stop();
     });
@@ -212,9 +204,9 @@ describe.each(databases)('job queue on %s', (dialect) => {
       const bull = new Queue(queueName, { connection: redisLink!.client({ maxRetriesPerRequest: null }) });
       const id = uniqueName('rowless');
       await bull.add('from-a-newer-version', { type: 'from-a-newer-version', deployment: await server.app.repos.deployment.ensureId() }, { jobId: id, removeOnComplete: true });
-      await until(async () => warnings, (list) => list.some((message) => message.includes('dropped as cancelled')));
+      await eventually(async () => warnings, { until: (list) => list.some((message) => message.includes('dropped as cancelled')), timeout: 15_000 });
       expect(warnings.some((message) => message.includes('left for a process that knows it'))).toBe(false);
-      await until(() => bull.getJob(id), (job) => job === undefined);
+      await eventually(() => bull.getJob(id), { until: (job) => job === undefined, timeout: 15_000 });
       await bull.close();
       await queue.stop();
     });
@@ -230,7 +222,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
         .execute();
       const queue = newQueue();
       await queue.start();
-      expect(await until(() => row(id), (job) => job?.state === 'done')).toMatchObject({ state: 'done' });
+      expect(await eventually(() => row(id), { until: (job) => job?.state === 'done', timeout: 15_000 })).toMatchObject({ state: 'done' });
       expect(ran).toBe(true);
       await queue.stop();
     });
@@ -261,15 +253,15 @@ describe(`transcoding across processes on ${processDialect}`, () => {
       const upload = await uploadVideo(first, user.token, await mp4Upload(crashClip, 'Crash test'));
       expect(upload.status).toBe(201);
       const videoId = upload.body.data._id;
-      const midway = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'running' && state.job.progress > 0, 30_000);
+      const midway = await waitForVideo(place.repos, videoId, (state) => state.job?.state === 'running' && state.job.progress > 0, 30_000);
       expect(midway.job!.progress).toBeLessThan(100);
       await stopProcess(first.child, 'SIGKILL');
-      const orphaned = await waitForVideo(place.db.db, videoId, () => true);
+      const orphaned = await waitForVideo(place.repos, videoId, () => true);
       expect(orphaned.job?.state).toBe('running'); // nobody is left to say otherwise
 
       const second = await startApiProcess(place);
       children.push(second.child);
-      const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
+      const done = await waitForVideo(place.repos, videoId, (state) => state.job?.state === 'done', 60_000);
       expect(done.status).toBe('ready');
       expect(done.renditions.map((rendition) => rendition.height)).toEqual([720, 480, 360, 240, 144]);
       for (const rendition of done.renditions) expect(existsSync(join(place.env.DATA_DIR!, 'media', rendition.storage_key))).toBe(true);
@@ -297,9 +289,9 @@ describe(`transcoding across processes on ${processDialect}`, () => {
         const videoId = upload.body.data._id;
         // The API node must not take the job: still queued after a while is the check (nothing happens).
         await new Promise((resolve) => setTimeout(resolve, 300));
-        expect((await waitForVideo(place.db.db, videoId, () => true)).job?.state).toBe('queued');
+        expect((await waitForVideo(place.repos, videoId, () => true)).job?.state).toBe('queued');
         worker = await startWorkerProcess(place);
-        const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
+        const done = await waitForVideo(place.repos, videoId, (state) => state.job?.state === 'done', 60_000);
         expect(done).toMatchObject({ status: 'ready', renditions: [expect.objectContaining({ height: 180 })] });
       } finally {
         if (worker) await stopProcess(worker);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from './harness.js';
+import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from '../support/server.js';
 import { filesUnder } from './mediaFixtures.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 
@@ -18,9 +18,7 @@ describe.each(databases)('files nothing points at, on %s', (dialect) => {
   const imagesDir = () => join(server.dataDir, 'media', 'images');
   /** Every image name the database points at. */
   const referencedImages = async () => {
-    const users = await server.app.db.db.selectFrom('users').select(['avatar', 'cover_image']).execute();
-    const videos = await server.app.db.db.selectFrom('videos').select('thumbnail').execute();
-    return [...users.flatMap((row) => [row.avatar, row.cover_image]), ...videos.map((row) => row.thumbnail)].filter(Boolean).sort();
+    return [...(await server.app.repos.users.imageNames()), ...(await server.app.repos.videos.thumbnailNames())].sort();
   };
 
   beforeAll(async () => {
@@ -38,7 +36,7 @@ describe.each(databases)('files nothing points at, on %s', (dialect) => {
     const colors = Array.from({ length: 16 }, (_, i) => `#${(0x102030 + i * 0x0a0b0c).toString(16).padStart(6, '0')}`);
     const answers = await Promise.all(colors.flatMap((color) => [change('/users/update-avatar', 'avatar', color), change('/users/update-coverImage', 'coverImage', color)]));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
-    const row = await server.app.db.db.selectFrom('users').select(['avatar', 'cover_image']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = (await server.app.repos.users.findById(user.id))!;
     expect(row.avatar).not.toBe('');
     expect(row.cover_image).not.toBe('');
     expect(await filesUnder(imagesDir())).toEqual(await referencedImages());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { internalsOf } from '../../server/composition.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('likes and reactions on %s', (dialect) => {
   let server: TestServer;
@@ -27,7 +26,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
 
   it('toggles like and disLike: mutually exclusive, the same again removes, counts in the answer', async () => {
     const id = await insertVideo(server, owner.id);
-    const emitted = vi.spyOn(internalsOf(server.app).live, 'videoReactionUpdated');
+    const emitted = vi.spyOn(server.parts.live, 'videoReactionUpdated');
     const stateReads = vi.spyOn(server.app.repos.videos, 'findState');
     try {
       const liked = await toggle(fan, id, 'like');
@@ -71,10 +70,12 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
     // Transactions that truly overlap: one user toggling like 11 times ends liked, counted once.
     const reactions = server.app.repos.reactions;
     await Promise.all(Array.from({ length: 11 }, () => reactions.toggleVideo(fan.id, id, 'like')));
-    const rows = await server.app.db.db.selectFrom('video_reactions').select(['type']).where('video_id', '=', id).execute();
-    const counted = await server.app.db.db.selectFrom('videos').select(['likes_count', 'dislikes_count']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(Number(counted.likes_count)).toBe(rows.filter((r) => r.type === 'like').length);
-    expect(Number(counted.dislikes_count)).toBe(rows.filter((r) => r.type === 'disLike').length);
+    const all = { limit: 100, offset: 0 };
+    const likers = await reactions.reactorsOf(id, 'like', all);
+    const dislikers = await reactions.reactorsOf(id, 'disLike', all);
+    const counted = (await server.app.repos.videos.findDetail(id))!;
+    expect(Number(counted.likes_count)).toBe(likers.length);
+    expect(Number(counted.dislikes_count)).toBe(dislikers.length);
     expect(Number(counted.likes_count)).toBe(5);
   });
 
@@ -122,7 +123,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
   it('toggles a comment like with an exact count and a live event', async () => {
     const videoId = await insertVideo(server, owner.id);
     const commentId = await insertComment(videoId, owner.id);
-    const emitted = vi.spyOn(internalsOf(server.app).live, 'commentReactionsUpdated');
+    const emitted = vi.spyOn(server.parts.live, 'commentReactionsUpdated');
     try {
       const path = `/likes/toggle/c/${commentId}?reactionType=like`;
       const liked = await call(server, 'POST', path, { token: fan.token, json: { videoId } });
@@ -142,8 +143,7 @@ describe.each(databases)('likes and reactions on %s', (dialect) => {
     const reactions = server.app.repos.reactions;
     const someone = await registerUser(server);
     await Promise.all(Array.from({ length: 9 }, () => reactions.toggleComment(someone.id, commentId)));
-    const row = await server.app.db.db.selectFrom('comments').select('likes_count').where('id', '=', commentId).executeTakeFirstOrThrow();
-    expect(Number(row.likes_count)).toBe(3);
+    expect(Number((await server.app.repos.comments.findById(commentId))!.likes_count)).toBe(3);
 
     expect((await call(server, 'POST', `/likes/toggle/c/${commentId}?reactionType=disLike`, { token: fan.token, json: { videoId } })).status).toBe(400);
     expect((await call(server, 'POST', `/likes/toggle/c/${commentId}?reactionType=like`, { json: { videoId } })).status).toBe(401);

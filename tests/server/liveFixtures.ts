@@ -2,6 +2,7 @@
 // condition without fixed sleeps, and close every socket after each test.
 import { io, type Socket } from 'socket.io-client';
 import { afterEach } from 'vitest';
+import { eventually } from '../support/eventually.js';
 
 const open: Socket[] = [];
 
@@ -23,11 +24,7 @@ export async function connectLive(server: { url: string }, auth?: { token: strin
   return socket;
 }
 
-/** Polls `condition` every 20 ms until it holds; throws naming `what` after `timeoutMs`. */
+/** eventually() with this file's older argument order (standing.test.ts still calls it). */
 export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually(condition, { what, timeout: timeoutMs });
 }

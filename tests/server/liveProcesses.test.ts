@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, type LiveEventPayloads, RoomCommand } from '../../contract/events.js';
 import { loadConfig } from '../../server/config.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
-import { call, databases, registerUser, type TestUser } from './harness.js';
-import { type Place, sharedPlace, startApiProcess, stopProcess, until } from './processes.js';
+import { call, databases, registerUser, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
@@ -44,15 +45,10 @@ const toggleLike = async (server: { url: string }, videoId: string, user: TestUs
 
 /** The member is in the video room once a like on `writer` reaches it (through Redis when on another process). */
 async function inRoom(writer: { url: string }, videoId: string, fan: TestUser, member: { reactions: Reaction[] }): Promise<void> {
-  await until(
-    async () => {
+  await eventually(async () => {
       await toggleLike(writer, videoId, fan);
       return member.reactions.length;
-    },
-    (count) => count > 0,
-    20_000,
-    'the member in the video room',
-  );
+    }, { until: (count) => count > 0, timeout: 20_000, what: 'the member in the video room' });
 }
 
 // One database: what is tested travels through Redis, not the database (the last one: PostgreSQL
@@ -99,7 +95,7 @@ describe(`live events across processes sharing Redis on ${dialect}`, () => {
     const [theirOwner, theirFan] = [await registerUser(s1), await registerUser(s1)];
     const theirVideo = await videoOf(theirs, theirOwner);
     await toggleLike(s1, theirVideo, theirFan);
-    await until(() => stranger.reactions, (seen) => seen.some((r) => r.videoId === theirVideo), 10_000, "the other deployment's own event");
+    await eventually(() => stranger.reactions, { until: (seen) => seen.some((r) => r.videoId === theirVideo), timeout: 10_000, what: "the other deployment's own event" });
     expect(stranger.reactions.map((r) => r.videoId)).toEqual([theirVideo]);
   }, 120_000);
 
@@ -115,7 +111,7 @@ describe(`live events across processes sharing Redis on ${dialect}`, () => {
     await stopProcess(s1.child);
     const before = member.reactions.length;
     await toggleLike(a, videoId, fan);
-    await until(() => member.reactions.length, (count) => count > before, 10_000, 'the like made on A after the stops, on B');
+    await eventually(() => member.reactions.length, { until: (count) => count > before, timeout: 10_000, what: 'the like made on A after the stops, on B' });
     expect(member.disconnects).toEqual([]);
     expect(member.reactions.at(-1)!.videoId).toBe(videoId);
   }, 120_000);

@@ -5,7 +5,7 @@ import { nearestHeight } from '../../server/routes/media.js';
 import { parseRange } from '../../server/media/streaming.js';
 import sharp from 'sharp';
 import { v7 } from 'uuid';
-import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 import { ffprobe, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 describe('range parsing and quality fallback', () => {
@@ -141,7 +141,7 @@ describe.each(databases)('media routes on %s', (dialect) => {
   it("has caches ask again at every use of a video's files, so a takedown reaches them: 304 while it stands, 410 once taken down", async () => {
     const id = await videoWithRenditions([360]);
     const moderator = await registerUser(server);
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
     const path = `/media/video/upload/${id}.mp4`;
     const first = await get(path);
     expect(first.headers.get('cache-control')).toBe('public, no-cache');
@@ -168,7 +168,7 @@ describe.each(databases)('media routes on %s', (dialect) => {
 
   it('answers 404 in the envelope for unknown videos, qualities, names and unfinished videos', async () => {
     const processing = await insertVideo(server, user.id);
-    await server.app.db.db.updateTable('videos').set({ status: 'processing' }).where('id', '=', processing).execute();
+    await server.app.repos.videos.setStatus(processing, 'processing');
     const paths = [
       `/media/video/upload/01a0aaaa-0000-7000-8000-000000000000.mp4`,
       `/media/video/upload/q_auto:ultra/${videoId}.mp4`,
@@ -253,7 +253,7 @@ describe.each(databases)('media routes on %s', (dialect) => {
     const clip = await makeClip(`media-${dialect}.mp4`, { width: 320, height: 180, seconds: 2 });
     const upload = await uploadVideo(server, user.token, await mp4Upload(clip));
     expect(upload.status).toBe(201);
-    await waitForVideo(server.app.db.db, upload.body.data._id);
+    await waitForVideo(server.app.repos, upload.body.data._id);
     const probed = await ffprobe(`${server.url}/media/video/upload/q_auto:best/${upload.body.data._id}.mp4`);
     expect(probed).toMatchObject({ width: 320, height: 180, videoCodec: 'h264', audioCodec: 'aac' });
     const thumbnail = await get(upload.body.data.thumbnail);

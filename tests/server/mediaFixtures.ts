@@ -8,9 +8,16 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { PostgresAdapter } from 'kysely';
 import type { DB } from '../../server/db/kysely.js';
+import type { Repositories } from '../../server/db/repositories/index.js';
+import { JobRepository } from '../../server/db/repositories/jobs.js';
+import { VideoMediaRepository } from '../../server/db/repositories/videoMedia.js';
+import { VideoRepository } from '../../server/db/repositories/videos.js';
+import { transcodeJobId } from '../../server/media/videoFiles.js';
 import { type ClipOptions, encodeClip, sharedClip, tools } from './clips.js';
-import { blobOf, call } from './harness.js';
+import { eventually } from '../support/eventually.js';
+import { blobOf, call } from '../support/server.js';
 
 const run = promisify(execFile);
 export { type ClipOptions, tools };
@@ -92,23 +99,38 @@ export interface VideoState {
   job: { state: string; progress: number; attempts: number; last_error: string | null } | undefined;
 }
 
-export async function videoState(db: DB, videoId: string): Promise<VideoState | null> {
-  const video = await db.selectFrom('videos').select(['status', 'duration', 'width', 'height', 'thumbnail', 'source_key']).where('id', '=', videoId).executeTakeFirst();
-  if (!video) return null;
-  const renditions = await db.selectFrom('video_renditions').select(['height', 'storage_key', 'size_bytes']).where('video_id', '=', videoId).orderBy('height', 'desc').execute();
-  const job = await db.selectFrom('jobs').select(['state', 'progress', 'attempts', 'last_error']).where('id', '=', `transcode-${videoId}`).executeTakeFirst();
-  return { ...video, duration: Number(video.duration), renditions: renditions.map((row) => ({ ...row, height: Number(row.height) })), job };
+/** The repositories a video's state is read through (an app's or a process place's `repos`). */
+export type VideoReads = Pick<Repositories, 'videos' | 'videoMedia' | 'jobs'>;
+
+/** Repositories over a bare Kysely handle, for the callers that still pass `app.db.db`. */
+function readsOver(db: DB): VideoReads {
+  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  return { videos: new VideoRepository(db, dialect), videoMedia: new VideoMediaRepository(db), jobs: new JobRepository(db) };
 }
 
-/** Polls the database until `done` holds (transcoding runs in the background). */
-export async function waitForVideo(db: DB, videoId: string, done: (state: VideoState) => boolean = (state) => state.job?.state === 'done', timeoutMs = 60_000): Promise<VideoState> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await videoState(db, videoId);
-    if (state && done(state)) return state;
-    if (Date.now() > deadline) throw new Error(`video ${videoId} not done in time: ${JSON.stringify(state)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** A video's row, renditions and transcode job as the repositories read them (null: no such video). */
+export async function videoState(source: VideoReads | DB, videoId: string): Promise<VideoState | null> {
+  const repos = 'videoMedia' in source ? source : readsOver(source);
+  const [state, media] = await Promise.all([repos.videos.findState(videoId), repos.videoMedia.find(videoId)]);
+  if (!state || !media) return null;
+  const renditions = await repos.videoMedia.renditions(videoId);
+  const job = await repos.jobs.get(transcodeJobId(videoId));
+  return {
+    status: media.status,
+    duration: Number(state.duration),
+    width: media.width,
+    height: media.height,
+    thumbnail: media.thumbnail,
+    source_key: media.source_key,
+    renditions: renditions.map((row) => ({ height: Number(row.height), storage_key: row.storage_key, size_bytes: row.size_bytes })),
+    job: job && { state: job.state, progress: job.progress, attempts: job.attempts, last_error: job.last_error },
+  };
+}
+
+/** Waits until `done` holds of the video's state (transcoding runs in the background). */
+export async function waitForVideo(source: VideoReads | DB, videoId: string, done: (state: VideoState) => boolean = (state) => state.job?.state === 'done', timeoutMs = 60_000): Promise<VideoState> {
+  const state = await eventually(() => videoState(source, videoId), { until: (read) => read !== null && done(read), timeout: timeoutMs, interval: 100, what: `video ${videoId} to be done` });
+  return state!;
 }
 
 /** Every file under a directory, relative to it (for "nothing left behind" checks). */

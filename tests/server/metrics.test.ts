@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from '../support/server.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { freePort, schemaOf, sharedPlace, startWorkerProcess, stopProcess } from './processes.js';
 
@@ -51,7 +51,7 @@ describe(`API metrics (${dialect})`, () => {
       const path = await clip;
       const upload = await uploadVideo(server, user.token, await mp4Upload(path, 'Measured'));
       expect(upload.status).toBe(201);
-      await waitForVideo(server.app.db.db, upload.body.data._id);
+      await waitForVideo(server.app.repos, upload.body.data._id);
 
       const text = await scrape(port);
       expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describe(`worker metrics (${dialect})`, () => {
       for (const dependency of ['database', 'storage', 'mediaTools']) expect(sample(before, 'vidshare_dependency_up', { dependency })).toBe(1);
       expect(sample(before, 'vidshare_queue_lag_seconds')).not.toBeNull();
       expect(sample(before, 'process_resident_memory_bytes')).toBeGreaterThan(0);
-      await waitForVideo(place.db.db, upload.body.data._id);
+      await waitForVideo(place.repos, upload.body.data._id);
       const after = await scrape(port);
       expect(sample(after, 'vidshare_job_duration_seconds_count', { type: 'transcode', outcome: 'done' })).toBe(1);
       expect(sample(after, 'vidshare_jobs', { state: 'done' })).toBe(1);

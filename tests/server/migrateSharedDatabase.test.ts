@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { migrateToLatest, openDatabase } from '../../server/db/kysely.js';
-import { databases } from './harness.js';
+import { databases } from '../support/server.js';
 
 const onPostgres = databases.includes('postgres');
 if (!onPostgres) console.log('[skip] migrating beside dropped schemas: needs PostgreSQL (DATABASE_URL)');

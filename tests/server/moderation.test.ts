@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobOf, call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { blobOf, call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 async function setRole(server: TestServer, user: TestUser, role: 'user' | 'moderator' | 'admin') {
   await server.app.db.db.updateTable('users').set({ role }).where('id', '=', user.id).execute();

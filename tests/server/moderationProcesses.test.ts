@@ -1,7 +1,8 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser } from './harness.js';
-import { type Place, sharedPlace, startApiProcess, stopProcess, until } from './processes.js';
+import { call, databases, registerUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 describe.each(databases)('suspension across two processes sharing Redis on %s', (dialect) => {
@@ -34,22 +35,17 @@ describe.each(databases)('suspension across two processes sharing Redis on %s', 
     socket.on('notification-created', () => events.push('notified'));
     socket.on('disconnect', (reason) => events.push(`disconnect:${reason}`));
     // Signed in on B once an event for the user's room, raised on A, reaches it.
-    await until(
-      async () => {
+    await eventually(async () => {
         // Each new subscriber makes a notification for the user's room.
         const follower = await registerUser(a);
         await call(a, 'POST', `/subscription/toggle/sub/${target.id}`, { token: follower.token });
         return events.includes('notified');
-      },
-      Boolean,
-      20_000,
-      'the socket on B in its user room',
-    );
+      }, { until: Boolean, timeout: 20_000, what: 'the socket on B in its user room' });
 
     const suspended = await call(a, 'POST', `/moderation/users/${target.id}/suspend`, { token: moderator.token, json: { reason: 'Spam' } });
     expect(suspended.status).toBe(200);
     const refused = await call(b, 'GET', '/users/me', { token: target.token });
     expect(refused.status).toBe(401);
-    await until(() => events, (seen) => seen.includes('disconnect:io server disconnect'), 10_000, 'the socket on B disconnected');
+    await eventually(() => events, { until: (seen) => seen.includes('disconnect:io server disconnect'), timeout: 10_000, what: 'the socket on B disconnected' });
   });
 });

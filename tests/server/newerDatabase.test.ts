@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/kysely.js';
 import { NewerDatabaseError } from '../../server/db/newerDatabase.js';
 import { runAdmin } from './adminFixtures.js';
-import { databases } from './harness.js';
+import { databases } from '../support/server.js';
 import { freePort, type Place, sharedPlace, spawnTs } from './processes.js';
 
 const FUTURE = '9999_from_a_newer_version';

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contract/entities.js';
 import { LiveEvent } from '../../contract/events.js';
 import { userRoom } from '../../server/realtime/live.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { closeSocketsAfterEach, connectLive } from './liveFixtures.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 closeSocketsAfterEach();
@@ -31,7 +32,7 @@ describe.each(databases)('notifications on %s', (dialect) => {
     const socket = await connectLive(server, { token: user.token });
     const seen: Notification[] = [];
     socket.on(LiveEvent.notificationCreated, (payload: Notification) => seen.push(payload));
-    await until(async () => (await server.app.io.in(userRoom(user.id)).fetchSockets()).some((s) => s.id === socket.id), 'user room');
+    await eventually(async () => (await server.app.io.in(userRoom(user.id)).fetchSockets()).some((s) => s.id === socket.id), { what: 'user room' });
     return seen;
   }
 
@@ -41,7 +42,7 @@ describe.each(databases)('notifications on %s', (dialect) => {
     const channelLive = await liveOf(channel);
     const fanLive = await liveOf(fan);
     expect((await subscribe(fan, channel)).body.data.isSubscribed).toBe(true);
-    await until(() => channelLive.length === 1, 'notification-created');
+    await eventually(() => channelLive.length === 1, { what: 'notification-created' });
     const [made] = await notificationsOf(channel);
     expect(made).toEqual({
       _id: expect.any(String),
@@ -181,9 +182,9 @@ describe.each(databases)('notifications on %s', (dialect) => {
     expect(upload.status).toBe(201);
     const videoId = upload.body.data._id as string;
     // All rungs published (480, 360, 240 and 144): still one notification.
-    const state = await waitForVideo(server.app.db.db, videoId);
+    const state = await waitForVideo(server.app.repos, videoId);
     expect(state.renditions.map((r) => r.height)).toEqual([480, 360, 240, 144]);
-    await until(() => live.length === 1, 'notification-created');
+    await eventually(() => live.length === 1, { what: 'notification-created' });
     const made = await notificationsOf(bellOn);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({
@@ -212,7 +213,7 @@ describe.each(databases)('notifications on %s', (dialect) => {
     const author = await registerUser(server);
     const replier = await registerUser(server, { fullName: 'Replier' });
     const moderator = await registerUser(server, { fullName: 'Mod Person' });
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
     const videoId = await insertVideo(server, owner.id, { title: 'Soon gone', thumbnail: 'thumb-gone.webp' });
     const top = (await comment(author, videoId, 'first!')).body.data;
     const reply = (await comment(replier, videoId, 'secret reply text', top._id)).body.data;
@@ -233,7 +234,7 @@ describe.each(databases)('notifications on %s', (dialect) => {
     expect(JSON.stringify(hidden)).not.toMatch(/Soon gone|thumb-gone|secret reply text/);
 
     // Its owner still sees it, and hears from 'A moderator' with the app's icon, in the list and live.
-    await until(() => ownerLive.length === 1, 'notification-created');
+    await eventually(() => ownerLive.length === 1, { what: 'notification-created' });
     const [told] = await notificationsOf(owner);
     expect(told).toMatchObject({ type: 'video-taken-down', reason: 'Spam', video: { _id: videoId, title: 'Soon gone', thumbnail: expect.stringContaining('thumb-gone.webp') } });
     expect(told!.video!.removed).toBeUndefined();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalsOf } from '../../server/composition.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 const hls = (height: number) => ({ playlistKey: `hls/${height}.m3u8`, resolution: `${Math.round((height * 16) / 9)}x${height}`, bandwidth: 1, averageBandwidth: 1, codecs: 'avc1.64001f,mp4a.40.2' });
 
@@ -14,7 +13,7 @@ describe.each(databases)('offline candidates on %s', (dialect) => {
   beforeAll(async () => {
     server = await startServer({ dialect });
     moderator = await registerUser(server);
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
   });
   afterAll(() => server?.close());
 
@@ -63,7 +62,7 @@ describe.each(databases)('offline candidates on %s', (dialect) => {
     await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: me.token });
     const first = await videoWithRungs(channel.id, 'First', [[360, 10, true]]);
     const titles = async () => candidatesOf(await call(server, 'GET', '/offline/candidates', { token: me.token })).map((candidate) => candidate.video.title);
-    const stats = internalsOf(server.app).readCache.stats;
+    const stats = server.parts.core.readCache.stats;
 
     expect(await titles()).toEqual(['First']);
     const built = stats.built;

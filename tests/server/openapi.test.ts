@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 const run = promisify(execFile);
 const redocly = join(process.cwd(), 'node_modules', '.bin', 'redocly');

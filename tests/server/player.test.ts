@@ -2,7 +2,7 @@
 // /media) and the saved watch position (PATCH /watch-history/position, resumeAt, history positions).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobOf, call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { blobOf, call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 import { filesUnder } from './mediaFixtures.js';
 
 const VTT = 'WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nHello\n\nNOTE a comment\n\ncue-2\n00:00:02.000 --> 00:00:04.000 align:start\nWorld\n';

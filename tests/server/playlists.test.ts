@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('playlists on %s', (dialect) => {
   let server: TestServer;
@@ -9,13 +9,8 @@ describe.each(databases)('playlists on %s', (dialect) => {
   const create = (user: TestUser, name = 'Favourites', description = 'Videos I like') =>
     call(server, 'POST', '/playlist/create', { token: user.token, json: { name, description } });
   const addTo = (user: TestUser, videoId: string, playlistId: string) => call(server, 'PATCH', `/playlist/add/${videoId}/${playlistId}`, { token: user.token });
-  const storedCount = async (id: string) =>
-    Number((await server.app.db.db.selectFrom('playlists').select('videos_count').where('id', '=', id).executeTakeFirstOrThrow()).videos_count);
-  const videoWithThumbnail = async (ownerId: string, title: string, thumbnail: string) => {
-    const id = await insertVideo(server, ownerId, { title, duration: 61 });
-    await server.app.db.db.updateTable('videos').set({ thumbnail }).where('id', '=', id).execute();
-    return id;
-  };
+  const storedCount = async (id: string) => Number((await server.app.repos.playlists.findById(id))!.videos_count);
+  const videoWithThumbnail = (ownerId: string, title: string, thumbnail: string) => insertVideo(server, ownerId, { title, duration: 61, thumbnail });
 
   beforeAll(async () => {
     server = await startServer({ dialect });
@@ -193,10 +188,10 @@ describe.each(databases)('playlists on %s', (dialect) => {
   it('adds a video that is still processing, its own or someone else\'s (unlisted, not hidden: server/videos/visibility.ts)', async () => {
     const playlist = (await create(alice)).body.data;
     const processing = await insertVideo(server, bob.id);
-    await server.app.db.db.updateTable('videos').set({ status: 'processing' }).where('id', '=', processing).execute();
+    await server.app.repos.videos.setStatus(processing, 'processing');
     expect((await addTo(alice, processing, playlist._id)).status).toBe(200);
     const own = await insertVideo(server, alice.id);
-    await server.app.db.db.updateTable('videos').set({ status: 'processing' }).where('id', '=', own).execute();
+    await server.app.repos.videos.setStatus(own, 'processing');
     expect((await addTo(alice, own, playlist._id)).status).toBe(200);
   });
 });

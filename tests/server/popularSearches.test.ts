@@ -3,8 +3,7 @@
 // the views behind them; an empty list on an empty catalogue; kept by the read cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popularSearches } from '../../server/search/popularSearches.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
-import { internalsOf } from '../../server/composition.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer } from '../support/server.js';
 
 describe('popularSearches', () => {
   it('takes one word per title, most viewed first, then more, ordered by the views behind each word', () => {
@@ -35,7 +34,7 @@ describe.each(databases)('GET /search/popular on %s', (dialect) => {
   it('answers an empty list while nothing is listed', async () => {
     const owner = await registerUser(server);
     const draft = await insertVideo(server, owner.id, { title: 'Unfinished upload about volcanoes' });
-    await server.app.db.db.updateTable('videos').set({ status: 'processing' }).where('id', '=', draft).execute();
+    await server.app.repos.videos.setStatus(draft, 'processing');
     const result = await popular();
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ statusCode: 200, success: true, data: [] });
@@ -84,9 +83,9 @@ describe('GET /search/popular with the read cache', () => {
     const owner = await registerUser(server);
     await insertVideo(server, owner.id, { title: 'Watercolour landscapes' });
     expect((await call(server, 'GET', '/search/popular')).body.data).toEqual(['Watercolour', 'landscapes']);
-    const before = { ...internalsOf(server.app).readCache.stats };
+    const before = { ...server.parts.core.readCache.stats };
     expect((await call(server, 'GET', '/search/popular')).body.data).toEqual(['Watercolour', 'landscapes']);
-    expect(internalsOf(server.app).readCache.stats.built).toBe(before.built);
-    expect(internalsOf(server.app).readCache.stats.local).toBe(before.local + 1);
+    expect(server.parts.core.readCache.stats.built).toBe(before.built);
+    expect(server.parts.core.readCache.stats.local).toBe(before.local + 1);
   });
 });

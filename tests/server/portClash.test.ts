@@ -11,7 +11,7 @@ import { loadConfig } from '../../server/config.js';
 import { listenThenStart } from '../../server/http/startTasks.js';
 import { migrateToLatest } from '../../server/db/kysely.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
-import { databases } from './harness.js';
+import { databases } from '../support/server.js';
 import { freePort, type Place, sharedPlace, spawnTs } from './processes.js';
 
 const dialect = databases.at(-1)!;

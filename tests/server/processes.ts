@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../server/config.js';
 import { type DatabaseHandle, openDatabase } from '../../server/db/kysely.js';
-import type { DatabaseDialect } from './harness.js';
+import { createRepositories, type Repositories } from '../../server/db/repositories/index.js';
+import { eventually } from '../support/eventually.js';
+import type { DatabaseDialect } from '../support/server.js';
+import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,6 +27,8 @@ export async function freePort(): Promise<number> {
 export interface Place {
   env: Record<string, string>;
   db: DatabaseHandle;
+  /** The place's repositories, for reading what the processes wrote. */
+  repos: Repositories;
   dispose(): Promise<void>;
 }
 
@@ -38,6 +43,7 @@ export async function sharedPlace(dialect: DatabaseDialect, extra: Record<string
     JWT_SECRET: 'test-secret-test-secret-test-secret',
     RATE_LIMIT_AUTH_MAX: '10000',
     RATE_LIMIT_WRITE_MAX: '100000',
+    ...LIGHT_PASSWORD_HASHING,
     ...extra,
   };
   let schema: string | null = null;
@@ -51,10 +57,12 @@ export async function sharedPlace(dialect: DatabaseDialect, extra: Record<string
     url.searchParams.set('options', `-c search_path=${schema}`);
     env.DATABASE_URL = url.toString();
   }
-  const db = openDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const db = openDatabase(config);
   return {
     env,
     db,
+    repos: createRepositories(db, config),
     async dispose() {
       await db.close();
       if (schema) {
@@ -84,23 +92,18 @@ export async function startApiProcess(place: Place, env: Record<string, string> 
   const port = await freePort();
   const child = spawnTs('server/index.ts', { ...place.env, PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${child.output()}`);
-    const ok = await fetch(`${url}/api/v1/healthcheck`).then((response) => response.ok, () => false);
-    if (ok) return { child, url };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const healthy = () => fetch(`${url}/api/v1/healthcheck`).then((response) => response.ok, () => false);
+  await eventually(async () => child.exitCode !== null || (await healthy()), { timeout: 60_000, interval: 200 }).catch(() => {
+    throw new Error(`server did not start: ${child.output()}`);
+  });
+  if (child.exitCode !== null) throw new Error(`server exited early: ${child.output()}`);
+  return { child, url };
 }
 
 export async function startWorkerProcess(place: Place, env: Record<string, string> = {}) {
   const child = spawnTs('server/worker.ts', { ...place.env, ...env });
-  const deadline = Date.now() + 60_000;
-  while (!child.output().includes('worker started')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const started = await eventually(() => child.exitCode !== null || child.output().includes('worker started'), { timeout: 60_000 }).catch(() => false);
+  if (!started || child.exitCode !== null) throw new Error(`worker did not start: ${child.output()}`);
   return child;
 }
 
@@ -117,13 +120,7 @@ export function schemaOf(place: Place): string | undefined {
   return url ? /search_path=(\w+)/.exec(decodeURIComponent(new URL(url).searchParams.get('options') ?? ''))?.[1] : undefined;
 }
 
-/** Polls `probe` until `done` holds; throws after `timeoutMs` naming what it waited for. */
-export async function until<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs: number, what = 'a condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)?.slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** eventually() with this file's older argument order (shutdown.test.ts still calls it). */
+export function until<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs: number, what = 'a condition'): Promise<T> {
+  return eventually(probe, { until: done, timeout: timeoutMs, what });
 }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_LIMITS } from '../../contract/limits.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { until } from './liveFixtures.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { browserSubscription, decryptPush, type PushService, startPushService, verifyVapid, type BrowserSubscription } from './pushService.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
@@ -53,7 +53,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const device = await subscribedDevice(channel);
     const causedAt = Date.now();
     expect((await subscribeTo(fan, channel)).status).toBe(200);
-    await until(() => pushesTo(device).length === 1, 'the push', DELIVERY_WITHIN_MS);
+    await eventually(() => pushesTo(device).length === 1, { what: 'the push', timeout: DELIVERY_WITHIN_MS });
     const [push] = pushesTo(device);
     expect(push!.receivedAt - causedAt).toBeLessThan(DELIVERY_WITHIN_MS);
 
@@ -89,7 +89,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const videoId = await insertVideo(server, owner.id, { title: 'Pushed about', thumbnail: 'thumb-push.webp' });
     const top = (await call(server, 'POST', `/comments/add/${videoId}`, { token: author.token, json: { content: 'first!' } })).body.data;
     await call(server, 'POST', `/comments/add/${videoId}`, { token: replier.token, json: { content: 'nice one', parentId: top._id } });
-    await until(() => pushesTo(phone).length === 1 && pushesTo(laptop).length === 1, 'a push to each device', DELIVERY_WITHIN_MS);
+    await eventually(() => pushesTo(phone).length === 1 && pushesTo(laptop).length === 1, { what: 'a push to each device', timeout: DELIVERY_WITHIN_MS });
     for (const device of [phone, laptop]) {
       expect(decryptPush(device, pushesTo(device)[0]!)).toMatchObject({
         type: 'comment-reply',
@@ -107,7 +107,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const device = await subscribedDevice(channel);
     service.answer(device.path, 410);
     await subscribeTo(fan, channel);
-    await until(async () => (await rowsOf(device.json.endpoint)).length === 0, 'the subscription removed');
+    await eventually(async () => (await rowsOf(device.json.endpoint)).length === 0, { what: 'the subscription removed' });
     expect(pushesTo(device).map((push) => push.status)).toEqual([410]);
   });
 
@@ -117,18 +117,18 @@ describe.each(databases)('web push on %s', (dialect) => {
     const device = await subscribedDevice(channel);
     service.answer(device.path, 500);
     await subscribeTo(fan, channel);
-    await until(() => pushesTo(device).length === 2, 'the retry');
+    await eventually(() => pushesTo(device).length === 2, { what: 'the retry' });
     expect(pushesTo(device).map((push) => push.status)).toEqual([500, 201]);
     const { body: list } = await call(server, 'GET', '/notifications', { token: channel.token });
     const notificationId: string = list.data.notifications[0]._id;
     const [job] = await jobsFor(notificationId);
-    await until(async () => (await jobsFor(notificationId))[0]?.state === 'done', 'the job done');
+    await eventually(async () => (await jobsFor(notificationId))[0]?.state === 'done', { what: 'the job done' });
     expect(decryptPush(device, pushesTo(device)[1]!)).toMatchObject({ notificationId });
 
     // The same job run again (a retry after its success) sends nothing.
     const payload = JSON.parse(job!.payload);
     await server.app.jobs.enqueue('deliver-push', payload, { id: job!.id });
-    await until(async () => (await jobsFor(notificationId))[0]?.state === 'done', 'the repeated job done');
+    await eventually(async () => (await jobsFor(notificationId))[0]?.state === 'done', { what: 'the repeated job done' });
     expect(pushesTo(device)).toHaveLength(2);
   });
 
@@ -138,7 +138,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const [row] = await rowsOf(device.json.endpoint);
     const notificationId = randomUUID();
     const jobId = await server.app.jobs.enqueue('deliver-push', { subscriptionId: row!.id, notificationId });
-    await until(async () => (await server.app.db.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirst())?.state === 'done', 'the job done');
+    await eventually(async () => (await server.app.db.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirst())?.state === 'done', { what: 'the job done' });
     expect(pushesTo(device)).toEqual([]);
   });
 
@@ -147,7 +147,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const author = await registerUser(server);
     const replier = await registerUser(server, { fullName: 'Late Replier' });
     const moderator = await registerUser(server, { fullName: 'Mod Person' });
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
     const device = await subscribedDevice(author);
     const ownerDevice = await subscribedDevice(owner);
     // The owner's device hears only the takedown here, not each comment on their video.
@@ -157,9 +157,9 @@ describe.each(databases)('web push on %s', (dialect) => {
     // The first two tries fail: the delivery waits in its retry while the video is taken down.
     service.answer(device.path, 503, 503);
     await call(server, 'POST', `/comments/add/${videoId}`, { token: replier.token, json: { content: 'secret words', parentId: top._id } });
-    await until(() => pushesTo(device).length >= 1, 'the first try');
+    await eventually(() => pushesTo(device).length >= 1, { what: 'the first try' });
     expect((await call(server, 'POST', `/moderation/videos/${videoId}/takedown`, { token: moderator.token, json: { reason: 'Spam' } })).status).toBe(200);
-    await until(() => pushesTo(device).some((push) => push.status === 201), 'the delivery after the takedown', 20_000);
+    await eventually(() => pushesTo(device).some((push) => push.status === 201), { what: 'the delivery after the takedown', timeout: 20_000 });
     const delivered = pushesTo(device).find((push) => push.status === 201)!;
     const message = decryptPush(device, delivered) as Record<string, unknown>;
     expect(message).toMatchObject({ type: 'comment-reply', body: 'Late Replier replied to your comment. This video was removed', url: `/watch/${videoId}` });
@@ -167,7 +167,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     expect(JSON.stringify(message)).not.toMatch(/Pushed then removed|thumb-removed|secret words/);
 
     // The owner still sees the video; the notice comes from nobody by name.
-    await until(() => pushesTo(ownerDevice).length === 1, 'the takedown notice');
+    await eventually(() => pushesTo(ownerDevice).length === 1, { what: 'the takedown notice' });
     const notice = decryptPush(ownerDevice, pushesTo(ownerDevice)[0]!) as Record<string, unknown>;
     expect(notice).toMatchObject({
       type: 'video-taken-down',
@@ -225,7 +225,7 @@ describe.each(databases)('web push on %s', (dialect) => {
 
     expect((await subscribeTo(fan, user)).status).toBe(200);
     const pushed = () => devices.filter((device) => pushesTo(device).length > 0);
-    await until(() => pushed().length === REQUEST_LIMITS.pushSubscriptionsPerUser, 'a push to every kept device', DELIVERY_WITHIN_MS);
+    await eventually(() => pushed().length === REQUEST_LIMITS.pushSubscriptionsPerUser, { what: 'a push to every kept device', timeout: DELIVERY_WITHIN_MS });
     expect(pushed()).not.toContain(dropped[0]);
     expect(pushed()).not.toContain(dropped[1]);
   });
@@ -291,7 +291,7 @@ describe.each(databases)('web push on %s', (dialect) => {
     const moved = `https://127.0.0.1:${new URL(service.origin).port}${device.path}`;
     await server.app.db.db.updateTable('push_subscriptions').set({ endpoint: moved }).where('endpoint', '=', device.json.endpoint).execute();
     await subscribeTo(fan, channel);
-    await until(async () => (await rowsOf(moved)).length === 0, 'the subscription removed');
+    await eventually(async () => (await rowsOf(moved)).length === 0, { what: 'the subscription removed' });
     expect(pushesTo(device)).toEqual([]);
   });
 
@@ -341,13 +341,13 @@ describe.skipIf(!redisForTests.url)('web push through BullMQ', () => {
     service.answer(device.path, 503);
     const causedAt = Date.now();
     await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
-    await until(() => service.received.filter((push) => push.path === device.path).length === 2, 'the retried push');
+    await eventually(() => service.received.filter((push) => push.path === device.path).length === 2, { what: 'the retried push' });
     const pushes = service.received.filter((push) => push.path === device.path);
     expect(pushes.map((push) => push.status)).toEqual([503, 201]);
     expect(pushes[0]!.receivedAt - causedAt).toBeLessThan(DELIVERY_WITHIN_MS);
     expect(decryptPush(device, pushes[1]!)).toMatchObject({ type: 'new-subscriber', body: 'Bull Fan subscribed to your channel' });
     const [job] = await server.app.db.db.selectFrom('jobs').selectAll().where('type', '=', 'deliver-push').execute();
-    await until(async () => (await server.app.db.db.selectFrom('jobs').select('state').where('id', '=', job!.id).executeTakeFirst())?.state === 'done', 'the job done');
+    await eventually(async () => (await server.app.db.db.selectFrom('jobs').select('state').where('id', '=', job!.id).executeTakeFirst())?.state === 'done', { what: 'the job done' });
   });
 });
 

@@ -7,10 +7,9 @@ import { loadConfig } from '../../server/config.js';
 import { ReadCache } from '../../server/cache/readCache.js';
 import { prepareQuery } from '../../server/db/prepared.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
-import { call, databases, type DatabaseDialect, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, type DatabaseDialect, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
-import { internalsOf } from '../../server/composition.js';
 import { RedisLink } from '../../server/redis/redisLink.js';
 
 type Server = { url: string };
@@ -174,17 +173,17 @@ describe.each(databases)('read cache on %s, one process', (dialect: DatabaseDial
   afterAll(async () => server?.close());
 
   it('is never stale for the writer or anyone else, and keeps per-caller fields apart', async () => {
-    const before = { ...internalsOf(server.app).readCache.stats };
+    const before = { ...server.parts.core.readCache.stats };
     // insertVideo lists it the way transcoding does: with a bump of the feed's version.
     await neverStale(server, [server], (ownerId) => insertVideo(server, ownerId));
     // The reads did come from the cache (else this test proves nothing about it).
-    expect(internalsOf(server.app).readCache.stats.local).toBeGreaterThan(before.local);
+    expect(server.parts.core.readCache.stats.local).toBeGreaterThan(before.local);
   });
 
   it('still shuffles a feed page served from the cache', async () => {
     const owner = await registerUser(server);
     for (let i = 0; i < 8; i += 1) await insertVideo(server, owner.id, { title: `Shuffle ${i}` });
-    const hitsBefore = internalsOf(server.app).readCache.stats.local;
+    const hitsBefore = server.parts.core.readCache.stats.local;
     const orders = new Set<string>();
     let ids: string | null = null;
     for (let i = 0; i < 20; i += 1) {
@@ -194,7 +193,7 @@ describe.each(databases)('read cache on %s, one process', (dialect: DatabaseDial
       ids ??= sorted;
       expect(sorted).toBe(ids);
     }
-    expect(internalsOf(server.app).readCache.stats.local - hitsBefore).toBeGreaterThanOrEqual(19);
+    expect(server.parts.core.readCache.stats.local - hitsBefore).toBeGreaterThanOrEqual(19);
     // 20 draws of 8! orders: all equal only if the shuffle were gone.
     expect(orders.size).toBeGreaterThan(1);
 
@@ -281,8 +280,8 @@ describe('read cache versions pushed over Redis pub/sub', () => {
     servers.push(a);
     const b = await startServer({ env, dataDir: a.dataDir });
     servers.push(b);
-    const cacheB = internalsOf(b.app).readCache;
-    await expect.poll(() => cacheB.pushedVersions?.live && internalsOf(a.app).readCache.pushedVersions?.live).toBe(true);
+    const cacheB = b.parts.core.readCache;
+    await expect.poll(() => cacheB.pushedVersions?.live && a.parts.core.readCache.pushedVersions?.live).toBe(true);
     const owner = await registerUser(a);
     const videoId = await insertVideo(a, owner.id, { title: 'Before the cut' });
     const titleOnB = async () => (await call(b, 'GET', `/videos/${videoId}`)).body.data.title as string;

@@ -1,11 +1,11 @@
 // The live connection: who receives which event, and events crossing servers through Redis.
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, RoomCommand } from '../../contract/events.js';
 import { channelRoom, MODERATORS_ROOM, userRoom, videoRoom } from '../../server/realtime/live.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, setRole } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { redisForTests, skipReason } from './redisFixtures.js';
-import { internalsOf } from '../../server/composition.js';
 
 const sockets: Socket[] = [];
 
@@ -26,18 +26,9 @@ function record(socket: Socket, event: string): unknown[] {
   return seen;
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      if (!(await condition())) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout: timeoutMs, interval: 20 },
-  );
-}
-
 /** The server has put the socket into the room (join-video and the token check are async). */
 async function inRoom(server: TestServer, room: string, socket: Socket): Promise<void> {
-  await until(async () => (await server.app.io.in(room).fetchSockets()).some((s) => s.id === socket.id), `room ${room}`);
+  await eventually(async () => (await server.app.io.in(room).fetchSockets()).some((s) => s.id === socket.id), { what: `room ${room}` });
 }
 
 afterEach(() => {
@@ -59,10 +50,10 @@ describe('live events', () => {
     const events = record(socket, LiveEvent.subscriptionUpdated);
     const toggled = await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
     expect(toggled.status).toBe(200);
-    await until(() => events.length > 0, 'subscription-updated');
+    await eventually(() => events.length > 0, { what: 'subscription-updated' });
     expect(events[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
     await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
-    await until(() => events.length > 1, 'the second subscription-updated');
+    await eventually(() => events.length > 1, { what: 'the second subscription-updated' });
     expect(events[1]).toEqual({ channelId: channel.id, totalSubscribers: 0, subscriberId: fan.id, isSubscribed: false });
   });
 
@@ -75,13 +66,13 @@ describe('live events', () => {
     await inRoom(server, videoRoom(videoA), watcher);
 
     // B first, then A: events on one socket arrive in order, so once A's is here B's would be too.
-    internalsOf(server.app).live.commentUpdated(videoB);
-    internalsOf(server.app).live.commentUpdated(videoA);
-    await until(() => comments.length > 0, 'comment-updated for video A');
+    server.parts.live.commentUpdated(videoB);
+    server.parts.live.commentUpdated(videoA);
+    await eventually(() => comments.length > 0, { what: 'comment-updated for video A' });
     expect(comments).toEqual([{ videoId: videoA }]);
 
     watcher.emit(RoomCommand.leaveVideo, videoA);
-    await until(async () => !(await server.app.io.in(videoRoom(videoA)).fetchSockets()).some((s) => s.id === watcher.id), 'leave-video');
+    await eventually(async () => !(await server.app.io.in(videoRoom(videoA)).fetchSockets()).some((s) => s.id === watcher.id), { what: 'leave-video' });
   });
 
   it('sends subscription-updated to the channel owner in their user room, not to strangers in rooms', async () => {
@@ -102,11 +93,11 @@ describe('live events', () => {
     await inRoom(server, videoRoom('some-video'), other);
 
     await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
-    await until(() => ownerEvents.length > 0, 'subscription-updated in the user room');
+    await eventually(() => ownerEvents.length > 0, { what: 'subscription-updated in the user room' });
     expect(ownerEvents[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
 
-    internalsOf(server.app).live.commentUpdated('some-video');
-    await until(() => otherComments.length > 0, 'the later video event');
+    server.parts.live.commentUpdated('some-video');
+    await eventually(() => otherComments.length > 0, { what: 'the later video event' });
     expect(otherEvents).toEqual([]);
   });
 
@@ -120,14 +111,14 @@ describe('live events', () => {
     await inRoom(server, channelRoom(channel.id), viewer);
 
     await call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
-    await until(() => events.length === 1, "subscription-updated for the video's channel");
+    await eventually(() => events.length === 1, { what: "subscription-updated for the video's channel" });
     expect(events[0]).toMatchObject({ channelId: channel.id, totalSubscribers: 1, isSubscribed: true });
 
     viewer.emit(RoomCommand.leaveVideo, videoId);
     await inRoom(server, 'all', viewer);
     const comments = record(viewer, LiveEvent.commentUpdated);
-    internalsOf(server.app).live.commentUpdated('another-video');
-    await until(() => comments.length === 1, 'events for every video again');
+    server.parts.live.commentUpdated('another-video');
+    await eventually(() => comments.length === 1, { what: 'events for every video again' });
   });
 
   it('ignores a handshake token that is not valid', async () => {
@@ -136,10 +127,10 @@ describe('live events', () => {
     // Room commands are heard only once the connection handler has checked the token: once a join
     // is heard, that check is over.
     const probe = 'video-probe-0001';
-    await until(async () => {
+    await eventually(async () => {
       socket.emit(RoomCommand.joinVideo, probe);
       return (await server.app.io.in(videoRoom(probe)).fetchSockets()).some((s) => s.id === socket.id);
-    }, 'the handshake token check');
+    }, { what: 'the handshake token check' });
     const rooms = [...(await server.app.io.in(socket.id!).fetchSockets())[0]!.rooms];
     expect(rooms.some((room) => room.startsWith('user:'))).toBe(false);
   });
@@ -158,7 +149,7 @@ describe.each(databases)('live events of a taken-down video on %s', (dialect) =>
 
   it("reach only its owner and moderators: a visitor's socket and the video's room hear nothing", async () => {
     const [owner, moderator, fan] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
     const videoId = await insertVideo(server, owner.id, { title: 'Before the takedown' });
     const visitor = await connect(server);
     const watcher = await connect(server);
@@ -175,13 +166,13 @@ describe.each(databases)('live events of a taken-down video on %s', (dialect) =>
     expect((await call(server, 'PATCH', `/videos/${videoId}`, { token: owner.token, json: { title: 'Renamed while down' } })).status).toBe(200);
     expect((await call(server, 'POST', `/comments/add/${videoId}`, { token: owner.token, json: { content: 'Appeal' } })).status).toBe(201);
     for (const socket of [byOwner!, byModerator!]) {
-      await until(() => socket.updated.length === 1 && socket.comments.length === 1, 'the events of the taken-down video');
+      await eventually(() => socket.updated.length === 1 && socket.comments.length === 1, { what: 'the events of the taken-down video' });
       expect(socket.updated[0]).toMatchObject({ videoId, title: 'Renamed while down' });
     }
     // A later event for everyone arrives after anything sent before it on the same socket.
     expect((await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: fan.token })).status).toBe(200);
     for (const socket of [byVisitor!, byWatcher!]) {
-      await until(() => socket.subscriptions.length === 1, 'the later subscription-updated');
+      await eventually(() => socket.subscriptions.length === 1, { what: 'the later subscription-updated' });
       expect(socket.updated).toEqual([]);
       expect(socket.comments).toEqual([]);
     }
@@ -212,13 +203,13 @@ describe.skipIf(!redisUrl)('live events across two servers (Redis adapter)', () 
 
     const toggled = await call(first, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
     expect(toggled.status).toBe(200);
-    await until(() => events.length > 0, 'subscription-updated from the other server');
+    await eventually(() => events.length > 0, { what: 'subscription-updated from the other server' });
     expect(events[0]).toEqual({ channelId: channel.id, totalSubscribers: 1, subscriberId: fan.id, isSubscribed: true });
 
     // A video event raised on server 1 reaches server 2's room too.
     const comments = record(remote, LiveEvent.commentUpdated);
-    internalsOf(first.app).live.commentUpdated('watching-something');
-    await until(() => comments.length > 0, 'comment-updated from the other server');
+    first.parts.live.commentUpdated('watching-something');
+    await eventually(() => comments.length > 0, { what: 'comment-updated from the other server' });
     expect(comments[0]).toEqual({ videoId: 'watching-something' });
   });
 });

@@ -5,9 +5,10 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { databases, registerUser, startServer } from './harness.js';
+import { databases, registerUser, startServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo, videoState, waitForVideo } from './mediaFixtures.js';
-import { sharedPlace, startWorkerProcess, stopProcess, until } from './processes.js';
+import { sharedPlace, startWorkerProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 skipReason('Two deployments on one Redis');
@@ -31,13 +32,13 @@ describe.skipIf(!redisForTests.url).each(databases)('two deployments on one Redi
       expect([onA.status, onB.status]).toEqual([201, 201]);
       const videoA: string = onA.body.data._id;
       // B's worker has run B's job, queued after A's: had it shared A's queue, it would have taken A's first.
-      await waitForVideo(b.app.db.db, onB.body.data._id, jobsDone, 120_000);
+      await waitForVideo(b.app.repos, onB.body.data._id, jobsDone, 120_000);
       expect(await queueOfA.getJobState(`transcode-${videoA}`)).toBe('waiting');
-      expect((await videoState(a.app.db.db, videoA))!.job?.state).toBe('queued');
+      expect((await videoState(a.app.repos, videoA))!.job?.state).toBe('queued');
 
       // A's own worker takes it.
       aWorker = await startServer({ dialect, dataDir: a.dataDir, schema: a.schema ?? undefined, env });
-      await waitForVideo(a.app.db.db, videoA, jobsDone, 120_000);
+      await waitForVideo(a.app.repos, videoA, jobsDone, 120_000);
     } finally {
       await queueOfA.close();
       connection.disconnect();
@@ -58,13 +59,13 @@ describe.skipIf(!redisForTests.url).each(databases)('two deployments on one Redi
       const upload = await uploadVideo(a, (await registerUser(a)).token, await mp4Upload(clip, 'On A'));
       expect(upload.status).toBe(201);
       const videoId: string = upload.body.data._id;
-      await until(() => strayWorker.output(), (output) => output.includes('job of another deployment'), 60_000, "the stray worker's warning");
+      await eventually(() => strayWorker.output(), { until: (output) => output.includes('job of another deployment'), timeout: 60_000, what: "the stray worker's warning" });
       const warning = strayWorker.output().split('\n').find((line) => line.includes('job of another deployment'))!;
       expect(JSON.parse(warning)).toMatchObject({ level: 40, jobId: `transcode-${videoId}`, videoId });
-      expect((await videoState(a.app.db.db, videoId))!.job?.state).toBe('queued');
+      expect((await videoState(a.app.repos, videoId))!.job?.state).toBe('queued');
 
       aWorker = await startServer({ dialect, dataDir: a.dataDir, schema: a.schema ?? undefined, env: shared });
-      await waitForVideo(a.app.db.db, videoId, jobsDone, 120_000);
+      await waitForVideo(a.app.repos, videoId, jobsDone, 120_000);
     } finally {
       await aWorker?.close();
       await a.close();

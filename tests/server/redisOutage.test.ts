@@ -6,9 +6,10 @@
 // BullMQ when Redis is back; each transition is logged once.
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser } from './harness.js';
+import { call, databases, registerUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
-import { freePort, type Place, sharedPlace, spawnTs, startApiProcess, stopProcess, until } from './processes.js';
+import { freePort, type Place, sharedPlace, spawnTs, startApiProcess, stopProcess } from './processes.js';
 import { CuttableProxy, redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { NO_REDIS_FOR_LOCKS } from '../../server/health/readiness.js';
@@ -65,7 +66,7 @@ describe(`Redis unreachable at start (${dialect})`, () => {
     expect(tus).toEqual({ status: 503, retryAfter: expect.stringMatching(/^[1-9]\d*$/), body: { statusCode: 503, message: NO_REDIS_FOR_LOCKS.message, success: false, errors: [] } });
     const upload = await uploadVideo(api, user.token, await mp4Upload(await clip, 'While Redis is away'));
     expect(upload.status).toBe(201);
-    const state = await waitForVideo(place.db.db, upload.body.data._id, () => true);
+    const state = await waitForVideo(place.repos, upload.body.data._id, () => true);
     expect(state.job).toMatchObject({ state: 'queued' });
 
     // The per-process limit (5 logins per window) holds without Redis.
@@ -107,16 +108,16 @@ describe.skipIf(!redisForTests.url)(`Redis cut and restored at runtime (${dialec
     expect((await createTusUpload(api, user.token)).status).toBe(201);
 
     await proxy.cut();
-    await until(() => call(api, 'GET', '/healthcheck/status'), (result) => result.body.data.checks.redis.ok === false, 20_000, 'the status to show Redis down');
+    await eventually(() => call(api, 'GET', '/healthcheck/status'), { until: (result) => result.body.data.checks.redis.ok === false, timeout: 20_000, what: 'the status to show Redis down' });
     await expectRedisDownButReady(api);
-    await until(() => createTusUpload(api, user.token), (result) => result.status === 503, 20_000, 'tus to answer 503');
+    await eventually(() => createTusUpload(api, user.token), { until: (result) => result.status === 503, timeout: 20_000, what: 'tus to answer 503' });
 
     const started = performance.now();
     const upload = await uploadVideo(api, user.token, await mp4Upload(await clip, 'Across an outage'));
     expect(upload.status).toBe(201);
     expect(performance.now() - started).toBeLessThan(10_000);
     const videoId = upload.body.data._id;
-    expect((await waitForVideo(place.db.db, videoId, () => true)).job).toMatchObject({ state: 'queued' });
+    expect((await waitForVideo(place.repos, videoId, () => true)).job).toMatchObject({ state: 'queued' });
     expect(await direct!.exists(`bull:${queueName}:${videoId}`)).toBe(0);
 
     // Logins counted in this process while Redis is away: the fifth is refused.
@@ -128,9 +129,9 @@ describe.skipIf(!redisForTests.url)(`Redis cut and restored at runtime (${dialec
     expect(attempts.at(-1)!.ms).toBeLessThan(2000);
 
     await proxy.restore();
-    await until(() => call(api, 'GET', '/healthcheck/status'), (result) => result.body.data.status === 'ok', 20_000, 'the status to say ok');
+    await eventually(() => call(api, 'GET', '/healthcheck/status'), { until: (result) => result.body.data.status === 'ok', timeout: 20_000, what: 'the status to say ok' });
     expect((await createTusUpload(api, user.token)).status).toBe(201);
-    const done = await waitForVideo(place.db.db, videoId, (state) => state.job?.state === 'done', 60_000);
+    const done = await waitForVideo(place.repos, videoId, (state) => state.job?.state === 'done', 60_000);
     expect(done.status).toBe('ready');
 
     expect(child.exitCode).toBeNull();

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { test } from '../support/fixtures.js';
+import { call, databases, registerUser } from '../support/server.js';
 
 describe.each(databases)('reports on %s', (dialect) => {
-  let server: TestServer;
-  let owner: TestUser;
-  let reporter: TestUser;
+  test.override('dialect', dialect);
 
-  beforeAll(async () => {
-    server = await startServer({ dialect });
-    owner = await registerUser(server);
-    reporter = await registerUser(server);
-  });
-  afterAll(() => server?.close());
-
-  it('files one report per user per video and tells the caller whether they reported it', async () => {
-    const id = await insertVideo(server, owner.id);
+  // `video` is the `user`'s (its owner); another user reports it.
+  test('files one report per user per video and tells the caller whether they reported it', async ({ server, user: owner, video }) => {
+    const reporter = await registerUser(server);
+    const id = video.id;
     expect((await call(server, 'GET', `/reports/video/${id}/mine`, { token: reporter.token })).body.data).toEqual({ reported: false });
     const filed = await call(server, 'POST', `/reports/video/${id}`, { token: reporter.token, json: { reason: 'spam', details: '  Same link in every video ' } });
     expect(filed.status).toBe(201);
     expect(filed.body).toMatchObject({ statusCode: 201, success: true, data: { _id: expect.any(String), videoId: id, reason: 'spam', createdAt: expect.any(String) } });
-    const stored = await server.app.db.db.selectFrom('reports').selectAll().where('id', '=', filed.body.data._id).executeTakeFirstOrThrow();
+    const stored = await server.app.repos.moderation.findReport(filed.body.data._id);
     expect(stored).toMatchObject({ reporter_id: reporter.id, details: 'Same link in every video' });
 
     const again = await call(server, 'POST', `/reports/video/${id}`, { token: reporter.token, json: { reason: 'other' } });
@@ -30,16 +24,17 @@ describe.each(databases)('reports on %s', (dialect) => {
     expect((await call(server, 'GET', `/reports/video/${id}/mine`, { token: owner.token })).body.data).toEqual({ reported: false });
   });
 
-  it('stays at one report when the same user reports twice at once', async () => {
-    const id = await insertVideo(server, owner.id);
+  test('stays at one report when the same user reports twice at once', async ({ server, video }) => {
+    const reporter = await registerUser(server);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call(server, 'POST', `/reports/video/${id}`, { token: reporter.token, json: { reason: 'hate' } })),
+      Array.from({ length: 5 }, () => call(server, 'POST', `/reports/video/${video.id}`, { token: reporter.token, json: { reason: 'hate' } })),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 
-  it('validates the reason and details, needs a token and a real video', async () => {
-    const id = await insertVideo(server, owner.id);
+  test('validates the reason and details, needs a token and a real video', async ({ server, video }) => {
+    const reporter = await registerUser(server);
+    const id = video.id;
     const badReason = await call(server, 'POST', `/reports/video/${id}`, { token: reporter.token, json: { reason: 'boring' } });
     expect(badReason.status).toBe(400);
     expect(badReason.body.success).toBe(false);

@@ -11,10 +11,11 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import pg from 'pg';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer } from './harness.js';
+import { call, databases, registerUser, startServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { runAdmin } from './adminFixtures.js';
-import { freePort, spawnTs, stopProcess, until } from './processes.js';
+import { freePort, spawnTs, stopProcess } from './processes.js';
 import { startS3rverProcess, type S3rverProcess } from './s3rverProcess.js';
 
 const PRODUCTION = 'vidshare-production';
@@ -92,7 +93,7 @@ describe.skipIf(!databases.includes('postgres'))('restore drill on PostgreSQL an
       const clip = await makeClip('restore-drill.mp4', { width: 320, height: 240, seconds: 2 });
       const upload = await uploadVideo(production, owner.token, await mp4Upload(clip, 'Drilled'));
       expect(upload.status).toBe(201);
-      await waitForVideo(production.app.db.db, upload.body.data._id, (state) => state.job?.state === 'done', 120_000);
+      await waitForVideo(production.app.repos, upload.body.data._id, (state) => state.job?.state === 'done', 120_000);
       await registerUser(production);
 
       const backupDir = join(await folder('drill-backup'), 'taken');
@@ -142,7 +143,7 @@ describe.skipIf(!databases.includes('postgres'))('restore drill on PostgreSQL an
       // A server on the restored copy and production's bucket starts, and refuses its start-up sweeps.
       const port = await freePort();
       drillServer = spawnTs('server/index.ts', { ...drill, ...bucketEnv(PRODUCTION), LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), CLIENT_DIR: join(drillDataDir, 'no-client') });
-      await until(() => drillServer!.output(), (output) => output.includes('start-up sweeps refused') || drillServer!.exitCode !== null, 60_000, 'the drill server to refuse its sweeps');
+      await eventually(() => drillServer!.output(), { until: (output) => output.includes('start-up sweeps refused') || drillServer!.exitCode !== null, timeout: 60_000, what: 'the drill server to refuse its sweeps' });
       expect(drillServer.output()).toContain('start-up sweeps refused');
       const login = await call({ url: `http://127.0.0.1:${port}` }, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } });
       expect(login.status).toBe(200);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, registerUser, startServer } from './harness.js';
+import { databases, registerUser, startServer } from '../support/server.js';
 import { runAdmin } from './adminFixtures.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -16,10 +16,11 @@ import { ApiRecorder } from '../../server/runner/apiRecorder.js';
 import { Queue } from 'bullmq';
 import { addRunner as registerRunner, revokeRunner } from '../../server/useCases/runners.js';
 import { runAdmin } from './adminFixtures.js';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { expectValidHls } from './hlsFixtures.js';
 import { makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
-import { stopProcess, until } from './processes.js';
+import { stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 // 320x240: two rungs (240p, streamed while made, and 144p); 2 s is one fragment each, 4 s two.
@@ -104,7 +105,7 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
     const claimed = await runnerCall(server, silent, 'POST', '/jobs/claim');
     expect(claimed.body.data.job).toMatchObject({ jobId, attempt: 1, type: 'transcode', videoId, leaseMs: 1500 });
     const db = server.app.db.db;
-    await until(() => db.selectFrom('jobs').select(['state', 'runner_id']).where('id', '=', jobId).executeTakeFirst(), (row) => row?.state === 'queued' && row.runner_id === null, 20_000, 'the lease to run out');
+    await eventually(() => db.selectFrom('jobs').select(['state', 'runner_id']).where('id', '=', jobId).executeTakeFirst(), { until: (row) => row?.state === 'queued' && row.runner_id === null, timeout: 20_000, what: 'the lease to run out' });
     // Its late report is refused: the lease is gone.
     expect((await runnerCall(server, silent, 'POST', `/jobs/${jobId}/1/progress`, { fraction: 0.5 })).status).toBe(409);
     expect((await waitForVideo(db, videoId, () => true)).status).toBe('processing');
@@ -171,7 +172,7 @@ describe.each(databases)('remote runners (%s)', (dialect) => {
       clearInterval(heartbeat);
       await rm(workDir, { recursive: true, force: true });
     }
-    const state = await waitForVideo(server.app.db.db, videoId);
+    const state = await waitForVideo(server.app.repos, videoId);
     expect(state).toMatchObject({ status: 'ready', job: { state: 'done', attempts: 1 } });
     await expectValidHls(server, videoId, { resolutions: { 240: '320x240', 144: '192x144' }, duration: 4 });
   }, 120_000);

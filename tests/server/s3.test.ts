@@ -9,9 +9,9 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../server/media/s3Storage.js';
 import { removeVideoFiles } from '../../server/useCases/videoRemoval.js';
-import { databases, registerUser, startServer, type TestServer } from './harness.js';
+import { databases, registerUser, startServer, type TestServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { expectValidHls } from './hlsFixtures.js';
-import { until } from './liveFixtures.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 interface S3rverInstance {
@@ -80,10 +80,10 @@ describe.skipIf(!s3rver).each(databases)('media on S3 storage on %s', (dialect) 
     const upload = await uploadVideo(server, user.token, await mp4Upload(clip, 'On S3'));
     expect(upload.status).toBe(201);
     const videoId: string = upload.body.data._id;
-    const state = await waitForVideo(server.app.db.db, videoId);
+    const state = await waitForVideo(server.app.repos, videoId);
     expect(state.renditions.map((rendition) => rendition.height)).toEqual([360, 240, 144]);
     const finalKeys = [...[144, 240, 360].flatMap((height) => [`videos/${videoId}/${height}.m3u8`, `videos/${videoId}/${height}.mp4`]), `videos/${videoId}/master.m3u8`];
-    await until(async () => JSON.stringify(await keysUnder(`videos/${videoId}/`)) === JSON.stringify(finalKeys), 'only the rungs and their playlists in the bucket');
+    await eventually(async () => JSON.stringify(await keysUnder(`videos/${videoId}/`)) === JSON.stringify(finalKeys), { what: 'only the rungs and their playlists in the bucket' });
     // HLS from the bucket: the master, the playlist and every byte range of the one file.
     await expectValidHls(server, videoId, { resolutions: { 360: '640x360', 240: '426x240', 144: '256x144' }, duration: 2 });
     expect(await objectBytes(state.source_key)).toEqual(await readFile(clip));
@@ -98,7 +98,7 @@ describe.skipIf(!s3rver).each(databases)('media on S3 storage on %s', (dialect) 
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
 
-    const row = await server.app.db.db.selectFrom('videos').select(['id', 'source_key', 'thumbnail']).where('id', '=', videoId).executeTakeFirstOrThrow();
+    const row = (await server.app.repos.videos.findOwned(videoId))!;
     await removeVideoFiles(server.app, row);
     expect(await keysUnder(`videos/${videoId}/`)).toEqual([]);
     expect(await keysUnder(row.source_key)).toEqual([]);

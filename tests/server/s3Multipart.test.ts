@@ -3,10 +3,10 @@
 // a failure on every tick. A real API process, so that its whole log can be read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
-import { call, registerUser, type TestUser } from './harness.js';
+import { call, registerUser, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
 import { type S3rverProcess, startS3rverProcess } from './s3rverProcess.js';
-import { until } from './liveFixtures.js';
 
 const NO_MULTIPART = 'Resumable uploads need S3 multipart uploads, which this storage does not support; upload the file in one request instead';
 
@@ -44,7 +44,7 @@ describe.skipIf(!s3)('resumable uploads on an S3 without multipart uploads (s3rv
       .insertInto('tus_uploads')
       .values({ id, user_id: user.id, size: 10, state: 'uploading', video_id: null, error_status: null, error_message: null, created_at: '2000-01-01T00:00:00.000Z', updated_at: '2000-01-01T00:00:00.000Z' })
       .execute();
-    await until(async () => !(await place.db.db.selectFrom('tus_uploads').select('id').where('id', '=', id).executeTakeFirst()), `the cleanup to remove ${id}`);
+    await eventually(async () => !(await place.db.db.selectFrom('tus_uploads').select('id').where('id', '=', id).executeTakeFirst()), { what: `the cleanup to remove ${id}` });
   }
 
   it('answers tus with 501 naming the missing capability, says so in the status (readiness stays 200) and logs it once, not every cleanup', async () => {

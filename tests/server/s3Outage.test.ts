@@ -1,7 +1,7 @@
 // A hung S3 (s3rver frozen with SIGSTOP: connections are accepted, nothing answers) must not hang
 // media requests: each answers 503 in the envelope, with Retry-After, within the bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startServer, type TestServer } from './harness.js';
+import { registerUser, startServer, type TestServer } from '../support/server.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { type MotoProcess, startMoto } from './motoProcess.js';
 import { type S3rverProcess, startS3rverProcess } from './s3rverProcess.js';
@@ -29,7 +29,7 @@ describe.skipIf(!s3)('media requests while S3 hangs', () => {
     expect(upload.status).toBe(201);
     videoId = upload.body.data._id;
     thumbnail = upload.body.data.thumbnail;
-    await waitForVideo(server.app.db.db, videoId);
+    await waitForVideo(server.app.repos, videoId);
   });
   afterAll(async () => {
     await server?.close();

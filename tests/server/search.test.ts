@@ -4,7 +4,7 @@ import { RECENT_VIDEOS } from '../../server/db/migrations/0008_search_recent.js'
 import { recentVideosQuery } from '../../server/db/repositories/search.js';
 import { searchTerms } from '../../server/search/terms.js';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('search on %s', (dialect) => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describe.each(databases)('search on %s', (dialect) => {
     ids.cooking = await insertVideo(server, chef.id, { title: 'Fresh pasta at home', description: 'Flour, eggs and patience' });
     ids.description = await insertVideo(server, chef.id, { title: 'Kitchen vlog', description: 'I react to your pasta photos' });
     ids.processing = await insertVideo(server, coder.id, { title: 'React Server Components', description: 'draft' });
-    await server.app.db.db.updateTable('videos').set({ status: 'processing' }).where('id', '=', ids.processing).execute();
+    await server.app.repos.videos.setStatus(ids.processing, 'processing');
 
     const create = async (user: TestUser, name: string, description: string) =>
       (await call(server, 'POST', '/playlist/create', { token: user.token, json: { name, description } })).body.data._id as string;

@@ -5,7 +5,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Place, sharedPlace, spawnTs, stopProcess, until } from './processes.js';
+import { type Place, sharedPlace, spawnTs, stopProcess } from './processes.js';
+import { eventually } from '../support/eventually.js';
 
 /** The exit code once `child` has ended. */
 const exitOf = (child: ChildProcess) =>
@@ -36,7 +37,7 @@ describe('npm run seed', () => {
 
   it('finishes a run cut short when run again, and adds nothing over a complete seed', async () => {
     const first = spawnTs('server/seed.ts', place.env);
-    await until(() => first.output(), (output) => output.includes('Video 2/6') || first.exitCode !== null, 240_000, 'the seed to queue its second video');
+    await eventually(() => first.output(), { until: (output) => output.includes('Video 2/6') || first.exitCode !== null, timeout: 240_000, what: 'the seed to queue its second video' });
     await stopProcess(first, 'SIGKILL');
     const partial = await counts();
     expect(partial.users).toBe(4);

@@ -5,7 +5,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveEvent, RoomCommand } from '../../contract/events.js';
 import { channelRoom } from '../../server/realtime/live.js';
-import { call, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
+import { call, insertVideo, registerUser, startServer, type TestServer } from '../support/server.js';
 
 const FLOOD_SOCKETS = 40;
 const FLOOD_PAIRS = 1500;

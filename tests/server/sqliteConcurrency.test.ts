@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/kysely.js';
-import { until } from './processes.js';
+import { eventually } from '../support/eventually.js';
 
 const ROUNDS = 300;
 
@@ -36,7 +36,7 @@ describe('SQLite transactions across processes', () => {
     await sql`insert into counter (id, n) values (1, 0)`.execute(handle.db);
 
     const contenders = [contender(file), contender(file)];
-    await until(() => contenders.map((c) => c.output()), (outputs) => outputs.every((text) => text.includes('ready')), 30_000, 'both processes to open the database');
+    await eventually(() => contenders.map((c) => c.output()), { until: (outputs) => outputs.every((text) => text.includes('ready')), timeout: 30_000, what: 'both processes to open the database' });
     for (const { child } of contenders) child.stdin.end('go\n');
     const codes = await Promise.all(contenders.map((c) => c.exited));
 

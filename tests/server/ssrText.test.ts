@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, insertVideo, registerUser, startServer, type TestServer } from './harness.js';
+import { databases, insertVideo, registerUser, startServer, type TestServer } from '../support/server.js';
 import { DIST, ensureBuilt } from '../browser/chromium.js';
 
 // jsdom (the client tests' DOM) ships no types: the one constructor used here, typed by hand.

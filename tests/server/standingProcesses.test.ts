@@ -8,8 +8,9 @@ import { loadConfig } from '../../server/config.js';
 import { closeProcess, composeProcess } from '../../server/composition.js';
 import { createRepositories } from '../../server/db/repositories/index.js';
 import { resetPassword } from '../../server/useCases/accounts.js';
-import { call, databases, registerUser, type TestUser } from './harness.js';
-import { type Place, sharedPlace, startApiProcess, stopProcess, until } from './processes.js';
+import { call, databases, registerUser, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 type Api = { url: string };
@@ -58,19 +59,14 @@ describe.each(databases)('standing changes across two processes sharing Redis on
 
   /** Notifies `user` from A until every one of `seen` has had a notification there: signed in on B, over Redis. */
   async function signedIn(user: TestUser, ...seen: { notifications: number }[]) {
-    await until(
-      async () => {
+    await eventually(async () => {
         const follower = await registerUser(a);
         await call(a, 'POST', `/subscription/toggle/sub/${user.id}`, { token: follower.token });
         return seen.every((socket) => socket.notifications > 0);
-      },
-      Boolean,
-      20_000,
-      'the sockets on B in the user room',
-    );
+      }, { until: Boolean, timeout: 20_000, what: 'the sockets on B in the user room' });
   }
 
-  const disconnected = (seen: { disconnect: string }, what: string) => until(() => seen.disconnect, (reason) => reason === 'io server disconnect', 10_000, what);
+  const disconnected = (seen: { disconnect: string }, what: string) => eventually(() => seen.disconnect, { until: (reason) => reason === 'io server disconnect', timeout: 10_000, what: what });
 
   run('a sign-out on A closes that session\'s sockets on B, and only those', async () => {
     const user = await registerUser(a);
@@ -96,7 +92,7 @@ describe.each(databases)('standing changes across two processes sharing Redis on
     const before = { changer: changer.notifications, other: other.notifications };
     const follower = await registerUser(a);
     await call(a, 'POST', `/subscription/toggle/sub/${user.id}`, { token: follower.token });
-    await until(() => changer.notifications, (count) => count > before.changer, 10_000, 'the changer\'s socket notified');
+    await eventually(() => changer.notifications, { until: (count) => count > before.changer, timeout: 10_000, what: 'the changer\'s socket notified' });
     expect(other.notifications).toBe(before.other);
     expect(changer.disconnect).toBe('');
   });
@@ -110,7 +106,7 @@ describe.each(databases)('standing changes across two processes sharing Redis on
     // What `npm run admin -- reset-password` builds: the composition root, its live events over Redis.
     const command = await composeProcess('admin', loadConfig(place.env), quiet);
     try {
-      await until(() => command.core.redis?.isUp ?? false, Boolean, 10_000, 'the command connected to Redis');
+      await eventually(() => command.core.redis?.isUp ?? false, { until: Boolean, timeout: 10_000, what: 'the command connected to Redis' });
       await resetPassword(command.core, { userId: user.id });
     } finally {
       await closeProcess(command);
@@ -149,21 +145,21 @@ describe.each(databases)('standing changes across two processes sharing Redis on
       expect((await call(a, 'POST', `/reports/video/${videoId}`, { token: reporter.token, json: { reason: 'spam', details: 'Links' } })).status).toBe(201);
     };
     // A moderator's socket gets the queue's updates (raised on A) ...
-    await until(async () => (await report(), changing.moderation > 0), Boolean, 20_000, 'the moderator\'s socket on B in the moderators room');
+    await eventually(async () => (await report(), changing.moderation > 0), { until: Boolean, timeout: 20_000, what: 'the moderator\'s socket on B in the moderators room' });
 
     // ... until the role is taken away: the witness still gets them, the user's socket no longer.
     expect((await call(a, 'PATCH', `/moderation/users/${user.id}/role`, { token: admin.token, json: { role: 'user' } })).status).toBe(200);
-    await until(() => witness.moderation, (count) => count > 0, 10_000, 'the witness updated');
+    await eventually(() => witness.moderation, { until: (count) => count > 0, timeout: 10_000, what: 'the witness updated' });
     let before = { witness: witness.moderation, changing: changing.moderation };
     await report();
-    await until(() => witness.moderation, (count) => count > before.witness, 10_000, 'the witness told of the report');
+    await eventually(() => witness.moderation, { until: (count) => count > before.witness, timeout: 10_000, what: 'the witness told of the report' });
     expect(changing.moderation).toBe(before.changing);
 
     // Given back: the same socket, still open, is in the room again.
     expect((await call(a, 'PATCH', `/moderation/users/${user.id}/role`, { token: admin.token, json: { role: 'moderator' } })).status).toBe(200);
     before = { witness: witness.moderation, changing: changing.moderation };
     await report();
-    await until(() => changing.moderation, (count) => count > before.changing, 10_000, 'the user\'s socket told of the report again');
+    await eventually(() => changing.moderation, { until: (count) => count > before.changing, timeout: 10_000, what: 'the user\'s socket told of the report again' });
     expect(changing.disconnect).toBe('');
   });
 });

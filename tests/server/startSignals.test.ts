@@ -6,7 +6,8 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type Place, sharedPlace, until } from './processes.js';
+import { freePort, type Place, sharedPlace } from './processes.js';
+import { eventually } from '../support/eventually.js';
 
 /** Live (not zombie) descendants of `root`, from /proc. */
 function descendantsOf(root: number): number[] {
@@ -71,15 +72,15 @@ describe('npm scripts hand SIGTERM to the server', () => {
     const exited = new Promise((resolve) => npm.once('exit', resolve));
     const url = `http://127.0.0.1:${port}`;
 
-    if (listens) await until(() => answers(url), Boolean, 60_000, `npm run ${script} to answer`);
-    else await until(() => output, (text) => text.includes('worker started'), 60_000, `npm run ${script} to start`);
+    if (listens) await eventually(() => answers(url), { until: Boolean, timeout: 60_000, what: `npm run ${script} to answer` });
+    else await eventually(() => output, { until: (text) => text.includes('worker started'), timeout: 60_000, what: `npm run ${script} to start` });
     const tree = descendantsOf(npm.pid!);
     leftovers.push(...tree);
     expect(tree.length).toBeGreaterThan(0);
 
     npm.kill('SIGTERM');
     await exited;
-    await until(() => tree.filter(alive), (left) => left.length === 0, 20_000, `every process of npm run ${script} to exit`);
+    await eventually(() => tree.filter(alive), { until: (left) => left.length === 0, timeout: 20_000, what: `every process of npm run ${script} to exit` });
     if (listens) expect(await answers(url)).toBe(false);
   });
 });

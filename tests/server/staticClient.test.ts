@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../build/precompress.js';
-import { call, startServer, type TestServer } from './harness.js';
+import { call, startServer, type TestServer } from '../support/server.js';
 
 // Big enough to be worth compressing, and recognisable after decompression.
 const APP_JS = `console.log(${JSON.stringify('vidshare '.repeat(400))});\n`;

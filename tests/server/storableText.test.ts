@@ -2,7 +2,7 @@
 // query string, path parameter, multipart field or tus metadata is refused with the same 400 on
 // SQLite and PostgreSQL (where NUL in text is a database error), before anything is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, pngBytes, registerUser, startServer, type ApiResult, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, pngBytes, registerUser, startServer, type ApiResult, type TestServer, type TestUser } from '../support/server.js';
 
 const REFUSED = /text must not contain NUL \(U\+0000\) or unpaired surrogate/;
 const NUL = 'a\u0000b';

@@ -1,6 +1,6 @@
 // GET /subscription/feed: the newest ready videos of the channels I follow, as home-feed cards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, setRole, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('subscription feed on %s', (dialect) => {
   let server: TestServer;
@@ -11,8 +11,7 @@ describe.each(databases)('subscription feed on %s', (dialect) => {
 
   const feed = (user: TestUser | null, query = '') => call(server, 'GET', `/subscription/feed${query}`, { token: user?.token });
   const subscribe = (fan: TestUser, channel: TestUser) => call(server, 'POST', `/subscription/toggle/sub/${channel.id}`, { token: fan.token });
-  const setStatus = (videoId: string, status: 'processing' | 'failed') =>
-    server.app.db.db.updateTable('videos').set({ status }).where('id', '=', videoId).execute();
+  const setStatus = (videoId: string, status: 'processing' | 'failed') => server.app.repos.videos.setStatus(videoId, status);
 
   it('needs a signed-in caller and valid paging', async () => {
     const signedOut = await feed(null);
@@ -81,17 +80,19 @@ describe.each(databases)('subscription feed on %s', (dialect) => {
     const busy = await registerUser(server);
     const quiet = await registerUser(server);
     const suspended = await registerUser(server);
+    const moderator = await registerUser(server);
+    await setRole(server, moderator, 'moderator');
     const listed: string[] = [];
     for (let i = 0; i < 14; i += 1) {
       const owner = i % 5 === 2 ? quiet : busy;
       const id = await insertVideo(server, owner.id, { title: `interleaved ${i}` });
       if (i === 6) await setStatus(id, 'processing');
-      else if (i === 9) await server.app.db.db.updateTable('videos').set({ taken_down_at: new Date().toISOString(), taken_down_reason: 'spam' }).where('id', '=', id).execute();
+      else if (i === 9) expect((await call(server, 'POST', `/moderation/videos/${id}/takedown`, { token: moderator.token, json: { reason: 'spam' } })).status).toBe(200);
       else listed.push(id);
       if (i % 4 === 0) await insertVideo(server, suspended.id, { title: `suspended ${i}` });
     }
     for (const channel of [busy, quiet, suspended]) await subscribe(fan, channel);
-    await server.app.db.db.updateTable('users').set({ suspended_at: new Date().toISOString(), suspended_until: null }).where('id', '=', suspended.id).execute();
+    expect((await call(server, 'POST', `/moderation/users/${suspended.id}/suspend`, { token: moderator.token, json: { reason: 'spam' } })).status).toBe(200);
     const seen: string[] = [];
     for (let page = 1; page <= 5; page += 1) {
       const data = (await feed(fan, `?page=${page}&limit=3`)).body.data;

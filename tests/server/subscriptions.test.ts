@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('subscriptions on %s', (dialect) => {
   let server: TestServer;

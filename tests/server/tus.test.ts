@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
-import { call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 import { filesUnder, makeClip, mp4Upload, openTusPatch, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 const NOT_A_VIDEO = /^Video file must be an MP4, WebM or MOV video/;
@@ -122,7 +122,7 @@ describe.each(databases)('resumable uploads (tus) on %s', (dialect) => {
     const videoId = resumed.videoId!;
     expect(videoId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const state = await waitForVideo(server.app.db.db, videoId);
+    const state = await waitForVideo(server.app.repos, videoId);
     expect(state.status).toBe('ready');
     expect(state.duration).toBeCloseTo(2, 0);
     expect(state.thumbnail).not.toBe(''); // a frame at 1 s, as with the multipart upload
@@ -278,15 +278,9 @@ describe.each(databases)('abandoned tus uploads on %s', (dialect) => {
     expect(half.status).toBe(204);
     expect(await filesUnder(join(server.dataDir, 'tmp', 'tus'))).toEqual([uploadId, `${uploadId}.json`]);
 
-    const deadline = Date.now() + 8000;
-    let left = [uploadId];
-    while (left.length && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      left = await filesUnder(join(server.dataDir, 'tmp', 'tus'));
-    }
-    expect(left).toEqual([]);
+    await expect.poll(() => filesUnder(join(server.dataDir, 'tmp', 'tus')), { timeout: 8000, interval: 250 }).toEqual([]);
     // The same sweep removes the rows after the files: it may still be on its way there.
-    await expect.poll(() => server.app.db.db.selectFrom('tus_uploads').select('id').where('id', '=', uploadId).execute(), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => server.app.repos.tusUploads.find(uploadId), { timeout: 5000 }).toBeUndefined();
     expect((await tusCall(server, 'HEAD', location, { token: alice.token })).status).toBe(404);
   });
 });

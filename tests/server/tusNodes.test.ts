@@ -7,7 +7,8 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { DEPLOYMENT_MARKER_KEY } from '../../server/deployment/identity.js';
-import { call, databases, registerUser, startServer, type TestServer } from './harness.js';
+import { call, databases, registerUser, startServer, type TestServer } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { filesUnder, makeClip, openTusPatch, waitForVideo } from './mediaFixtures.js';
 import { type MotoProcess, startMoto } from './motoProcess.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
@@ -85,7 +86,7 @@ describe.each(modes)('tus across two nodes on $dialect (Redis locks: $redis)', (
     const { user, videoId } = await continueOnNodeB(nodeA, nodeB);
     const video = await call(nodeA, 'GET', `/videos/${videoId}`, { token: user.token });
     expect(video.status).toBe(200);
-    const done = await waitForVideo(nodeA.app.db.db, videoId);
+    const done = await waitForVideo(nodeA.app.repos, videoId);
     expect(done.status).toBe('ready');
     // The partial upload is gone from the shared directory once taken in.
     expect((await filesUnder(nodeA.dataDir)).filter((path) => path.includes('tmp/tus/') && !path.endsWith('.lock'))).toEqual([]);
@@ -102,15 +103,13 @@ describe.each(modes)('tus across two nodes on $dialect (Redis locks: $redis)', (
     void stalled.answered.then(() => (stalledAnswered = true));
     try {
       // HEAD on B takes the lock: node A's request is asked to stop and answers.
-      let offset = 0;
-      const deadline = Date.now() + 15_000;
-      while (offset < 4096 && Date.now() < deadline) offset = Number((await tusCall(nodeB, 'HEAD', location, user.token)).headers.get('upload-offset'));
+      const offset = await eventually(async () => Number((await tusCall(nodeB, 'HEAD', location, user.token)).headers.get('upload-offset')), { until: (at) => at >= 4096, timeout: 15_000, interval: 20, what: 'the stalled bytes on node B' });
       expect(offset).toBe(4096);
       expect(stalledAnswered).toBe(true);
       const resumed = await tusCall(nodeB, 'PATCH', location, user.token, { 'Upload-Offset': String(offset) }, bytes.subarray(offset));
       expect(resumed.status).toBe(204);
       const videoId = resumed.headers.get('video-id')!;
-      const done = await waitForVideo(nodeA.app.db.db, videoId);
+      const done = await waitForVideo(nodeA.app.repos, videoId);
       expect(done.status).toBe('ready');
     } finally {
       stalled.destroy();
@@ -145,7 +144,7 @@ describe.skipIf(!databases.includes('postgres'))('tus across two nodes on S3 sto
     if (!s3) return context.skip();
     expect(nodeB.dataDir).not.toBe(nodeA.dataDir);
     const { bytes, videoId } = await continueOnNodeB(nodeA, nodeB);
-    const done = await waitForVideo(nodeA.app.db.db, videoId);
+    const done = await waitForVideo(nodeA.app.repos, videoId);
     expect(done.status).toBe('ready');
     // The source in the bucket is the whole upload.
     const stored = await nodeB.app.storage.stat(done.source_key);

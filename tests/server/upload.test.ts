@@ -8,8 +8,9 @@ import { transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { removeStaleTempFiles } from '../../server/http/multipart.js';
 import { removeVideoFiles } from '../../server/useCases/videoRemoval.js';
 import { userRoom } from '../../server/realtime/live.js';
-import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { until } from './liveFixtures.js';
+import { transcodeJobId } from '../../server/media/videoFiles.js';
+import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
 import { ffprobe, filesUnder, makeClip, mp4Upload, uploadVideo, videoState, waitForVideo } from './mediaFixtures.js';
 
 const NOT_A_VIDEO = /^Video file must be an MP4, WebM or MOV video/;
@@ -50,7 +51,7 @@ describe.each(databases)('video upload on %s', (dialect) => {
    * A streamed rung's own files outlive its published file by LIVE_FILES_GRACE_MS, past the job's
    * end: file listings wait for them to go, or a slow run shows them (or their removal) later.
    */
-  const streamedFilesGone = () => until(async () => !(await filesUnder(mediaDir())).some((path) => path.includes('/live-')), 'streamed files to go');
+  const streamedFilesGone = () => eventually(async () => !(await filesUnder(mediaDir())).some((path) => path.includes('/live-')), { what: 'streamed files to go' });
   const countVideos = async () => Number((await server.app.db.db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
@@ -71,7 +72,7 @@ describe.each(databases)('video upload on %s', (dialect) => {
     expect(video.filePath).toBe(`/media/video/upload/${video._id}.mp4`);
     expect(video.thumbnail).toMatch(/^\/media\/image\/upload\/.+\.webp$/); // made from the video at 1 s
 
-    const state = await waitForVideo(server.app.db.db, video._id);
+    const state = await waitForVideo(server.app.repos, video._id);
     expect(state.status).toBe('ready');
     expect(state.job).toMatchObject({ state: 'done', progress: 100 });
     expect(state.renditions.map((rendition) => rendition.height)).toEqual([720, 480, 360, 240, 144]);
@@ -105,7 +106,7 @@ describe.each(databases)('video upload on %s', (dialect) => {
     const name = upload.body.data.thumbnail.split('/').pop();
     const stored = await readFile(join(mediaDir(), 'images', name));
     expect(stored.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    const state = await waitForVideo(server.app.db.db, upload.body.data._id);
+    const state = await waitForVideo(server.app.repos, upload.body.data._id);
     expect(state.renditions.map((rendition) => rendition.height)).toEqual([180]); // under 360: its own height; 144 is too close to it to be worth a rung
   });
 
@@ -208,11 +209,7 @@ describe.each(databases)('video upload on %s', (dialect) => {
     const open = async (token: string, userId: string) => {
       const socket = connectSocket(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
       sockets.push(socket);
-      const deadline = Date.now() + 5000;
-      while ((await server.app.io.in(userRoom(userId)).fetchSockets()).length === 0) {
-        if (Date.now() > deadline) throw new Error('socket never joined its user room');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually(async () => (await server.app.io.in(userRoom(userId)).fetchSockets()).length > 0, { what: 'the socket to join its user room' });
       const events: LiveEventPayloads['transcode-progress'][] = [];
       socket.on('transcode-progress', (payload) => events.push(payload));
       return events;
@@ -222,12 +219,8 @@ describe.each(databases)('video upload on %s', (dialect) => {
       const strangerEvents = await open(stranger.token, stranger.id);
       const upload = await uploadVideo(server, user.token, await mp4Upload(hd, 'Watched live'));
       const videoId = upload.body.data._id;
-      await waitForVideo(server.app.db.db, videoId);
-      const deadline = Date.now() + 5000;
-      while (!ownerEvents.some((event) => event.progress === 100)) {
-        if (Date.now() > deadline) throw new Error(`no final event: ${JSON.stringify(ownerEvents)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitForVideo(server.app.repos, videoId);
+      await eventually(() => ownerEvents, { until: (events) => events.some((event) => event.progress === 100), what: 'the final event' });
       const mine = ownerEvents.filter((event) => event.videoId === videoId);
       const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
       expect(mine.at(-1)).toEqual({ videoId, status: 'ready', progress: 100, qualities: [720, 480, 360, 240, 144], hlsUrl });
@@ -255,13 +248,13 @@ describe.each(databases)('video upload on %s', (dialect) => {
 
   it('a transcode that fails for good marks a video without renditions failed, and keeps a watchable one ready', async () => {
     const db = server.app.db.db;
-    const broken = await insertVideo(server, user.id);
-    await db.updateTable('videos').set({ status: 'processing', source_key: `sources/${broken}.mp4` }).where('id', '=', broken).execute();
-    await server.app.storage.putBuffer(`sources/${broken}.mp4`, Buffer.from('not a video at all'), 'video/mp4');
+    const brokenSource = `sources/broken-of-${user.id}.mp4`;
+    const broken = await insertVideo(server, user.id, { status: 'processing', sourceKey: brokenSource });
+    await server.app.storage.putBuffer(brokenSource, Buffer.from('not a video at all'), 'video/mp4');
     const signal = new AbortController().signal;
     await expect(transcodeJob.run(server.app, { id: 'manual', payload: { videoId: broken }, attempt: 1, signal, progress: async () => {} })).rejects.toThrow(/not a readable video/);
     await transcodeJob.onFailed!(server.app, { videoId: broken }, 'the source is not a readable video');
-    expect((await videoState(db, broken))?.status).toBe('failed');
+    expect((await videoState(server.app.repos, broken))?.status).toBe('failed');
     const media = await fetch(`${server.url}/media/video/upload/${broken}.mp4`);
     expect(media.status).toBe(404);
     expect((await media.json()).message).toBe('Video could not be processed');
@@ -269,16 +262,16 @@ describe.each(databases)('video upload on %s', (dialect) => {
     const watchable = await insertVideo(server, user.id);
     await db.insertInto('video_renditions').values({ video_id: watchable, height: 360, storage_key: `videos/${watchable}/360.mp4`, size_bytes: 1, created_at: new Date().toISOString() }).execute();
     await transcodeJob.onFailed!(server.app, { videoId: watchable }, 'a later rung failed');
-    expect((await videoState(db, watchable))?.status).toBe('ready');
-    await db.deleteFrom('videos').where('id', 'in', [broken, watchable]).execute();
-    await server.app.storage.remove(`sources/${broken}.mp4`);
+    expect((await videoState(server.app.repos, watchable))?.status).toBe('ready');
+    await server.app.repos.videos.remove([broken, watchable]);
+    await server.app.storage.remove(brokenSource);
   });
 
   it('DELETE /videos/delete/{id} removes the renditions, source and thumbnail', async () => {
     const upload = await uploadVideo(server, user.token, await mp4Upload(small, 'Short-lived'));
     const videoId: string = upload.body.data._id;
     const thumbnail = `images/${upload.body.data.thumbnail.split('/').pop()}`;
-    await waitForVideo(server.app.db.db, videoId);
+    await waitForVideo(server.app.repos, videoId);
     await streamedFilesGone();
     const mine = (await filesUnder(mediaDir())).filter((path) => path.includes(videoId) || path === thumbnail);
     expect(mine).toHaveLength(5); // source, one rendition with its playlist, the master playlist, thumbnail
@@ -293,12 +286,12 @@ describe.each(databases)('video upload on %s', (dialect) => {
     const upload = await uploadVideo(server, user.token, await mp4Upload(longer, 'To delete'));
     expect(upload.status).toBe(201);
     const videoId = upload.body.data._id;
-    await waitForVideo(server.app.db.db, videoId, (state) => state.job?.state === 'running' && state.job.progress > 0, 30_000);
-    const row = await server.app.db.db.selectFrom('videos').select(['id', 'source_key', 'thumbnail']).where('id', '=', videoId).executeTakeFirstOrThrow();
+    await waitForVideo(server.app.repos, videoId, (state) => state.job?.state === 'running' && state.job.progress > 0, 30_000);
+    const row = (await server.app.repos.videos.findOwned(videoId))!;
     await removeVideoFiles(server.app, row);
-    await server.app.db.db.deleteFrom('videos').where('id', '=', videoId).execute();
-    expect(await videoState(server.app.db.db, videoId)).toBeNull();
-    expect(await server.app.db.db.selectFrom('jobs').select('id').where('id', '=', `transcode-${videoId}`).executeTakeFirst()).toBeUndefined();
+    await server.app.repos.videos.remove([videoId]);
+    expect(await videoState(server.app.repos, videoId)).toBeNull();
+    expect(await server.app.repos.jobs.get(transcodeJobId(videoId))).toBeUndefined();
     // Nothing may appear afterwards: the wait is the check itself (a cancelled ffmpeg writing late).
     await new Promise((resolve) => setTimeout(resolve, 500));
     const left = await filesUnder(join(server.dataDir));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageStorageKey } from '../../server/media/images.js';
-import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { blobOf, call, databases, insertVideo, pngBytes, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 /** The stored image name behind an image URL (the last path segment). */
 const imageNameOf = (url: string) => url.split('/').pop()!;
@@ -29,7 +29,7 @@ describe.each(databases)('users and accounts on %s', (dialect) => {
     const db = server.app.db.db;
     await db.updateTable('videos').set({ views_count: 7, likes_count: 2 }).where('id', '=', first).execute();
     await db.updateTable('videos').set({ views_count: 5, likes_count: 1 }).where('id', '=', second).execute();
-    await db.updateTable('videos').set({ status: 'processing' }).where('id', '=', unfinished).execute();
+    await server.app.repos.videos.setStatus(unfinished, 'processing');
     await call(server, 'POST', `/subscription/toggle/sub/${owner.id}`, { token: fan.token });
 
     const visitor = await call(server, 'GET', `/users/c/${owner.username.toUpperCase()}`);

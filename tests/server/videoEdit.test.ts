@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, type LiveEventPayloads, RoomCommand } from '../../contract/events.js';
 import { videoRoom } from '../../server/realtime/live.js';
-import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from './harness.js';
-import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
+import { blobOf, call, databases, pngBytes, registerUser, startServer, type TestUser } from '../support/server.js';
+import { eventually } from '../support/eventually.js';
+import { closeSocketsAfterEach, connectLive } from './liveFixtures.js';
 import { filesUnder, makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 closeSocketsAfterEach();
@@ -25,13 +26,12 @@ describe.each(databases)('editing a video on %s', (dialect) => {
     const upload = await uploadVideo(server, owner.token, await mp4Upload(await clip, 'Before'));
     expect(upload.status).toBe(201);
     videoId = upload.body.data._id;
-    await waitForVideo(server.app.db.db, videoId);
+    await waitForVideo(server.app.repos, videoId);
   });
   afterAll(() => server?.close());
 
   const images = async () => (await filesUnder(join(server.dataDir, 'media'))).filter((path) => path.startsWith('images/'));
-  const thumbnailOf = async () =>
-    (await server.app.db.db.selectFrom('videos').select('thumbnail').where('id', '=', videoId).executeTakeFirstOrThrow()).thumbnail;
+  const thumbnailOf = async () => (await server.app.repos.videoMedia.find(videoId))!.thumbnail;
   const patchForm = (user: TestUser, fill: (form: FormData) => void) => {
     const form = new FormData();
     fill(form);
@@ -50,7 +50,7 @@ describe.each(databases)('editing a video on %s', (dialect) => {
     const seen: LiveEventPayloads['video-updated'][] = [];
     socket.on(LiveEvent.videoUpdated, (payload) => seen.push(payload));
     socket.emit(RoomCommand.joinVideo, videoId);
-    await until(async () => (await server.app.io.in(videoRoom(videoId)).fetchSockets()).some((s) => s.id === socket.id), 'video room');
+    await eventually(async () => (await server.app.io.in(videoRoom(videoId)).fetchSockets()).some((s) => s.id === socket.id), { what: 'video room' });
     return seen;
   }
 
@@ -59,7 +59,7 @@ describe.each(databases)('editing a video on %s', (dialect) => {
     const edited = await call(server, 'PATCH', `/videos/${videoId}`, { token: owner.token, json: { title: ' After ', description: 'Now with words' } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ message: 'Video updated successfully', data: { _id: videoId, title: 'After', description: 'Now with words' } });
-    await until(() => live.length === 1, 'video-updated');
+    await eventually(() => live.length === 1, { what: 'video-updated' });
     expect(live[0]).toEqual({
       videoId,
       title: 'After',
@@ -94,7 +94,7 @@ describe.each(databases)('editing a video on %s', (dialect) => {
     const [r, g, b] = await centreColour();
     expect(r).toBeGreaterThan(200);
     expect(g! + b!).toBeLessThan(60);
-    await until(() => live.length === 2, 'video-updated for the thumbnail');
+    await eventually(() => live.length === 2, { what: 'video-updated for the thumbnail' });
     expect(live[1]!.thumbnail).toBe(replaced.body.data.thumbnail);
   });
 

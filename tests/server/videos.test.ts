@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/ids.js';
 import { transcodeJobId } from '../../server/media/videoFiles.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('videos on %s', (dialect) => {
   let server: TestServer;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
-import { internalsOf } from '../../server/composition.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('views on %s', (dialect) => {
   let server: TestServer;
@@ -17,7 +16,7 @@ describe.each(databases)('views on %s', (dialect) => {
 
   it('counts one view per user per video within 24 hours and tells the caller it viewed it', async () => {
     const id = await insertVideo(server, owner.id);
-    const emitted = vi.spyOn(internalsOf(server.app).live, 'viewsUpdated');
+    const emitted = vi.spyOn(server.parts.live, 'viewsUpdated');
     try {
       const before = await call(server, 'GET', `/views/${id}`, { token: viewer.token });
       expect(before.body.data).toEqual({ totalViews: 0, isViewed: false });

@@ -2,7 +2,7 @@
 // every route that takes a video id treats them like ready ones, and only lists of someone else's
 // videos leave them out. Checked route by route, for a stranger and for an anonymous caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 
 describe.each(databases)('videos that are not ready, on %s', (dialect) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../server/domain/events.js';
 import { newId } from '../../server/ids.js';
-import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { call, databases, insertVideo, registerUser, startServer, type TestServer, type TestUser, setRole } from '../support/server.js';
 
 const ids = (result: { body: { data: { videos: Array<{ _id: string }> } } }) => result.body.data.videos.map((v) => v._id);
 
@@ -14,7 +14,7 @@ describe.each(databases)('watch later on %s', (dialect) => {
   beforeAll(async () => {
     server = await startServer({ dialect });
     [owner, moderator] = await Promise.all([registerUser(server), registerUser(server)]);
-    await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    await setRole(server, moderator, 'moderator');
     server.app.events.on('watchLater.changed', 'test', (change) => void changes.push(change));
   });
   afterAll(() => server?.close());

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import type { DomainEventName, DomainEvents } from '../../server/domain/events.js';
-import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
+import { blobOf, call, insertVideo, registerUser, startServer, type TestServer, type TestUser } from '../support/server.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 
 const clip = makeClip('tus.mp4', { width: 320, height: 180, seconds: 2 });
@@ -188,7 +188,7 @@ describe('domain events of the plain writes', () => {
       videoId = answer.body.data._id;
     });
     expect(events).toEqual([{ event: 'video.uploaded', payload: { videoId, ownerId: owner.id } }]);
-    await waitForVideo(server.app.db.db, videoId); // its transcode finishes before the server closes
+    await waitForVideo(server.app.repos, videoId); // its transcode finishes before the server closes
   });
 
   it('heartbeats publish analytics.heartbeatsRecorded with the new ones only; a repeat publishes nothing', async () => {
