@@ -2,7 +2,7 @@
 // Reload action, applies the replayed re-auth check the worker posts back, reloads the offline
 // queue after the worker replayed it (Background Sync), and asks for the periodic feed refresh.
 import { registerSW } from 'virtual:pwa-register';
-import { reloadQueue } from '../../api/offlineQueue';
+import { getOfflineQueue } from '../../api/offlineQueue';
 import { QUEUE_REPLAYED_MESSAGE } from '../../../shared/queueReplay';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../../../shared/backgroundTags';
 import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../../../shared/workerMessages';
@@ -28,7 +28,7 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
       void applyReauthResult(store, { status: message.status, user: message.user });
     }
     // What the worker sent leaves the pending display; the screens refetch it from the server.
-    if (message?.type === QUEUE_REPLAYED_MESSAGE) void reloadQueue();
+    if (message?.type === QUEUE_REPLAYED_MESSAGE) void store.dispatch(getOfflineQueue()).reload();
   });
   // Browsers without Background Sync replay the queue only when asked.
   window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: REPLAY_QUEUES_MESSAGE }));
