@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../contract/offline';
 import { type ApiError, type ApiRequest, apiCall, apiUrl } from './client';
 import type { AnyQueueSpec, QueueMeta } from './offlineTypes';
 import { getStoredUser, getToken } from '../lib/storage';
+import type { ReauthResult } from '../../shared/queueReplayRules';
 import { openQueueDb, type QueueDb, type QueuedAction, type QueueSession, QUEUE_SYNC_TAG, readQueue, storeQueueSession, toStoredRequest } from '../../shared/queueReplay';
 
 export { QUEUE_DB } from '../../shared/queueReplay';
@@ -24,6 +25,8 @@ export interface ReplayHandlers {
   onSettled: (sent: QueuedAction[]) => void;
   /** An action was queued instead of sent. */
   onQueued: (action: QueuedAction) => void;
+  /** The re-auth check made offline got its answer (this page replayed it): a 401 ends the session. */
+  onReauthResult: (result: ReauthResult) => void;
 }
 
 export interface OfflineQueue {
@@ -82,7 +85,13 @@ async function requestBackgroundReplay(): Promise<void> {
  */
 export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => AnyQueueSpec | undefined }): OfflineQueue {
   let dbPromise: Promise<QueueDb> | null = null;
+  /** The signed-in user's stored actions, and of those the writes (what is shown as pending; re-auth checks are not). */
+  let mine: QueuedAction[] = [];
   let pending: QueuedAction[] = [];
+  const setMine = (actions: QueuedAction[]) => {
+    mine = actions;
+    pending = actions.filter((action) => action.kind !== 'reauth');
+  };
   let loaded: Promise<QueuedAction[]> | null = null;
   /** Whose actions the mirror holds. */
   let loadedFor: string | null = null;
@@ -104,7 +113,7 @@ export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => A
   }
 
   function forgetMirror(): void {
-    pending = [];
+    setMine([]);
     loaded = null;
     loadedFor = null;
     ready = false;
@@ -127,17 +136,17 @@ export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => A
       .then(database)
       .then((db) => (userId ? readQueue(db, userId) : []))
       .then((actions) => {
-        pending = actions;
+        setMine(actions);
         ready = true;
         notify();
-        return pending;
+        return mine;
       })
-      .catch(() => pending);
+      .catch(() => mine);
     return loaded;
   }
 
   async function reloadMirror(): Promise<QueuedAction[]> {
-    const before = pending;
+    const before = mine;
     loaded = null;
     const after = await load();
     return before.filter((action) => !after.some((item) => item.seq === action.seq));
@@ -148,7 +157,7 @@ export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => A
     const db = await database();
     const seq = await db.add('actions', action as QueuedAction);
     const stored = { ...action, seq };
-    pending = [...pending, stored];
+    setMine([...mine, stored]);
     notify();
     void requestBackgroundReplay();
     return stored;
@@ -178,22 +187,24 @@ export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => A
       try {
         await load();
         const userId = loadedFor;
-        if (!pending.length || !userId) return;
+        if (!mine.length || !userId) return;
         // The rules load only when something waits: most visits have nothing to send.
         const { replayStoredQueue } = await import('../../shared/queueReplayRules');
         const outcome = await replayStoredQueue(await database(), userId, {
           send: async (action) => {
             const result = await send(action);
-            return 'data' in result ? { ok: true } : { ok: false, ...result.error };
+            return 'data' in result ? { ok: true, data: result.data } : { ok: false, ...result.error };
           },
           canSend: () => online() && currentUserId() === userId,
+          sessionToken: getToken() ?? undefined,
+          onReauthResult: (result) => tell('onReauthResult', result),
           onRemoved: (action, error) => {
-            pending = pending.filter((item) => item.seq !== action.seq);
+            setMine(mine.filter((item) => item.seq !== action.seq));
             notify();
             if (error) tell('onRejected', action, { status: error.status, message: error.message });
           },
           onSaved: (action) => {
-            pending = pending.map((item) => (item.seq === action.seq ? action : item));
+            setMine(mine.map((item) => (item.seq === action.seq ? action : item)));
           },
         });
         if (outcome.retrySoon) retryLater();
@@ -241,7 +252,7 @@ export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => A
       await storeQueueSession(await database(), session).catch(() => undefined);
       await load();
       // Signed in again with actions kept from an earlier session: they go now, with this one.
-      if (session && pending.length && online()) void replay();
+      if (session && mine.length && online()) void replay();
     },
     async sendOrQueue(spec, arg, api) {
       // A stored action is replayed by name: an endpoint the registry does not list would lose its patches after a reload.
@@ -266,12 +277,12 @@ export function createOfflineQueue({ specOf }: { specOf: (endpoint: string) => A
       const userId = currentUserId();
       if (!userId || typeof indexedDB === 'undefined') return 0;
       const db = await database();
-      const mine = await readQueue(db, userId);
+      const stored = await readQueue(db, userId);
       const tx = db.transaction('actions', 'readwrite');
-      await Promise.all([...mine.map((action) => tx.store.delete(action.seq!)), tx.done]);
-      pending = pending.filter((action) => action.userId !== userId);
+      await Promise.all([...stored.map((action) => tx.store.delete(action.seq!)), tx.done]);
+      setMine([]);
       notify();
-      return mine.length;
+      return stored.filter((action) => action.kind !== 'reauth').length;
     },
   };
 }

@@ -14,6 +14,7 @@ export function makeQueueStore(...args: Parameters<typeof makeStore>) {
     onQueued: (...a) => handlers.onQueued?.(...a),
     onRejected: (...a) => handlers.onRejected?.(...a),
     onSettled: (...a) => handlers.onSettled?.(...a),
+    onReauthResult: (...a) => handlers.onReauthResult?.(...a),
   });
   return store;
 }

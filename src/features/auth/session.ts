@@ -170,6 +170,8 @@ export function watchSession(store: Dispatchable): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) resync();
   };
+  // The re-auth check made offline waits in the offline queue; when this page replays it, the answer comes here.
+  const stopReauth = store.dispatch(getOfflineQueue()).listen({ onReauthResult: (result) => void applyReauthResult(store, result as { status: number; user?: never }) });
   const stopSessionEnded = onSessionEnded(() => {
     endedByServer = true;
     store.dispatch(signedOut());
@@ -182,6 +184,7 @@ export function watchSession(store: Dispatchable): () => void {
   window.addEventListener(AUTH_EVENT, resync);
   window.addEventListener('online', onOnline);
   return () => {
+    stopReauth();
     stopSessionEnded();
     window.removeEventListener('storage', onStorage);
     window.removeEventListener(AUTH_EVENT, resync);
@@ -189,7 +192,7 @@ export function watchSession(store: Dispatchable): () => void {
   };
 }
 
-/** The service worker's replayed re-auth check (sw/sw.ts posts it when the connection returns). */
+/** The re-auth check made offline, replayed from the offline queue by the service worker (posted back) or this page. */
 export async function applyReauthResult(store: Dispatchable, result: { status: number; user?: Parameters<typeof toStoredUser>[0] }): Promise<void> {
   if (result.status === 401) {
     if (getToken()) await signOutLocally(store);
