@@ -178,8 +178,13 @@ describe.skipIf(missing !== null)('the phone screens at 390x844', () => {
     await page.getByRole('button', { name: 'Play video' }).click();
     await eventually(() => caption.textContent(), 20_000).toBe('Hello from the captions');
     expect((await style()).fontSize).toBeGreaterThanOrEqual(medium.fontSize * 1.4);
-    // Playing untouched, the control bar fades and the caption moves down towards the picture's edge.
+    // Paused, the control bar stays and the caption sits above it (measured while the bar is surely
+    // shown: playing, it may already have faded by the time the caption has settled).
+    await page.keyboard.press('k');
+    await eventually(() => controls.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
     const raised = await settledBox(caption);
+    // Playing untouched, the control bar fades and the caption moves down towards the picture's edge.
+    await page.keyboard.press('k');
     await page.mouse.move(5, 800);
     await eventually(() => controls.evaluate((element) => getComputedStyle(element).opacity), 10_000).toBe('0');
     const lowered = await settledBox(caption);
