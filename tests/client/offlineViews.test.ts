@@ -2,8 +2,10 @@
 // reported once when the network returns, even when two replays (two tabs) start together.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/api/api';
+import { closeQueueDb, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
+import { makeStore } from '../../src/app/store';
 import { mockFetch, ok, signIn } from './helpers';
-import { closeQueueDb, emptyQueueDb, listenToQueue, makeQueueStore, pendingActions, replayQueue } from './queueDb';
+import { emptyQueueDb } from './queueDb';
 
 let online = true;
 
@@ -11,7 +13,7 @@ beforeEach(async () => {
   await emptyQueueDb();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  listenToQueue({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
+  setReplayHandlers({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
   signIn();
 });
 afterEach(() => closeQueueDb());
@@ -19,7 +21,7 @@ afterEach(() => closeQueueDb());
 describe('offline views', () => {
   it('queues the view offline and reports it once after reconnecting, with the key made offline', async () => {
     await import('../../src/api/endpoints/offlineViews');
-    const store = makeQueueStore();
+    const store = makeStore();
     const { calls } = mockFetch(() => ok({ totalViews: 1, isViewed: true }));
     online = false;
     const endpoint = (api.endpoints as unknown as Record<string, { initiate: (arg: string) => never }>).reportOfflineView!;

@@ -5,7 +5,7 @@ import { toast } from '../../components/toast';
 import { isOffline } from '../../api/client';
 import { useLogoutMutation } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
-import { getOfflineQueue } from '../../api/offlineQueue';
+import { discardQueuedActions, sendQueuedActions } from '../../api/signOutQueue';
 import { dropSharedVideo } from '../../../shared/sharedVideo';
 import { getToken } from '../../lib/storage';
 import { forgetThisDevice } from '../../api/pushSubscription';
@@ -24,8 +24,7 @@ export function useLogout() {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
-    const queue = store.dispatch(getOfflineQueue());
-    const waiting = await queue.sendBeforeSignOut();
+    const waiting = await sendQueuedActions();
     if (waiting && !(await askToDiscardQueued(waiting))) return;
     const token = getToken();
     await forgetThisDevice(store.dispatch);
@@ -37,7 +36,7 @@ export function useLogout() {
       }
       revokeWhenOnline(token);
     }
-    await queue.discardMine();
+    await discardQueuedActions();
     await dropSharedVideo().catch(() => undefined);
     await signOutLocally(store);
     toast.success('Logged out successfully');
