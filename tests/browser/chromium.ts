@@ -4,12 +4,11 @@ import { expect } from 'vitest';
 import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
 import { DIST, untilAppBuilt } from './builtApp.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 export { DIST };
 
-/** A test server's settings for the browser files: the built app, and cheap password hashing (tests/lightPasswords.ts). */
-export const APP_SERVER_ENV = { CLIENT_DIR: DIST, ...LIGHT_PASSWORD_HASHING };
+/** A test server's settings for the browser files: the built app (startServer hashes passwords cheaply already). */
+export const APP_SERVER_ENV = { CLIENT_DIR: DIST };
 
 export { chromiumMissingReason, launchChromium } from '../../scripts/chromium.js';
 

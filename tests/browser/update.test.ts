@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFile } from '../../build/precompress.js';
 import { call, insertVideo, registerUser, startServer, type TestServer } from '../server/harness.js';
 import { animationsEnded, chromiumMissingReason, DIST, ensureBuilt, eventually, launchChromium, signedInPage } from './chromium.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -34,7 +33,7 @@ describe.skipIf(missing !== null)('update prompt in Chromium', () => {
     // A copy of the build: the test deploys a "new version" by changing its sw.js.
     clientDir = join(await mkdtemp(join(tmpdir(), 'vidshare-update-')), 'client');
     await cp(DIST, clientDir, { recursive: true });
-    server = await startServer({ env: { ...LIGHT_PASSWORD_HASHING, CLIENT_DIR: clientDir } });
+    server = await startServer({ env: { CLIENT_DIR: clientDir } });
     const owner = await registerUser(server, { fullName: 'Release Channel' });
     const viewer = await registerUser(server, { fullName: 'Loyal Viewer' });
     videoId = await insertVideo(server, owner.id, { title: 'Release notes', duration: 30 });

@@ -18,7 +18,6 @@ import { eventually } from '../support/eventually.js';
 import { expectSlowLinkAudio, expectValidHls } from './hlsFixtures.js';
 import { closeSocketsAfterEach, connectLive } from './liveFixtures.js';
 import { ffprobe, makeClip, mp4Upload, tools, uploadVideo, waitForVideo } from './mediaFixtures.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 const run = promisify(execFile);
 closeSocketsAfterEach();
@@ -38,7 +37,7 @@ describe.each(databases)('HLS on %s', (dialect) => {
   let owner: TestUser;
   beforeAll(async () => {
     // A short grace: a transcode's streamed files are gone before the server closes.
-    server = await startServer({ dialect, env: { ...LIGHT_PASSWORD_HASHING, LIVE_FILES_GRACE_MS: '1000' } });
+    server = await startServer({ dialect, env: { LIVE_FILES_GRACE_MS: '1000' } });
     owner = await registerUser(server);
     token = owner.token;
   });
@@ -199,7 +198,7 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
   let token: string;
   beforeAll(async () => {
     // A short grace so the streamed rung's own files are seen to go.
-    server = await startServer({ dialect: streamDialect, env: { ...LIGHT_PASSWORD_HASHING, LIVE_FILES_GRACE_MS: '1000' } });
+    server = await startServer({ dialect: streamDialect, env: { LIVE_FILES_GRACE_MS: '1000' } });
     token = (await registerUser(server)).token;
   });
   afterAll(() => server?.close());
@@ -282,7 +281,7 @@ describe.each(databases)('slow-link rungs for videos from before them, on %s', (
   let server: TestServer & { dataDir: string; schema: string | null };
   let token: string;
   beforeAll(async () => {
-    server = await startServer({ dialect, env: LIGHT_PASSWORD_HASHING });
+    server = await startServer({ dialect});
     token = (await registerUser(server)).token;
   });
   afterAll(() => server?.close());
@@ -312,7 +311,7 @@ describe.each(databases)('slow-link rungs for videos from before them, on %s', (
 
     // A restart (a second process on the same data that runs jobs, as the first one does) queues it;
     // either process may run it, and each announces to its own sockets (no Redis here).
-    const restarted = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined, env: LIGHT_PASSWORD_HASHING });
+    const restarted = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
     try {
       (await connectLive(restarted)).on(LiveEvent.videoQualitiesUpdated, collect);
       const job = () => db.selectFrom('jobs').select(['state', 'type']).where('id', '=', `slow-link-rungs-${videoId}`).executeTakeFirst();
@@ -352,7 +351,7 @@ describe.each(databases)('playback before the first rung on %s', (dialect) => {
   let server: TestServer & { dataDir: string };
   let token: string;
   beforeAll(async () => {
-    server = await startServer({ dialect, env: { ...LIGHT_PASSWORD_HASHING, RUN_JOBS_IN_PROCESS: 'false' } });
+    server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
     token = (await registerUser(server)).token;
   });
   afterAll(() => server?.close());

@@ -12,7 +12,6 @@ import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 skipReason('BullMQ runs');
 const queueKinds = redisForTests.url ? (['database', 'bullmq'] as const) : (['database'] as const);
@@ -52,7 +51,7 @@ describe.each(databases)('job queue on %s', (dialect) => {
     beforeAll(async () => {
       // The app's own queue stays idle: these tests drive queues with their own handlers.
       // A short job lease: a row left running by a 'crash' is taken again after 1 s, not 10.
-      server = await startServer({ dialect, env: { ...LIGHT_PASSWORD_HASHING, RUN_JOBS_IN_PROCESS: 'false', ...(kind === 'database' ? { JOB_LOCK_MS: '1000' } : {}) } });
+      server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false', ...(kind === 'database' ? { JOB_LOCK_MS: '1000' } : {}) } });
     });
     afterAll(async () => {
       await redisLink?.close();
@@ -244,7 +243,7 @@ describe(`transcoding across processes on ${processDialect}`, () => {
   it('a server killed (SIGKILL) in the middle of a job finishes it after a restart', async () => {
     const [crashClip] = await clips;
     // The killed server's job lease runs out after 2 s; the restarted one takes the job then.
-    const place = await sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, JOB_LOCK_MS: '2000' });
+    const place = await sharedPlace(dialect, { JOB_LOCK_MS: '2000' });
     const children: ChildProcess[] = [];
     try {
       const first = await startApiProcess(place);
@@ -277,11 +276,11 @@ describe(`transcoding across processes on ${processDialect}`, () => {
     it('takes the jobs an API node with RUN_JOBS_IN_PROCESS=false only enqueues', async () => {
       const [, quick] = await clips;
       const extra: Record<string, string> = kind === 'bullmq' ? { REDIS_URL: process.env.REDIS_URL!, JOBS_QUEUE: uniqueName('vidshare-worker') } : {};
-      const place = await sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, ...extra });
+      const place = await sharedPlace(dialect, { ...extra });
       let api: { close(): Promise<void> } | null = null;
       let worker: ChildProcess | null = null;
       try {
-        const server = await startServer({ dialect, dataDir: place.env.DATA_DIR, env: { ...LIGHT_PASSWORD_HASHING, ...extra, RUN_JOBS_IN_PROCESS: 'false' }, schema: schemaOf(place) });
+        const server = await startServer({ dialect, dataDir: place.env.DATA_DIR, env: { ...extra, RUN_JOBS_IN_PROCESS: 'false' }, schema: schemaOf(place) });
         api = server;
         const user = await registerUser(server);
         const upload = await uploadVideo(server, user.token, await mp4Upload(quick, 'For the worker'));

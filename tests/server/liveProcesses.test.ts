@@ -10,14 +10,13 @@ import { call, databases, registerUser, type TestUser } from '../support/server.
 import { eventually } from '../support/eventually.js';
 import { type Place, sharedPlace, startApiProcess, stopProcess } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 type ApiProcess = Awaited<ReturnType<typeof startApiProcess>>;
 type Reaction = LiveEventPayloads['video-reaction-updated'];
 
 /** One deployment: its own database and data dir, its own Redis names, on the shared Redis. */
 function deploymentPlace(dialect: (typeof databases)[number]): Promise<Place> {
-  return sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, REDIS_URL: redisForTests.url!, READ_CACHE_NAMESPACE: uniqueName('rc'), JOBS_QUEUE: uniqueName('jobs'), RATE_LIMIT_NAMESPACE: uniqueName('rl') });
+  return sharedPlace(dialect, { REDIS_URL: redisForTests.url!, READ_CACHE_NAMESPACE: uniqueName('rc'), JOBS_QUEUE: uniqueName('jobs'), RATE_LIMIT_NAMESPACE: uniqueName('rl') });
 }
 
 async function videoOf(place: Place, owner: TestUser): Promise<string> {

@@ -15,7 +15,6 @@ import { databases, registerUser, startServer, type TestServer } from './harness
 import { makeClip, mp4Upload, uploadVideo, waitForVideo } from './mediaFixtures.js';
 import { type Place, schemaOf, sharedPlace, startApiProcess, startWorkerProcess, stopProcess, until } from './processes.js';
 import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 const dialect = databases.at(-1)!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,7 +62,7 @@ function parentOf(pid: number): number {
 describe('slow clients', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ env: { ...LIGHT_PASSWORD_HASHING, HEADERS_TIMEOUT_MS: '1000', MIN_BODY_BYTES_PER_SECOND: '2000', BODY_RATE_WINDOW_MS: '1000' } });
+    server = await startServer({ env: { HEADERS_TIMEOUT_MS: '1000', MIN_BODY_BYTES_PER_SECOND: '2000', BODY_RATE_WINDOW_MS: '1000' } });
   });
   afterAll(() => server?.close());
 
@@ -134,7 +133,7 @@ describe('slow clients', () => {
 describe(`SIGTERM on the API (${dialect})`, () => {
   let place: Place;
   beforeAll(async () => {
-    place = await sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, SHUTDOWN_TIMEOUT_MS: '2000' });
+    place = await sharedPlace(dialect, { SHUTDOWN_TIMEOUT_MS: '2000' });
   });
   afterAll(() => place?.dispose());
 
@@ -237,7 +236,7 @@ describe('runTool under a process killed with SIGKILL', () => {
 
 describe(`a process killed with SIGKILL mid-transcode (${dialect})`, () => {
   it('leaves no ffmpeg running', async () => {
-    const place = await sharedPlace(dialect, LIGHT_PASSWORD_HASHING);
+    const place = await sharedPlace(dialect);
     let api: Awaited<ReturnType<typeof startApiProcess>> | null = null;
     try {
       api = await startApiProcess(place);
@@ -268,7 +267,7 @@ const queueKinds = redisForTests.url ? ['database', 'bullmq'] : ['database'];
 describe.each(queueKinds)(`a worker killed with SIGKILL (%s queue, ${dialect})`, (kind) => {
   it('has its job taken again by another worker within seconds, with a log line', async () => {
     const redis: Record<string, string> = kind === 'bullmq' ? { REDIS_URL: redisForTests.url!, JOBS_QUEUE: uniqueName('stalled') } : {};
-    const place = await sharedPlace(dialect, { ...LIGHT_PASSWORD_HASHING, ...redis, JOB_LOCK_MS: '3000' });
+    const place = await sharedPlace(dialect, { ...redis, JOB_LOCK_MS: '3000' });
     const workers: (ChildProcess & { output(): string })[] = [];
     let api: TestServer | null = null;
     try {

@@ -10,7 +10,6 @@ import { TUS_UPLOADS_PATH } from '../../contract/offline.js';
 import { type ApiResult, call, databases, registerUser, startServer, type TestServer, type TestUser } from './harness.js';
 import { closeSocketsAfterEach, connectLive, until } from './liveFixtures.js';
 import { makeClip, openTusPatch, videoState, waitForVideo } from './mediaFixtures.js';
-import { LIGHT_PASSWORD_HASHING } from '../lightPasswords.js';
 
 closeSocketsAfterEach();
 
@@ -52,7 +51,7 @@ describe.each(databases)('a change of standing on %s', (dialect) => {
 
   beforeAll(async () => {
     // Jobs run in a second server, started by the test that needs them.
-    server = await startServer({ dialect, env: { ...LIGHT_PASSWORD_HASHING, RUN_JOBS_IN_PROCESS: 'false' } });
+    server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
     [moderator, admin] = await Promise.all([registerUser(server), registerUser(server)]);
     await server.app.db.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
     await server.app.db.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
@@ -176,7 +175,7 @@ describe.each(databases)('a change of standing on %s', (dialect) => {
     const videoId = patched.headers.get('video-id')!;
     expect((await call(server, 'POST', `/moderation/users/${owner.id}/suspend`, { token: admin.token, json: { reason: 'Spam' } })).status).toBe(200);
 
-    const worker = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined, env: LIGHT_PASSWORD_HASHING });
+    const worker = await startServer({ dialect, dataDir: server.dataDir, schema: server.schema ?? undefined });
     try {
       const state = await waitForVideo(db, videoId);
       expect(state.renditions.length).toBeGreaterThan(0);
