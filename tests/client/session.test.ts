@@ -117,26 +117,37 @@ describe('replayed re-auth check', () => {
     expect(error).toHaveBeenCalledWith('Session expired. Please login again.');
   });
 
-  it("still says the session expired when another call's 401 ended it first, not after the user's own sign-out", async () => {
+  it("says the session expired when another call's 401 ended it before the queued check was replayed, once, and not after the user's own sign-out", async () => {
     signIn();
+    // The boot's check is queued by the service worker: its answer is owed.
+    mockFetch(() => ({ status: 503, body: { statusCode: 503, message: 'Offline', success: false, errors: [], queued: true } }));
     const store = makeStore();
     const stop = watchSession(store);
-    store.dispatch({ type: 'auth/syncFromStorage' });
+    await bootSession(store);
     const error = vi.spyOn(toast, 'error');
-    // A screen's refetch on reconnect meets the 401 before the service worker replays the check.
+    // A screen's refetch on reconnect meets the 401 first; the worker then drops the check unsent
+    // (the session it was made with is gone), so the page says it now.
     endSession();
     expect(selectIsSignedIn(store.getState())).toBe(false);
-    await applyReauthResult(store, { status: 401 });
     expect(error).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledWith('Session expired. Please login again.');
-    // Said once: a second replayed answer does not repeat it.
+    // Said once: a replayed answer that still comes does not repeat it.
     await applyReauthResult(store, { status: 401 });
     expect(error).toHaveBeenCalledTimes(1);
 
+    // Nothing owed: another call's 401 alone signs out silently (the screens say what they need).
     signIn();
     store.dispatch({ type: 'auth/syncFromStorage' });
-    await signOutLocally(store);
-    await applyReauthResult(store, { status: 401 });
+    endSession();
+    expect(error).toHaveBeenCalledTimes(1);
+
+    // Owed, but the user signed out meanwhile: nothing expired.
+    signIn();
+    const again = makeStore();
+    await bootSession(again);
+    await signOutLocally(again);
+    await applyReauthResult(again, { status: 401 });
+    endSession();
     expect(error).toHaveBeenCalledTimes(1);
     stop();
   });

@@ -37,10 +37,17 @@ const BOOT_REFRESH_CAP_MS = 5000;
 type Dispatchable = Pick<AppStore, 'dispatch' | 'getState'>;
 
 /**
- * Set when a 401 (not the user) ended the session. Another screen's query may meet the 401 before
- * the service worker's replayed re-auth check does; the check must still say the session expired.
+ * Set while the auth refresh waits, queued offline, for the service worker to replay it: its answer
+ * is owed to the user. When another screen's query meets the 401 first, the worker drops the check
+ * unsent (the session it was made with is gone), so that 401 settles it: the session expired.
  */
-let endedByServer = false;
+let reauthOwed = false;
+
+function settleOwedReauth(): void {
+  if (!reauthOwed) return;
+  reauthOwed = false;
+  toast.error(SESSION_EXPIRED);
+}
 
 /** The session the service worker replays queued actions with: this user's, with this token. */
 const queueSession = () => {
@@ -62,7 +69,7 @@ async function forgetSession(store: Dispatchable): Promise<void> {
 }
 
 export function completeSignIn(store: Dispatchable, token: string, user: StoredUser): void {
-  endedByServer = false;
+  reauthOwed = false;
   storeSession(token, user);
   void shareSession({ token, userId: user._id });
   store.dispatch(signedIn({ token, user }));
@@ -72,6 +79,7 @@ export function completeSignIn(store: Dispatchable, token: string, user: StoredU
 }
 
 export async function signOutLocally(store: Dispatchable): Promise<void> {
+  reauthOwed = false;
   await forgetSession(store);
   announceAuthChange();
 }
@@ -110,6 +118,8 @@ async function handleRefreshOutcome(store: Dispatchable, outcome: Awaited<Return
     toast.error(SESSION_EXPIRED);
   } else if (outcome === 'failed') {
     toast.error(USER_LOAD_FAILED);
+  } else if (outcome === 'offline') {
+    reauthOwed = true;
   }
 }
 
@@ -167,7 +177,7 @@ export function watchSession(store: Dispatchable): () => void {
     if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) resync();
   };
   const stopSessionEnded = onSessionEnded(() => {
-    endedByServer = true;
+    settleOwedReauth();
     store.dispatch(signedOut());
     // After the failing call has delivered its 401 (a reset now would abort it unanswered).
     setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
@@ -188,9 +198,10 @@ export function watchSession(store: Dispatchable): () => void {
 /** The service worker's replayed re-auth check (sw/sw.ts posts it when the connection returns). */
 export async function applyReauthResult(store: Dispatchable, result: { status: number; user?: Parameters<typeof toStoredUser>[0] }): Promise<void> {
   if (result.status === 401) {
-    if (getToken()) await signOutLocally(store);
-    else if (!endedByServer) return; // signed out by the user meanwhile: nothing expired
-    endedByServer = false;
+    // Signed out meanwhile, by the user (nothing expired) or by another call's 401 (already said).
+    if (!getToken()) return;
+    reauthOwed = false;
+    await signOutLocally(store);
     toast.error(SESSION_EXPIRED);
   } else if (result.status === 200 && result.user && getToken()) {
     const user = toStoredUser(result.user);
