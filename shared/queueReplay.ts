@@ -22,6 +22,13 @@ export interface StoredRequest {
 export interface QueuedAction {
   seq?: number;
   /**
+   * 'reauth': the session check (GET /users/me) made offline, replayed by the same rules but whose
+   * answer goes to the pages (a 401 signs out) instead of counting as a write. Absent: a write.
+   */
+  kind?: 'reauth';
+  /** A re-auth check's access token: a check made with another session than the current one is dropped unsent. */
+  token?: string;
+  /**
    * The user who made it. Only that user's session sends it (page and worker alike): after a
    * sign-out another user never replays it, and a session that ended (401) keeps it for that user.
    */
@@ -66,6 +73,17 @@ export function openQueueDb(onBlocking?: () => void): Promise<QueueDb> {
     },
     blocking: onBlocking,
   });
+}
+
+/** Only the latest session check matters: it replaces any older one of its user. */
+export async function queueReauthCheck(db: QueueDb, session: QueueSession, key: string): Promise<void> {
+  const tx = db.transaction('actions', 'readwrite');
+  const older = (await tx.store.getAll()).filter((action) => action.kind === 'reauth');
+  await Promise.all([
+    ...older.map((action) => tx.store.delete(action.seq!)),
+    tx.store.add({ kind: 'reauth', token: session.token, userId: session.userId, key, endpoint: 'getCurrentUser', arg: null, request: { path: '/users/me', method: 'GET' }, label: 'Session check', createdAt: Date.now(), serverErrors: 0 }),
+    tx.done,
+  ]);
 }
 
 /** One user's waiting actions, in order. */

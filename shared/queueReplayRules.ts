@@ -10,7 +10,7 @@ const REPLAY_LOCK = 'vidshare-offline-replay';
 /** Server errors (5xx) an action may meet before it is given up (and reported). */
 const MAX_SERVER_ERRORS = 5;
 
-export type SendResult = { ok: true } | { ok: false; status: number | 'FETCH_ERROR' | 'PARSE_ERROR'; message: string };
+export type SendResult = { ok: true; data?: unknown } | { ok: false; status: number | 'FETCH_ERROR' | 'PARSE_ERROR'; message: string };
 type SendError = Extract<SendResult, { ok: false }>;
 
 /** Sends a stored request with the action's key and a bearer token (the worker's sender). */
@@ -32,7 +32,7 @@ export async function sendStoredAction(action: QueuedAction, token: string, sign
   } catch {
     return { ok: false, status: 'FETCH_ERROR', message: 'Network error' };
   }
-  if (response.ok) return { ok: true };
+  if (response.ok) return { ok: true, data: ((await response.json().catch(() => null)) as { data?: unknown } | null)?.data };
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
   return { ok: false, status: response.status, message: typeof body?.message === 'string' ? body.message : `Request failed with status ${response.status}` };
 }
@@ -45,6 +45,15 @@ export interface ReplayHooks {
   onRemoved?: (action: QueuedAction, error?: SendError) => void;
   /** The action stays, with one more server error counted. */
   onSaved?: (action: QueuedAction) => void;
+  /** The current session's token: a re-auth check made with another is dropped unsent. */
+  sessionToken?: string;
+  /** A re-auth check got an answer (it has left the queue): 401 ends the session, 200 carries the user. */
+  onReauthResult?: (result: ReauthResult) => void;
+}
+
+export interface ReauthResult {
+  status: number;
+  user?: unknown;
 }
 
 export interface ReplayOutcome {
@@ -71,6 +80,9 @@ function withReplayLock<T>(run: () => Promise<T>): Promise<T> {
  * - 401 (the session ended): stop, keep it for the same user's next sign-in;
  * - 409 (its first attempt still runs) or 5xx: stop and retry soon; after MAX_SERVER_ERRORS 5xx it is dropped;
  * - any other 4xx is final (the server answers every retry with this key the same): dropped and reported.
+ * A re-auth check (kind 'reauth') goes by the same order and the same lock, but any answer settles
+ * it: it leaves the queue and its status goes to onReauthResult (a 401 then stops the replay, as the
+ * session is over); no answer keeps it, as for a write.
  */
 export function replayStoredQueue(db: QueueDb, userId: string, hooks: ReplayHooks): Promise<ReplayOutcome> {
   return withReplayLock(async () => {
@@ -85,6 +97,19 @@ export function replayStoredQueue(db: QueueDb, userId: string, hooks: ReplayHook
       // Read from the store each time: another context may have sent some meanwhile.
       const [action] = await readQueue(db, userId);
       if (!action) return outcome;
+      if (action.kind === 'reauth') {
+        // Made with a session that is over: its answer would be applied to the wrong session.
+        if (hooks.sessionToken !== undefined && action.token !== hooks.sessionToken) {
+          await db.delete('actions', action.seq!);
+          continue;
+        }
+        const checked = await hooks.send(action);
+        if (!checked.ok && typeof checked.status !== 'number') return { ...outcome, offline: true };
+        await db.delete('actions', action.seq!);
+        hooks.onReauthResult?.(checked.ok ? { status: 200, user: checked.data } : { status: checked.status as number });
+        if (!checked.ok && checked.status === 401) return { ...outcome, sessionEnded: true };
+        continue;
+      }
       const result = await hooks.send(action);
       if (result.ok) {
         await drop(action);

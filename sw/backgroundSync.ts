@@ -1,15 +1,17 @@
 /// <reference lib="WebWorker" />
 // Background Sync (Chromium): the offline queue is replayed by the worker itself once the network
-// is back, app open or closed, with the rules and keys of src/api/queueReplay.ts (the page uses the
-// same module). Periodic Background Sync, where the browser grants it, keeps the subscriptions feed
+// is back, app open or closed, with the rules and keys of shared/queueReplayRules.ts (the page uses
+// the same module). The re-auth check made offline waits in that same queue; its answer is posted
+// to the pages. Periodic Background Sync, where the browser grants it, keeps the subscriptions feed
 // and its thumbnails fresh in the caches the app reads offline.
 import { IMAGE_WIDTHS } from '../contract/limits';
-import { openQueueDb, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readQueueSession } from '../shared/queueReplay';
+import { openQueueDb, queueReauthCheck, QUEUE_REPLAYED_MESSAGE, QUEUE_SYNC_TAG, readQueueSession } from '../shared/queueReplay';
 import { replayStoredQueue, sendStoredAction } from '../shared/queueReplayRules';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../shared/backgroundTags';
+import { REAUTH_RESULT_MESSAGE } from '../shared/workerMessages';
 import { imageCopy } from '../shared/imageUrls';
 import { CACHE_NAMES } from './cacheNames';
-import { networkWorkSignal, workerFetch } from './networkWork';
+import { networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
 import { broadcast, signedInSession } from './session';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -23,12 +25,53 @@ async function replayOfflineQueue(): Promise<void> {
     const session = await readQueueSession(db);
     if (!session) return; // signed out: the actions wait for their user's next sign-in
     // Only the signed-in user's actions, with their own token: another user's are never sent.
-    const outcome = await replayStoredQueue(db, session.userId, { send: (action) => sendStoredAction(action, session.token, networkWorkSignal()) });
+    const outcome = await replayStoredQueue(db, session.userId, {
+      send: (action) => sendStoredAction(action, session.token, networkWorkSignal()),
+      sessionToken: session.token,
+      onReauthResult: (result) => void broadcast({ type: REAUTH_RESULT_MESSAGE, ...result }),
+    });
     if (outcome.settled.length) await broadcast({ type: QUEUE_REPLAYED_MESSAGE });
     // A rejected sync is retried by the browser later, with its own backoff.
     if (outcome.offline || outcome.retrySoon) throw new Error('Offline queue not fully sent');
   } finally {
     db.close();
+  }
+}
+
+/**
+ * A /users/me the network did not answer: queued for the signed-in session (only the latest check
+ * matters), replayed on Background Sync or the page's 'online'. One made with another token than
+ * the current session's (its user signed out meanwhile) is not queued: its answer would land on the
+ * wrong user.
+ */
+export async function queueReauth(authorization: string | null): Promise<void> {
+  const db = await openQueueDb();
+  try {
+    const session = await readQueueSession(db);
+    if (!session || authorization !== `Bearer ${session.token}`) return;
+    await queueReauthCheck(db, session, crypto.randomUUID());
+  } finally {
+    db.close();
+  }
+  const sync = (self.registration as ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }).sync;
+  await sync?.register(QUEUE_SYNC_TAG).catch(() => undefined);
+}
+
+/**
+ * The page saw 'online', but the worker's own network can come back a moment later; a failed try
+ * would otherwise wait for Background Sync's backoff (minutes), so retry for a while first.
+ */
+export async function replayOfflineQueueSoon(): Promise<void> {
+  const signal = networkWorkSignal();
+  for (const delayMs of [0, 1000, 2000, 4000, 8000, 15000]) {
+    if (delayMs) await pauseUnlessAbandoned(delayMs, signal);
+    if (signal.aborted) return; // the update was asked for: the sync event retries later
+    try {
+      await replayOfflineQueue();
+      return;
+    } catch {
+      /* still offline or the server busy: try again */
+    }
   }
 }
 

@@ -1,11 +1,11 @@
 /// <reference lib="WebWorker" />
 // The service worker: precached shell, offline navigations, runtime caches for images and API
-// GETs, and the queued re-auth check (a /users/me made offline is replayed when back online and
-// its result posted to the pages, where a 401 signs the user out). What works while the app is
-// closed lives beside it: push and notification clicks (notifications.ts), the offline queue's
-// Background Sync and the periodic feed refresh (backgroundSync.ts), smart downloads
+// GETs, and the re-auth check made offline (a /users/me that fails is put in the offline queue,
+// replayed when back online and its result posted to the pages, where a 401 signs the user out).
+// What works while the app is closed lives beside it: push and notification clicks
+// (notifications.ts), the offline queue's Background Sync and the periodic feed refresh
+// (backgroundSync.ts), smart downloads
 // (smartDownloads.ts), share to upload (shareTarget.ts).
-import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -15,11 +15,10 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { errorBody } from '../contract/envelope';
 import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../shared/workerMessages';
-import { listenForBackgroundSync } from './backgroundSync';
+import { listenForBackgroundSync, queueReauth, replayOfflineQueueSoon } from './backgroundSync';
 import { CACHE_NAMES } from './cacheNames';
-import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, networkWorkSignal, pauseUnlessAbandoned, workerFetch } from './networkWork';
+import { abandonedForUpdate, abandonedOnUpdate, abandonNetworkWork, workerFetch } from './networkWork';
 import { listenForNotifications } from './notifications';
-import { broadcast, signedInSession } from './session';
 import { routeShareTarget } from './shareTarget';
 import { listenForSmartDownloadRuns } from './smartDownloads';
 
@@ -90,73 +89,7 @@ registerRoute(
   }),
 );
 
-// --- The queued re-auth check ------------------------------------------------------------------
-
-const reauthQueue: Queue = new Queue('vidshare-reauth', {
-  maxRetentionTime: 7 * 24 * 60,
-  onSync: () => replayReauth(),
-});
-
-/**
- * Replays the queued /users/me; the page applies the answer (401 signs out, 200 refreshes the user).
- * A check made with another session than the current one (its user signed out meanwhile, maybe
- * another signed in) is dropped unsent: its answer would be applied to the wrong user.
- */
-async function drainReauthQueue(): Promise<void> {
-  const session = await signedInSession();
-  let entry = await reauthQueue.shiftRequest();
-  while (entry) {
-    if (!session || entry.request.headers.get('Authorization') !== `Bearer ${session.token}`) {
-      entry = await reauthQueue.shiftRequest();
-      continue;
-    }
-    let response: Response;
-    try {
-      response = await workerFetch(entry.request.clone());
-    } catch (error) {
-      await reauthQueue.unshiftRequest(entry);
-      throw error; // still offline: the sync is retried later
-    }
-    const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
-    await broadcast({ type: 'REAUTH_RESULT', status: response.status, user: response.ok ? body?.data : undefined });
-    entry = await reauthQueue.shiftRequest();
-  }
-}
-
-// One replay at a time: a sync event and the page's 'online' message share it.
-let replaying: Promise<void> | null = null;
-function replayReauth(): Promise<void> {
-  replaying ??= drainReauthQueue().finally(() => {
-    replaying = null;
-  });
-  return replaying;
-}
-
-/**
- * The page saw 'online', but the worker's own network can come back a moment later; a failed try
- * would otherwise wait for Background Sync's backoff (minutes), so retry for a while first.
- */
-async function replayReauthSoon(): Promise<void> {
-  const signal = networkWorkSignal();
-  for (const delayMs of [0, 1000, 2000, 4000, 8000, 15000]) {
-    if (delayMs) await pauseUnlessAbandoned(delayMs, signal);
-    if (signal.aborted) return; // the update was asked for: the sync event retries later
-    try {
-      await replayReauth();
-      if ((await reauthQueue.size()) === 0) return;
-    } catch {
-      /* still offline: try again */
-    }
-  }
-}
-
-async function queueReauth(request: Request): Promise<void> {
-  // Only the latest check matters.
-  while (await reauthQueue.shiftRequest()) {
-    /* drop older checks */
-  }
-  await reauthQueue.pushRequest({ request });
-}
+// --- The re-auth check, queued offline in the offline queue ---------------------------------------
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname === ME_PATH,
@@ -166,7 +99,7 @@ registerRoute(
     } catch (error) {
       // Given up for the update, not offline: the reloaded page checks the session itself.
       if (abandonedForUpdate(error)) throw error;
-      await queueReauth(request);
+      await queueReauth(request.headers.get('Authorization'));
       const body = { ...errorBody(503, 'Offline: your session will be checked when the connection returns'), queued: true };
       return new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json' } });
     }
@@ -179,5 +112,5 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   // Sent to the old worker by a page about to switch to the waiting one.
   if (type === ABANDON_NETWORK_WORK_MESSAGE) abandonNetworkWork();
   // Browsers without Background Sync replay when the page sees 'online'.
-  if (type === REPLAY_QUEUES_MESSAGE) event.waitUntil(replayReauthSoon());
+  if (type === REPLAY_QUEUES_MESSAGE) event.waitUntil(replayOfflineQueueSoon());
 });

@@ -3,12 +3,13 @@
 // (offlineQueue.ts), with the answer the screen gets at once and the cache patches that show it as
 // pending (pendingPatches.ts). An area declares such a definition once at module level, builds its
 // endpoint from it and exports it by endpoint name (e.g. `commentsQueue`): offlineEndpoints.ts
-// gathers those maps for what needs a name, replaying a stored action and re-applying its patches.
+// lists those maps for what needs a name, replaying a stored action and re-applying its patches.
+// The queue itself is the store's (its thunk extra argument, which RTK Query hands to queryFn).
 // (The queries kept for an offline start are listed by name in persistedQueries.ts.)
-import type { MutationExtraOptions } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, MutationExtraOptions, QueryReturnValue } from '@reduxjs/toolkit/query';
 import type { ApiBaseQuery } from './api';
-import type { ApiRequest } from './client';
-import { sendOrQueue } from './offlineQueue';
+import type { ApiError, ApiRequest } from './client';
+import type { StoreExtra } from './offlineQueue';
 import type { OfflineBehaviour, OfflineOptions, QueueMeta, QueueSpec } from './offlineTypes';
 import type { TagType } from './tags';
 
@@ -21,7 +22,7 @@ type MutationOptions<Result, Arg> = Omit<MutationExtraOptions<TagType, Result, A
  * A mutation that may wait offline: its request and its offline behaviour in one definition, used as
  * `const addComment = queueable<Result, Arg>({ request, offline, ...rtkOptions })`, then
  * `addComment: build.mutation(addComment)` in the area's endpoints. It is sent through
- * the offline queue (sendOrQueue) with an Idempotency-Key, and its tags are invalidated only once the
+ * the store's offline queue (sendOrQueue) with an Idempotency-Key, and its tags are invalidated only once the
  * server has it: a queued action has changed nothing yet.
  */
 export function queueable<Result, Arg>({
@@ -33,7 +34,7 @@ export function queueable<Result, Arg>({
   const queue: QueueSpec<Arg, Result> = { request, ...offline };
   return {
     ...options,
-    queryFn: sendOrQueue,
+    queryFn: (arg: Arg, api: BaseQueryApi) => (api.extra as StoreExtra).offlineQueue.sendOrQueue(queue, arg, api) as Promise<QueryReturnValue<Result, ApiError, QueueMeta>>,
     extraOptions: { queue } satisfies OfflineOptions,
     invalidatesTags: invalidatesTags && unlessQueued(invalidatesTags),
   };

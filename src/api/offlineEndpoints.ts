@@ -1,25 +1,22 @@
 // The mutations that may wait in the offline queue, found by name: the queue's replay of stored
-// actions (the store installs queueSpecOf) and the pending patches. Each area declares its queueable
-// writes once, as module-level definitions it also builds its endpoints from (offline.ts says how),
-// and exports them by endpoint name; this module only gathers those maps. An area of the first load
-// adds its map to QUEUEABLE; an area only lazy screens use adds its own with addQueueable when its
-// chunk loads (a stored action of such an area is sent as it was stored until then: offlineQueue.ts).
+// actions and the pending patches (makeStore hands queueSpecOf to both). Each area declares its
+// queueable writes once, as module-level definitions it also builds its endpoints from (offline.ts
+// says how), and exports them by endpoint name; this module only lists those maps. Areas that only
+// lazy screens inject keep their queueable definitions in a module of their own (watchLaterQueue.ts,
+// offlineViewsQueue.ts), so listing them here does not inject the area.
 import { commentsQueue } from './endpoints/comments';
+import { offlineViewsQueue } from './endpoints/offlineViewsQueue';
 import { playlistsQueue } from './endpoints/playlists';
 import { reactionsQueue } from './endpoints/reactions';
 import { subscriptionsQueue } from './endpoints/subscriptions';
+import { watchLaterQueue } from './endpoints/watchLaterQueue';
 import type { AnyQueueSpec } from './offlineTypes';
 
-type QueueableMap = Record<string, { extraOptions: { queue: AnyQueueSpec } }>;
+type QueueableMap = Readonly<Record<string, { extraOptions: { queue: AnyQueueSpec } }>>;
 
-const QUEUEABLE: QueueableMap = { ...reactionsQueue, ...commentsQueue, ...subscriptionsQueue, ...playlistsQueue };
+const QUEUEABLE: QueueableMap = Object.freeze({ ...reactionsQueue, ...commentsQueue, ...subscriptionsQueue, ...playlistsQueue, ...watchLaterQueue, ...offlineViewsQueue });
 
-/** A lazily injected area's queueable writes, by endpoint name. */
-export function addQueueable(area: QueueableMap): void {
-  Object.assign(QUEUEABLE, area);
-}
-
-/** The mutations that may wait in the offline queue (of the areas loaded so far). */
+/** The mutations that may wait in the offline queue. */
 export const queueableEndpoints = (): string[] => Object.keys(QUEUEABLE);
 
 export const queueSpecOf = (endpoint: string): AnyQueueSpec | undefined => (Object.hasOwn(QUEUEABLE, endpoint) ? QUEUEABLE[endpoint]!.extraOptions.queue : undefined);

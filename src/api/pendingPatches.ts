@@ -2,12 +2,11 @@
 // endpoint's definition, see offline.ts) are re-applied over every fresh server answer of an affected query and
 // over the rehydrated cache, in queue order, so server data plus pending actions is what the
 // screens show. Also starts the queue: what the screen says, replay at start, on 'online', refresh after a replay.
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { TOAST_DURATION } from '../lib/toastDuration';
 import { api, rehydrateApiCache } from './api';
 import type { CachePatch, QueueMeta } from './offlineTypes';
-import { queueSpecOf } from './offlineEndpoints';
-import { loadQueue, pendingActions, replayQueue, setReplayHandlers } from './offlineQueue';
+import { getOfflineQueue, type OfflineQueue, type StoreExtra } from './offlineQueue';
 import type { TagType } from './tags';
 
 const QUEUED_MESSAGE = 'You are offline: saved, it will sync when you are back online';
@@ -21,8 +20,8 @@ function cachedArgs(state: ApiState, endpoint: string): unknown[] {
     .map((entry) => entry!.originalArgs);
 }
 
-function patchesOfQueue(): CachePatch[] {
-  return pendingActions().flatMap((action) => queueSpecOf(action.endpoint)?.patches?.(action.arg, action.answer) ?? []);
+function patchesOfQueue(queue: OfflineQueue): CachePatch[] {
+  return queue.pending().flatMap((action) => queue.specOf(action.endpoint)?.patches?.(action.arg, action.answer) ?? []);
 }
 
 /** Applies patches to the cached entries they target (only those of one endpoint and arg, if given). */
@@ -38,7 +37,8 @@ function applyPatches(patches: CachePatch[], dispatch: Dispatch, state: ApiState
 }
 
 /** Applies the pending actions' patches, in queue order. */
-const applyPending = (dispatch: Dispatch, state: ApiState, only?: { endpoint: string; arg: unknown }) => applyPatches(patchesOfQueue(), dispatch, state, only);
+const applyPending = (queue: OfflineQueue, dispatch: Dispatch, state: ApiState, only?: { endpoint: string; arg: unknown }) =>
+  applyPatches(patchesOfQueue(queue), dispatch, state, only);
 
 type QueuedMutation = UnknownAction & { payload: unknown; meta: { arg: { type: string; endpointName: string; originalArgs: unknown }; baseQueryMeta?: QueueMeta } };
 const isMutationQueued = (action: unknown): action is QueuedMutation =>
@@ -54,22 +54,26 @@ const isQueryFetched = (action: unknown): action is FetchedQuery =>
   (action as FetchedQuery).meta?.arg?.type === 'query' &&
   (action as FetchedQuery).meta?.baseQueryMeta?.fetched === true;
 
-/** Shows an action as pending once queued; re-applies pending actions over fresh answers and the rehydrated cache. */
-export const pendingPatchesMiddleware: Middleware<object, ApiState> = (store) => (next) => (action) => {
-  const result = next(action);
-  if (isMutationQueued(action)) {
-    const { endpointName, originalArgs } = action.meta.arg;
-    const patches = queueSpecOf(endpointName)?.patches?.(originalArgs, action.payload) ?? [];
-    applyPatches(patches, store.dispatch as Dispatch, store.getState());
+/** Shows an action as pending once queued; re-applies the store's queue over fresh answers and the rehydrated cache. */
+export const pendingPatchesMiddleware =
+  (queue: OfflineQueue): Middleware<object, ApiState> =>
+  (store) =>
+  (next) =>
+  (action) => {
+    const result = next(action);
+    if (isMutationQueued(action)) {
+      const { endpointName, originalArgs } = action.meta.arg;
+      const patches = queue.specOf(endpointName)?.patches?.(originalArgs, action.payload) ?? [];
+      applyPatches(patches, store.dispatch as Dispatch, store.getState());
+      return result;
+    }
+    if (!queue.pending().length) return result;
+    if (rehydrateApiCache.match(action)) applyPending(queue, store.dispatch as Dispatch, store.getState());
+    else if (isQueryFetched(action)) {
+      applyPending(queue, store.dispatch as Dispatch, store.getState(), { endpoint: action.meta.arg.endpointName, arg: action.meta.arg.originalArgs });
+    }
     return result;
-  }
-  if (!pendingActions().length) return result;
-  if (rehydrateApiCache.match(action)) applyPending(store.dispatch as Dispatch, store.getState());
-  else if (isQueryFetched(action)) {
-    applyPending(store.dispatch as Dispatch, store.getState(), { endpoint: action.meta.arg.endpointName, arg: action.meta.arg.originalArgs });
-  }
-  return result;
-};
+  };
 
 /** Everything a replayed action may have changed. */
 const SYNCED_TAGS: TagType[] = ['Video', 'VideoReaction', 'LikedVideo', 'Comment', 'CommentReaction', 'Subscription', 'Profile', 'Playlist'];
@@ -80,16 +84,24 @@ interface OfflineQueueScreen {
   error(message: string, durationMs: number): void;
 }
 
-/** Loads the stored queue, shows it, and replays it at start and on 'online'. */
-export function startOfflineQueue(store: { dispatch: Dispatch; getState: () => ApiState }, screen: OfflineQueueScreen): void {
-  setReplayHandlers({
+type QueueStore = { dispatch: ThunkDispatch<ApiState, StoreExtra, UnknownAction>; getState: () => ApiState };
+
+/** Loads the store's queue, tells the screen about it, and replays it at start and on 'online'; returns the stop function. */
+export function startOfflineQueue(store: QueueStore, screen: OfflineQueueScreen): () => void {
+  const queue = store.dispatch(getOfflineQueue());
+  const stopListening = queue.listen({
     onQueued: () => screen.info(QUEUED_MESSAGE),
     onRejected: (action, error) => screen.error(`Could not sync your ${action.label.toLowerCase()}: ${error.message}`, TOAST_DURATION.watchError),
-    onSettled: () => store.dispatch(api.util.invalidateTags(SYNCED_TAGS) as never),
+    onSettled: () => store.dispatch(api.util.invalidateTags(SYNCED_TAGS)),
   });
-  void loadQueue().then(() => {
-    applyPending(store.dispatch, store.getState());
-    void replayQueue();
+  void queue.load().then(() => {
+    applyPending(queue, store.dispatch as Dispatch, store.getState());
+    void queue.replay();
   });
-  window.addEventListener('online', () => void replayQueue());
+  const onOnline = () => void queue.replay();
+  window.addEventListener('online', onOnline);
+  return () => {
+    stopListening();
+    window.removeEventListener('online', onOnline);
+  };
 }

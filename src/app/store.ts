@@ -4,7 +4,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
 import '../api/endpoints';
 import { queueSpecOf } from '../api/offlineEndpoints';
-import { setQueueSpecLookup } from '../api/offlineQueue';
+import { createOfflineQueue, type StoreExtra } from '../api/offlineQueue';
 import { pendingPatchesMiddleware } from '../api/pendingPatches';
 import { authSlice } from '../features/auth/authSlice';
 import { commentSlice } from '../features/comments/commentSlice';
@@ -28,8 +28,9 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  // The offline queue replays stored actions by endpoint name; the registry knows every queueable one.
-  setQueueSpecLookup(queueSpecOf);
+  // The store's offline queue: RTK Query's queryFns and the store's thunks reach it as the extra
+  // argument (getOfflineQueue); it replays stored actions by endpoint name, which the registry knows.
+  const extra: StoreExtra = { offlineQueue: createOfflineQueue({ specOf: queueSpecOf }) };
   const listeners = createListenerMiddleware();
   // The stored preference and the document's mode class follow every theme change.
   listeners.startListening({
@@ -43,7 +44,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware, pendingPatchesMiddleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).prepend(listeners.middleware).concat(api.middleware, pendingPatchesMiddleware(extra.offlineQueue)),
   });
   return store;
 }

@@ -9,19 +9,22 @@ import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, launchChromium, per
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-/** Requests waiting in Workbox's background-sync store (sw/sw.ts queues the offline /users/me). */
+/** Re-auth checks waiting in the offline queue (sw/sw.ts queues the offline /users/me there). */
 function queuedReauthChecks(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('workbox-background-sync');
+        const open = indexedDB.open('vidshare-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('requests')) return resolve(0);
-          const count = db.transaction('requests').objectStore('requests').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          if (!db.objectStoreNames.contains('actions')) return resolve(0);
+          const all = db.transaction('actions').objectStore('actions').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { kind?: string }[]).filter((action) => action.kind === 'reauth').length);
+          };
+          all.onerror = () => reject(all.error);
         };
       }),
   );
@@ -156,7 +159,7 @@ describe.skipIf(missing !== null)('client foundation in Chromium', () => {
     });
     await page.waitForURL(`${server.url}/create-playlist`);
     await expect.poll(() => page.getByRole('heading', { name: 'Create New Playlist' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    // The offline boot's /users/me sits in the service worker's background-sync queue.
+    // The offline boot's /users/me sits in the offline queue, as a re-auth check.
     expect(await queuedReauthChecks(page)).toBe(1);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const logout = await call(server, 'POST', '/users/logout', { token: token! });

@@ -8,11 +8,9 @@ import { playlistsApi } from '../../src/api/endpoints/playlists';
 import { reactionsApi } from '../../src/api/endpoints/reactions';
 import { subscriptionsApi } from '../../src/api/endpoints/subscriptions';
 import { videosApi } from '../../src/api/endpoints/videos';
-import { closeQueueDb, loadQueue, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
 import { isPendingId } from '../../src/api/offline';
-import { makeStore } from '../../src/app/store';
 import { fail, mockFetch, ok, type RecordedCall, signIn } from './helpers';
-import { emptyQueueDb } from './queueDb';
+import { closeQueueDb, emptyQueueDb, listenToQueue, loadQueue, makeQueueStore, pendingActions, replayQueue } from './queueDb';
 
 const video = { _id: 'v1', title: 'T', likes: 3, disLikes: 1, userReaction: null } as unknown as Video;
 let online = true;
@@ -25,7 +23,7 @@ beforeEach(async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   onRejected.mockReset();
   onSettled.mockReset();
-  setReplayHandlers({ onRejected, onSettled, onQueued: () => undefined });
+  listenToQueue({ onRejected, onSettled, onQueued: () => undefined });
   signIn();
 });
 afterEach(() => closeQueueDb());
@@ -34,7 +32,7 @@ const key = (call: RecordedCall) => call.headers.get('Idempotency-Key');
 const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
 async function storeWithVideo() {
-  const store = makeStore();
+  const store = makeQueueStore();
   await store.dispatch(videosApi.util.upsertQueryData('getVideo', 'v1', video));
   await store.dispatch(subscriptionsApi.util.upsertQueryData('getSubscriptionStatus', 'c1', { isSubscribed: false, totalSubscribers: 7 }));
   return store;
@@ -134,7 +132,8 @@ describe('offline queue', () => {
     expect(restored[0]).toMatchObject({ key: queued!.key, label: 'Like', endpoint: 'toggleVideoReaction', arg: { videoId: 'v1', reactionType: 'like' } });
 
     // A fresh answer (the server without the like) still shows the pending like, once.
-    const fresh = makeStore();
+    const fresh = makeQueueStore();
+    await loadQueue(); // as startOfflineQueue does at boot
     mockFetch(() => ok(video));
     await fresh.dispatch(videosApi.endpoints.getVideo.initiate('v1'));
     expect(videosApi.endpoints.getVideo.select('v1')(fresh.getState()).data).toMatchObject({ likes: 4, userReaction: 'like' });

@@ -8,16 +8,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Video } from '../../contract/entities';
 import { reactionsApi } from '../../src/api/endpoints/reactions';
 import { videosApi } from '../../src/api/endpoints/videos';
-import { closeQueueDb, loadQueue, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
 import { openQueueDb } from '../../shared/queueReplay';
 import { replayStoredQueue } from '../../shared/queueReplayRules';
-import { makeStore } from '../../src/app/store';
 import { useLogout } from '../../src/features/auth/useLogout';
 import { revokeSignedOutSessions } from '../../src/features/auth/deferredLogout';
 import { storeSharedVideo, takeSharedVideo } from '../../shared/sharedVideo';
 import { getToken, type StoredUser } from '../../src/lib/storage';
 import { alice, mockFetch, ok, type RecordedCall, renderWithApp, signIn } from './helpers';
-import { emptyQueueDb } from './queueDb';
+import { closeQueueDb, emptyQueueDb, listenToQueue, loadQueue, makeQueueStore, pendingActions, replayQueue } from './queueDb';
 
 const bob: StoredUser = { ...alice, _id: 'u2', id: 'u2', username: 'bob', fullName: 'Bob Example', email: 'bob@example.com' };
 const video = { _id: 'v1', title: 'T', likes: 3, disLikes: 1, userReaction: null } as unknown as Video;
@@ -27,7 +25,7 @@ beforeEach(async () => {
   await emptyQueueDb();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  setReplayHandlers({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
+  listenToQueue({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
   signIn(alice, 'token-alice');
 });
 afterEach(() => closeQueueDb());
@@ -37,7 +35,7 @@ const likes = (calls: RecordedCall[]) => writes(calls).filter((call) => call.url
 
 /** Alice likes v1 while offline: the action waits in the queue. */
 async function aliceLikesOffline() {
-  const store = makeStore();
+  const store = makeQueueStore();
   await store.dispatch(videosApi.util.upsertQueryData('getVideo', 'v1', video));
   online = false;
   await store.dispatch(reactionsApi.endpoints.toggleVideoReaction.initiate({ videoId: 'v1', reactionType: 'like' }));
@@ -116,8 +114,8 @@ function LogoutButton() {
 }
 
 describe('sign-out and the queue', () => {
-  // The dialog is a lazy chunk: transformed once here, not inside a test's wait for it.
-  beforeAll(() => import('../../src/features/auth/SignOutPrompt'));
+  // The prompt and its dialog are lazy chunks: transformed once here, not inside a test's wait for them.
+  beforeAll(() => Promise.all([import('../../src/features/auth/SignOutPrompt'), import('../../src/features/auth/SignOutDialog')]));
 
   it("online, sends the user's queued actions first, then signs out", async () => {
     let networkUp = false;
@@ -149,7 +147,8 @@ describe('sign-out and the queue', () => {
     renderWithApp(createElement(LogoutButton));
 
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    const dialog = await screen.findByRole('dialog');
+    // The prompt mounts after the first paint (afterFirstPaint: idle time, else 2 s), longer than findBy's 1 s on a busy machine.
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
     expect(dialog.textContent).toContain('You have 1 action waiting to be sent. Sign out and discard it?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

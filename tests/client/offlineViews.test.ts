@@ -2,10 +2,8 @@
 // reported once when the network returns, even when two replays (two tabs) start together.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/api/api';
-import { closeQueueDb, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
-import { makeStore } from '../../src/app/store';
 import { mockFetch, ok, signIn } from './helpers';
-import { emptyQueueDb } from './queueDb';
+import { closeQueueDb, emptyQueueDb, listenToQueue, makeQueueStore, pendingActions, replayQueue } from './queueDb';
 
 let online = true;
 
@@ -13,7 +11,7 @@ beforeEach(async () => {
   await emptyQueueDb();
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  setReplayHandlers({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
+  listenToQueue({ onRejected: () => undefined, onSettled: () => undefined, onQueued: () => undefined });
   signIn();
 });
 afterEach(() => closeQueueDb());
@@ -21,7 +19,7 @@ afterEach(() => closeQueueDb());
 describe('offline views', () => {
   it('queues the view offline and reports it once after reconnecting, with the key made offline', async () => {
     await import('../../src/api/endpoints/offlineViews');
-    const store = makeStore();
+    const store = makeQueueStore();
     const { calls } = mockFetch(() => ok({ totalViews: 1, isViewed: true }));
     online = false;
     const endpoint = (api.endpoints as unknown as Record<string, { initiate: (arg: string) => never }>).reportOfflineView!;

@@ -1,13 +1,11 @@
 // Watch later offline: a save made offline waits in the queue and is sent once with its key when the
-// network is back; an action of an area this page has not read yet (a lazy screen's chunk not
-// loaded after a reload) goes as it was stored, as the worker would send it.
+// network is back; an action whose endpoint this app does not list (stored by another version of
+// the app) goes as it was stored, as the worker would send it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchLaterApi } from '../../src/api/endpoints/watchLater';
-import { closeQueueDb, loadQueue, pendingActions, replayQueue, setReplayHandlers } from '../../src/api/offlineQueue';
 import { openQueueDb } from '../../shared/queueReplay';
-import { makeStore } from '../../src/app/store';
 import { alice, mockFetch, ok, type RecordedCall, signIn } from './helpers';
-import { emptyQueueDb } from './queueDb';
+import { closeQueueDb, emptyQueueDb, listenToQueue, loadQueue, makeQueueStore, pendingActions, replayQueue } from './queueDb';
 
 let online = true;
 const onRejected = vi.fn();
@@ -17,7 +15,7 @@ beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   onRejected.mockReset();
-  setReplayHandlers({ onRejected, onSettled: () => undefined, onQueued: () => undefined });
+  listenToQueue({ onRejected, onSettled: () => undefined, onQueued: () => undefined });
   signIn();
 });
 afterEach(() => closeQueueDb());
@@ -26,7 +24,7 @@ const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !==
 
 describe('Watch later offline', () => {
   it('queues a save and a removal made offline and sends each once, in order, with its key', async () => {
-    const store = makeStore();
+    const store = makeQueueStore();
     const { calls } = mockFetch((call) => ok({ videoId: 'v1', saved: call.method === 'POST', savedAt: null }));
     online = false;
     const saved = await store.dispatch(watchLaterApi.endpoints.saveToWatchLater.initiate('v1'));
@@ -45,7 +43,7 @@ describe('Watch later offline', () => {
     expect(writes(calls)).toHaveLength(2);
   });
 
-  it('sends a stored action whose spec this page has not read as it was stored', async () => {
+  it('sends a stored action whose endpoint this app does not list as it was stored', async () => {
     const db = await openQueueDb();
     await db.add('actions', {
       key: 'k-lazy',
@@ -58,7 +56,7 @@ describe('Watch later offline', () => {
       serverErrors: 0,
     });
     db.close();
-    await closeQueueDb();
+    makeQueueStore();
     await loadQueue();
     const { calls } = mockFetch(() => ok({ videoId: 'v3', saved: true, savedAt: '2026-01-01T00:00:00.000Z' }));
     await replayQueue();

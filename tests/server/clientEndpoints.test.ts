@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/api/api';
 import '../../src/api/endpoints';
 import { queueSpecOf } from '../../src/api/offlineEndpoints';
-import { setQueueSpecLookup } from '../../src/api/offlineQueue';
+import { createOfflineQueue } from '../../src/api/offlineQueue';
 import { call, startServer, type TestServer } from '../support/server.js';
 
 /** A stand-in argument: every field, and the value itself in a URL, reads 'x1'. */
@@ -34,8 +34,6 @@ describe('client endpoints against the OpenAPI document', () => {
   let operations: Operation[];
 
   beforeAll(async () => {
-    // As the app's makeStore() does: the offline queue finds queueable endpoints in the registry.
-    setQueueSpecLookup(queueSpecOf);
     server = await startServer();
     const spec = await call(server, 'GET', '/openapi.json');
     expect(spec.status).toBe(200);
@@ -54,7 +52,10 @@ describe('client endpoints against the OpenAPI document', () => {
       }),
     );
     // A store per endpoint: one endpoint's answer must not fill another's cache.
-    const makeStore = () => configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (getDefault) => getDefault({ immutableCheck: false }).concat(api.middleware) });
+    // As the app's makeStore() does: queueable writes go through the store's offline queue (the thunk extra argument).
+    const extra = { offlineQueue: createOfflineQueue({ specOf: queueSpecOf }) };
+    const makeStore = () =>
+      configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (getDefault) => getDefault({ immutableCheck: false, thunk: { extraArgument: extra } }).concat(api.middleware) });
     const names = Object.keys(api.endpoints);
     expect(names.length).toBeGreaterThan(40);
     for (const name of names) {

@@ -1,26 +1,11 @@
 // Watch later: the signed-in user's list, save and remove. Only lazy screens use it (the card menu,
-// the watch page, the library), so it is injected when their chunks load, and adds its queueable
-// writes then (offlineEndpoints.ts).
-import type { WatchLaterPage, WatchLaterState } from '../../../contract/entities';
+// the watch page, the library), so it is injected when their chunks load. Its queueable writes are
+// declared in watchLaterQueue.ts.
+import type { WatchLaterPage } from '../../../contract/entities';
 import { api, type ApiBuilder } from '../api';
-import { queueable } from '../offline';
-import { addQueueable } from '../offlineEndpoints';
 import { tags } from '../tags';
 import { pagedByNumber } from './paging';
-
-const path = (videoId: string) => `/watch-later/${encodeURIComponent(videoId)}`;
-
-const saveToWatchLater = queueable<WatchLaterState, string>({
-  request: (videoId) => ({ url: path(videoId), method: 'POST' }),
-  offline: { label: () => 'Save to Watch later', placeholder: (videoId, { createdAt }) => ({ videoId, saved: true, savedAt: new Date(createdAt).toISOString() }) },
-  invalidatesTags: [tags.watchLater()],
-});
-
-const removeFromWatchLater = queueable<WatchLaterState, string>({
-  request: (videoId) => ({ url: path(videoId), method: 'DELETE' }),
-  offline: { label: () => 'Remove from Watch later', placeholder: (videoId) => ({ videoId, saved: false, savedAt: null }) },
-  invalidatesTags: [tags.watchLater()],
-});
+import { watchLaterQueue } from './watchLaterQueue';
 
 /** The area's definitions, injected below. */
 const watchLaterArea = {
@@ -30,12 +15,11 @@ const watchLaterArea = {
       query: ({ pageParam }) => ({ url: '/watch-later', params: { page: pageParam } }),
       providesTags: [tags.watchLater()],
     }),
-    saveToWatchLater: build.mutation(saveToWatchLater),
-    removeFromWatchLater: build.mutation(removeFromWatchLater),
+    saveToWatchLater: build.mutation(watchLaterQueue.saveToWatchLater),
+    removeFromWatchLater: build.mutation(watchLaterQueue.removeFromWatchLater),
   }),
 };
 
-addQueueable({ saveToWatchLater, removeFromWatchLater });
 export const watchLaterApi = api.injectEndpoints(watchLaterArea);
 
 export const { useGetWatchLaterInfiniteQuery, useSaveToWatchLaterMutation, useRemoveFromWatchLaterMutation } = watchLaterApi;

@@ -5,7 +5,8 @@ import { TAG_TYPES } from '../../api/tags';
 import { isOffline, onSessionEnded } from '../../api/client';
 import { usersApi } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
-import { shareSession } from '../../api/offlineQueue';
+import { getOfflineQueue } from '../../api/offlineQueue';
+import type { QueueSession } from '../../../shared/queueReplay';
 import { clearPersistedCache, rehydrateCache } from '../../api/persist';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
@@ -49,6 +50,9 @@ function settleOwedReauth(): void {
   toast.error(SESSION_EXPIRED);
 }
 
+/** The worker replays queued actions with this session (the store's queue mirrors it for the worker). */
+const shareSession = (store: Dispatchable, session: QueueSession | null) => store.dispatch(getOfflineQueue()).shareSession(session);
+
 /** The session the service worker replays queued actions with: this user's, with this token. */
 const queueSession = () => {
   const token = getToken();
@@ -65,13 +69,13 @@ async function forgetSession(store: Dispatchable): Promise<void> {
   clearSession();
   store.dispatch(signedOut());
   store.dispatch(api.util.resetApiState());
-  await Promise.all([clearPersistedCache(), shareSession(null)]);
+  await Promise.all([clearPersistedCache(), shareSession(store, null)]);
 }
 
 export function completeSignIn(store: Dispatchable, token: string, user: StoredUser): void {
   reauthOwed = false;
   storeSession(token, user);
-  void shareSession({ token, userId: user._id });
+  void shareSession(store, { token, userId: user._id });
   store.dispatch(signedIn({ token, user }));
   // Lists fetched signed out lack the caller's reactions and private data.
   store.dispatch(api.util.resetApiState());
@@ -136,7 +140,7 @@ export async function bootSession(store: Dispatchable): Promise<void> {
     store.dispatch(syncFromStorage());
   }
   // The worker replays queued actions and marks notifications read with it (a device signed in before it existed too).
-  void shareSession(queueSession());
+  void shareSession(store, queueSession());
   store.dispatch(booted());
 }
 
@@ -146,7 +150,7 @@ export async function bootSession(store: Dispatchable): Promise<void> {
  */
 export async function resumeStoredSession(store: Dispatchable): Promise<void> {
   store.dispatch(syncFromStorage());
-  void shareSession(queueSession());
+  void shareSession(store, queueSession());
   if (getToken() && getStoredUser()) {
     store.dispatch(api.util.invalidateTags([...TAG_TYPES]));
     await handleRefreshOutcome(store, await refreshCurrentUser(store));
@@ -162,7 +166,7 @@ export function watchSession(store: Dispatchable): () => void {
     const wasSignedIn = Boolean(store.getState().auth.token);
     store.dispatch(syncFromStorage());
     // Another tab signed in or out: the queue shown and sent here is the new user's.
-    void shareSession(queueSession());
+    void shareSession(store, queueSession());
     if (wasSignedIn && !getToken()) {
       store.dispatch(api.util.resetApiState());
       void clearPersistedCache();
@@ -176,18 +180,21 @@ export function watchSession(store: Dispatchable): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) resync();
   };
+  // The re-auth check made offline waits in the offline queue; when this page replays it, the answer comes here.
+  const stopReauth = store.dispatch(getOfflineQueue()).listen({ onReauthResult: (result) => void applyReauthResult(store, result as { status: number; user?: never }) });
   const stopSessionEnded = onSessionEnded(() => {
     settleOwedReauth();
     store.dispatch(signedOut());
     // After the failing call has delivered its 401 (a reset now would abort it unanswered).
     setTimeout(() => store.dispatch(api.util.resetApiState()), 0);
     void clearPersistedCache();
-    void shareSession(null);
+    void shareSession(store, null);
   });
   window.addEventListener('storage', onStorage);
   window.addEventListener(AUTH_EVENT, resync);
   window.addEventListener('online', onOnline);
   return () => {
+    stopReauth();
     stopSessionEnded();
     window.removeEventListener('storage', onStorage);
     window.removeEventListener(AUTH_EVENT, resync);
@@ -195,7 +202,7 @@ export function watchSession(store: Dispatchable): () => void {
   };
 }
 
-/** The service worker's replayed re-auth check (sw/sw.ts posts it when the connection returns). */
+/** The re-auth check made offline, replayed from the offline queue by the service worker (posted back) or this page. */
 export async function applyReauthResult(store: Dispatchable, result: { status: number; user?: Parameters<typeof toStoredUser>[0] }): Promise<void> {
   if (result.status === 401) {
     // Signed out meanwhile, by the user (nothing expired) or by another call's 401 (already said).

@@ -5,7 +5,7 @@ import { toast } from '../../components/toast';
 import { isOffline } from '../../api/client';
 import { useLogoutMutation } from '../../api/endpoints/users';
 import { errorStatus } from '../../api/errorStatus';
-import { discardQueuedActions, sendQueuedActions } from '../../api/signOutQueue';
+import { getOfflineQueue } from '../../api/offlineQueue';
 import { dropSharedVideo } from '../../../shared/sharedVideo';
 import { getToken } from '../../lib/storage';
 import { forgetThisDevice } from '../../api/pushSubscription';
@@ -24,7 +24,8 @@ export function useLogout() {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
-    const waiting = await sendQueuedActions();
+    const queue = store.dispatch(getOfflineQueue());
+    const waiting = await queue.sendBeforeSignOut();
     if (waiting && !(await askToDiscardQueued(waiting))) return;
     const token = getToken();
     await forgetThisDevice(store.dispatch);
@@ -36,7 +37,7 @@ export function useLogout() {
       }
       revokeWhenOnline(token);
     }
-    await discardQueuedActions();
+    await queue.discardMine();
     await dropSharedVideo().catch(() => undefined);
     await signOutLocally(store);
     toast.success('Logged out successfully');

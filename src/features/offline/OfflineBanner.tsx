@@ -2,7 +2,8 @@
 // of actions waiting to sync (also shown online while the queue drains).
 import Box from '@mui/material/Box';
 import { Suspense, useSyncExternalStore } from 'react';
-import { pendingActions, subscribeQueue } from '../../api/offlineQueue';
+import { getOfflineQueue } from '../../api/offlineQueue';
+import { useAppDispatch } from '../../lib/hooks';
 import { lazyChunk } from '../../lib/chunks';
 import { useOnline } from '../../lib/online';
 
@@ -14,7 +15,8 @@ const OFFLINE_MESSAGE = 'You are offline';
 const pendingSyncLabel = (count: number) => `Pending sync (${count})`;
 
 function usePendingCount(): number {
-  return useSyncExternalStore(subscribeQueue, () => pendingActions().length, () => 0);
+  const queue = useAppDispatch()(getOfflineQueue());
+  return useSyncExternalStore(queue.subscribe, () => queue.pending().length, () => 0);
 }
 
 export function OfflineBanner() {

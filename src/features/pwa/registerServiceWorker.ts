@@ -1,11 +1,11 @@
 // Registers sw/sw.ts (workbox-window via virtual:pwa-register), offers 'Update available' with a
-// Reload action, applies the replayed re-auth check the worker posts back, reloads the offline
+// Reload action, applies the re-auth check the worker replayed from the offline queue, reloads the offline
 // queue after the worker replayed it (Background Sync), and asks for the periodic feed refresh.
 import { registerSW } from 'virtual:pwa-register';
-import { reloadQueue } from '../../api/offlineQueue';
+import { getOfflineQueue } from '../../api/offlineQueue';
 import { QUEUE_REPLAYED_MESSAGE } from '../../../shared/queueReplay';
 import { SUBSCRIPTIONS_REFRESH_TAG } from '../../../shared/backgroundTags';
-import { ABANDON_NETWORK_WORK_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../../../shared/workerMessages';
+import { ABANDON_NETWORK_WORK_MESSAGE, REAUTH_RESULT_MESSAGE, REPLAY_QUEUES_MESSAGE } from '../../../shared/workerMessages';
 import type { AppStore } from '../../app/store';
 import { toast } from '../../components/toast';
 import { applyReauthResult } from '../auth/session';
@@ -24,11 +24,11 @@ export function registerServiceWorker(store: Pick<AppStore, 'dispatch' | 'getSta
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as { type?: string; status?: number; user?: never } | null;
-    if (message?.type === 'REAUTH_RESULT' && typeof message.status === 'number') {
+    if (message?.type === REAUTH_RESULT_MESSAGE && typeof message.status === 'number') {
       void applyReauthResult(store, { status: message.status, user: message.user });
     }
     // What the worker sent leaves the pending display; the screens refetch it from the server.
-    if (message?.type === QUEUE_REPLAYED_MESSAGE) void reloadQueue();
+    if (message?.type === QUEUE_REPLAYED_MESSAGE) void store.dispatch(getOfflineQueue()).reload();
   });
   // Browsers without Background Sync replay the queue only when asked.
   window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: REPLAY_QUEUES_MESSAGE }));
