@@ -282,6 +282,11 @@ describe.each(databases)('analytics on %s', (dialect) => {
     expect(await windowsEnd()).toBe(dayOfMs(day0 + 95 * DAY_MS));
     answers = await top(day0 + 95 * DAY_MS);
     expect(answers).toEqual({ '7d': [], '28d': [], '90d': [[v1, 1, 10]] });
+    // The days before the 90 days are no longer read by any slide: the prune drops them, and the answers stay.
+    const daysBefore = (await tables()).days.length;
+    expect((await analytics.prune(day0 + 95 * DAY_MS)).videoDays).toBeGreaterThanOrEqual(daysBefore - 1);
+    expect((await tables()).days.map((row) => [row.video_id, row.day])).toEqual([[v1, dayOfMs(day0 + 7 * DAY_MS)]]);
+    expect(await top(day0 + 95 * DAY_MS)).toEqual(answers);
     await foldAll(day0 + 200 * DAY_MS);
     expect((await tables()).windows).toEqual([]);
     // The day after, before any rollup, the windows end yesterday: the answer comes from the hours, the same.

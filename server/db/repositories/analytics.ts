@@ -248,13 +248,20 @@ export class AnalyticsRepository {
     return day;
   }
 
-  /** Drops rolled-up heartbeats past the replay window, and view marks no heartbeat can reach any more. */
-  async prune(nowMs: number): Promise<{ heartbeats: number; marks: number }> {
+  /**
+   * Drops rolled-up heartbeats past the replay window, view marks no heartbeat can reach any more,
+   * and videos' days before the longest window: a slide only reads days that are leaving a window.
+   */
+  async prune(nowMs: number): Promise<{ heartbeats: number; marks: number; videoDays: number }> {
     const cutoff = new Date(nowMs - ANALYTICS_LIMITS.replayWindowMs).toISOString();
     const heartbeats = await this.db.deleteFrom('analytics_heartbeats').where('rolled_up', '=', 1).where('at', '<', cutoff).executeTakeFirst();
     const markCutoff = new Date(nowMs - ANALYTICS_LIMITS.replayWindowMs - VIEW_WINDOW_MS).toISOString();
     const marks = await this.db.deleteFrom('analytics_view_marks').where('counted_at', '<', markCutoff).executeTakeFirst();
-    return { heartbeats: Number(heartbeats.numDeletedRows), marks: Number(marks.numDeletedRows) };
+    const windowsEnd = await this.db.selectFrom('analytics_windows_as_of').select('day').where('id', '=', 1).executeTakeFirst();
+    const videoDays = windowsEnd
+      ? await this.db.deleteFrom('analytics_video_days').where('day', '<', windowStart(windowsEnd.day, Math.max(...ALL_WINDOW_DAYS))).executeTakeFirst()
+      : { numDeletedRows: 0n };
+    return { heartbeats: Number(heartbeats.numDeletedRows), marks: Number(marks.numDeletedRows), videoDays: Number(videoDays.numDeletedRows) };
   }
 
   /** How many heartbeats wait for the rollup. */
