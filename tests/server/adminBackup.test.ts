@@ -3,7 +3,7 @@
 // (their passwords and a token from before the backup work), videos, media bytes and comments.
 // Restore refuses a target in use; backup refuses a non-empty folder.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,19 +20,22 @@ async function mediaDigest(url: string, path: string): Promise<string> {
   return sha(await response.arrayBuffer());
 }
 
+const folders: string[] = [];
+const folder = async (name: string) => {
+  const path = await mkdtemp(join(tmpdir(), `vidshare-${name}-`));
+  folders.push(path);
+  return path;
+};
+afterAll(async () => {
+  for (const path of folders) await rm(path, { recursive: true, force: true });
+});
+
 describe.each(databases)('admin backup and restore on %s', (dialect) => {
-  const folders: string[] = [];
-  const folder = async (name: string) => {
-    const path = await mkdtemp(join(tmpdir(), `vidshare-${name}-`));
-    folders.push(path);
-    return path;
-  };
   // No JWT_SECRET or VAPID keys: the server generates DATA_DIR/jwt-secret and vapid-keys.json, which the backup must carry.
   const noSecret = { JWT_SECRET: '', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' };
   /** The schema the restored server uses (the backup's name, created by the restore): dropped at the end. */
   let restoredSchema: string | null = null;
   afterAll(async () => {
-    for (const path of folders) await rm(path, { recursive: true, force: true });
     if (restoredSchema) {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
@@ -88,11 +91,6 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
       expect(manifest.counts.users).toBeGreaterThanOrEqual(before.length);
       expect(manifest.counts.videos).toBe(1);
 
-      // A second backup into the same folder is refused.
-      const again = await runAdmin(['backup', backupDir], cli(api.dataDir));
-      expect(again.code).toBe(1);
-      expect(again.stderr).toMatch(/is not empty/);
-
       // The restore target: a fresh data folder, and on PostgreSQL the schema emptied.
       const dataDir = await folder('restored');
       const target = cli(dataDir);
@@ -110,10 +108,13 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
       expect(restore.code, restore.stderr).toBe(0);
       expect(restore.stdout).toContain('(as in the backup)');
 
-      // Into a folder now in use: refused.
-      const twice = await runAdmin(['restore', backupDir], target);
-      expect(twice.code).toBe(1);
-      expect(twice.stderr).toMatch(/DATA_DIR .* is not empty/);
+      // Into a folder now in use: refused. DATA_DIR is checked before the database, the same on
+      // each: checked on one.
+      if (dialect === databases[0]) {
+        const twice = await runAdmin(['restore', backupDir], target);
+        expect(twice.code).toBe(1);
+        expect(twice.stderr).toMatch(/DATA_DIR .* is not empty/);
+      }
 
       restored = await startServer({ dialect, dataDir, schema: restoredSchema ?? undefined, env: noSecret });
       for (const user of before) {
@@ -141,20 +142,27 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
       await restored?.close();
     }
   }, 300_000);
-
-  it('refuses bad input with exit codes and clear messages', async () => {
-    const env = { DATA_DIR: await folder('bad-input'), LOG_LEVEL: 'warn' };
-    const missing = await runAdmin(['restore', join(tmpdir(), 'no-such-backup-folder')], env);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('No such folder');
-    const notBackup = await runAdmin(['restore', await folder('not-a-backup')], env);
-    expect(notBackup.code).toBe(1);
-    expect(notBackup.stderr).toContain('has no manifest.json');
-    const noArgument = await runAdmin(['backup'], env);
-    expect(noArgument.code).toBe(2);
-    expect(noArgument.stderr).toContain('Usage: npm run admin -- backup <dir>');
-    const unknownOption = await runAdmin(['backup', '/tmp/x', '--fast'], env);
-    expect(unknownOption.code).toBe(2);
-    expect(unknownOption.stderr).toMatch(/Unknown option '--fast'/);
-  }, 180_000);
 });
+
+// The command line and the folders are checked before any database is opened: once, not on each database.
+it('refuses bad input with exit codes and clear messages', async () => {
+  const env = { DATA_DIR: await folder('bad-input'), LOG_LEVEL: 'warn' };
+  const missing = await runAdmin(['restore', join(tmpdir(), 'no-such-backup-folder')], env);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('No such folder');
+  const notBackup = await folder('not-a-backup');
+  await writeFile(join(notBackup, 'notes.txt'), 'not a backup');
+  const restoreNotBackup = await runAdmin(['restore', notBackup], env);
+  expect(restoreNotBackup.code).toBe(1);
+  expect(restoreNotBackup.stderr).toContain('has no manifest.json');
+  // A backup into a folder that holds anything (an earlier backup, here another file) is refused.
+  const intoNonEmpty = await runAdmin(['backup', notBackup], env);
+  expect(intoNonEmpty.code).toBe(1);
+  expect(intoNonEmpty.stderr).toMatch(/is not empty/);
+  const noArgument = await runAdmin(['backup'], env);
+  expect(noArgument.code).toBe(2);
+  expect(noArgument.stderr).toContain('Usage: npm run admin -- backup <dir>');
+  const unknownOption = await runAdmin(['backup', '/tmp/x', '--fast'], env);
+  expect(unknownOption.code).toBe(2);
+  expect(unknownOption.stderr).toMatch(/Unknown option '--fast'/);
+}, 180_000);

@@ -5,6 +5,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { type Config, loadConfig } from '../../server/config.js';
 import { databases, registerUser, startServer } from '../support/server.js';
 import { eventually } from '../support/eventually.js';
 import { makeClip, mp4Upload, uploadVideo, videoState, waitForVideo } from './mediaFixtures.js';
@@ -13,7 +14,29 @@ import { redisForTests, skipReason, uniqueName } from './redisFixtures.js';
 
 skipReason('Two deployments on one Redis');
 
-describe.skipIf(!redisForTests.url).each(databases)('two deployments on one Redis, on %s', (dialect) => {
+// What differs by database is only where the names come from (the SQLite file, or DATABASE_URL
+// with its schema): checked on each. The servers, the worker process and the transcodes run on one
+// database, the last (PostgreSQL when reachable), as a deployment of several processes does.
+describe.each(databases)("a deployment's Redis names on %s", (dialect) => {
+  it('are its own by default, and the same for every process of it', async () => {
+    const names = (config: Config) => [config.jobsQueueName, config.readCacheNamespace, config.liveEventsNamespace, config.rateLimit.namespace];
+    const a = await sharedPlace(dialect);
+    const b = await sharedPlace(dialect);
+    try {
+      // What each process of the deployment loads from the same environment.
+      const [ofA, alsoOfA, ofB] = [loadConfig(a.env), loadConfig(a.env), loadConfig(b.env)].map(names);
+      expect(alsoOfA).toEqual(ofA);
+      for (const [index, name] of ofA!.entries()) expect(name).not.toBe(ofB![index]);
+    } finally {
+      await a.dispose();
+      await b.dispose();
+    }
+  });
+});
+
+const dialect = databases.at(-1)!;
+
+describe.skipIf(!redisForTests.url)(`two deployments on one Redis, on ${dialect}`, () => {
   const redisUrl = redisForTests.url!;
   const jobsDone = (state: { job?: { state: string } }) => state.job?.state === 'done';
 
@@ -53,6 +76,7 @@ describe.skipIf(!redisForTests.url).each(databases)('two deployments on one Redi
     const other = await sharedPlace(dialect, shared);
     const strayWorker = await startWorkerProcess(other);
     const a = await startServer({ dialect, env: { ...shared, RUN_JOBS_IN_PROCESS: 'false' } });
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     let aWorker: Awaited<ReturnType<typeof startServer>> | null = null;
     try {
       const clip = await makeClip('shared-queue.mp4', { width: 320, height: 240, seconds: 1 });
@@ -64,9 +88,19 @@ describe.skipIf(!redisForTests.url).each(databases)('two deployments on one Redi
       expect(JSON.parse(warning)).toMatchObject({ level: 40, jobId: `transcode-${videoId}`, videoId });
       expect((await videoState(a.app.repos, videoId))!.job?.state).toBe('queued');
 
+      // The stray worker put the job back for 5 s (the product's delay) and would bounce it again
+      // whenever it took it first: it stops, and the job is made due now, as when that time is up,
+      // so A's worker takes it at once instead of after the wait.
+      await stopProcess(strayWorker);
+      const sharedQueue = new Queue(shared.JOBS_QUEUE, { connection });
+      const leftJob = await sharedQueue.getJob(`transcode-${videoId}`);
+      expect(await leftJob?.getState()).toBe('delayed');
+      await leftJob!.promote();
+      await sharedQueue.close();
       aWorker = await startServer({ dialect, dataDir: a.dataDir, schema: a.schema ?? undefined, env: shared });
       await waitForVideo(a.app.repos, videoId, jobsDone, 120_000);
     } finally {
+      connection.disconnect();
       await aWorker?.close();
       await a.close();
       await stopProcess(strayWorker);
