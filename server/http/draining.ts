@@ -6,6 +6,10 @@
 // timeout (72 s), past the shutdown deadline. So while draining, the connection of each answer that
 // finishes is ended too, through Node's 'http.server.response.finish' channel, subscribed only then
 // (no per-request hook for it).
+// A connection that has sent nothing yet (a browser's preconnect, a probe's bare TCP connect) is not
+// idle to Node either, and its close() stops the headers timeout that would have ended it: the close
+// waited until that client gave up (about 70 s for undici's), past the shutdown deadline, which then
+// exited 1. Such connections are ended as the server stops listening.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +18,18 @@ const RESPONSE_FINISH = 'http.server.response.finish';
 
 export function registerDraining(app: FastifyInstance): void {
   app.decorate('draining', false);
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  // Fastify calls the server's close() once the preClose hooks are done; nothing is accepted after it.
+  const close = app.server.close.bind(app.server);
+  app.server.close = (callback?: (error?: Error) => void) => {
+    close(callback);
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+    return app.server;
+  };
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
     done(null, payload);
