@@ -111,10 +111,12 @@ function readsOver(db: DB): VideoReads {
 /** A video's row, renditions and transcode job as the repositories read them (null: no such video). */
 export async function videoState(source: VideoReads | DB, videoId: string): Promise<VideoState | null> {
   const repos = 'videoMedia' in source ? source : readsOver(source);
+  // The job first: it is settled after the video's rows are written, so a job read as done comes
+  // with all of them (read the other way round, a rung recorded between the reads went missing).
+  const job = await repos.jobs.get(transcodeJobId(videoId));
   const [state, media] = await Promise.all([repos.videos.findState(videoId), repos.videoMedia.find(videoId)]);
   if (!state || !media) return null;
   const renditions = await repos.videoMedia.renditions(videoId);
-  const job = await repos.jobs.get(transcodeJobId(videoId));
   return {
     status: media.status,
     duration: Number(state.duration),
