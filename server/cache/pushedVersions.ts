@@ -88,20 +88,29 @@ export class PushedVersions {
   }
 
   /**
-   * Resolves once this bump's own message came back: Redis has then written it to every other
-   * subscriber, ahead of anything a client sends after the answer that waits for this.
+   * Expects this bump's own message; the function returned resolves once it came back: Redis has
+   * then written it to every other subscriber, ahead of anything a client sends after the answer
+   * that waits for this. Called once Redis ran the bump, it waits at most ECHO_WAIT_MS for it, and
+   * lets the connection's waiting input be read before giving up: on a loop that was busy, timers
+   * run before I/O, so the echo already here would otherwise lose to its own deadline.
    */
-  echoOf(id: string): Promise<void> {
-    if (!this.live) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => done(), ECHO_WAIT_MS);
-      const done = () => {
-        clearTimeout(timer);
-        this.echoes.delete(id);
-        resolve();
-      };
-      this.echoes.set(id, done);
+  echoOf(id: string): () => Promise<void> {
+    if (!this.live) return () => Promise.resolve();
+    let arrived!: () => void;
+    const echo = new Promise<void>((resolve) => (arrived = resolve));
+    this.echoes.set(id, () => {
+      this.echoes.delete(id);
+      arrived();
     });
+    return () => {
+      const timer = setTimeout(() => setImmediate(() => this.echoes.get(id)?.()), ECHO_WAIT_MS);
+      return echo.finally(() => clearTimeout(timer));
+    };
+  }
+
+  /** The bump never reached Redis: no message will come back for it. */
+  forgetEcho(id: string): void {
+    this.echoes.delete(id);
   }
 
   private async subscribe(): Promise<void> {

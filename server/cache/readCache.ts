@@ -161,8 +161,8 @@ export class ReadCache {
     const sent: Promise<unknown> = this.redis.fastClient
       .eval(BUMP_SCRIPT, keys.length, ...keys, VERSION_TTL_MS, `${this.namespace}:bumps`, id, JSON.stringify(names))
       .then(
-        () => echo,
-        () => undefined,
+        () => echo?.(),
+        () => void this.pushed?.forgetEcho(id),
       );
     this.pending.add(sent);
     void sent.finally(() => this.pending.delete(sent));

@@ -274,6 +274,29 @@ describe('read cache versions pushed over Redis pub/sub', () => {
     for (const server of servers) await server.close();
   });
 
+  run("waits for a bump's own message even when the loop was too busy to read it before its deadline", async () => {
+    const link = new RedisLink(redisForTests.url!, { info: () => undefined, warn: () => undefined });
+    const cache = new ReadCache({ ttlMs: 60_000, redis: link, namespace: uniqueName('rc') });
+    try {
+      await expect.poll(() => cache.pushedVersions?.live).toBe(true);
+      let builds = 0;
+      const read = () => cache.read('entry', ['video:busy'], async () => ({ value: (builds += 1), store: true }));
+      expect([await read(), await read()]).toEqual([1, 1]);
+      cache.bump('video:busy');
+      // The loop is held past the echo's deadline while Redis answers and publishes: when it runs
+      // again, the deadline's timer comes before the waiting input is read.
+      const busyUntil = Date.now() + 600;
+      while (Date.now() < busyUntil) {
+        /* a long synchronous turn */
+      }
+      await cache.settled();
+      // Settled means this process has the new version: the entry built before is not served.
+      expect(await read()).toBe(2);
+    } finally {
+      await link.close();
+    }
+  });
+
   run('answer hits without a round trip, and after a lost subscription read the versions from Redis until it is back', async () => {
     const env = { REDIS_URL: redisForTests.url!, READ_CACHE_NAMESPACE: uniqueName('rc'), JOBS_QUEUE: uniqueName('jobs'), RATE_LIMIT_NAMESPACE: uniqueName('rl') };
     const a = await startServer({ env });
