@@ -125,7 +125,7 @@ describe('replayed re-auth check', () => {
     const stop = watchSession(store);
     await bootSession(store);
     const error = vi.spyOn(toast, 'error');
-    // A screen's refetch on reconnect meets the 401 first; the worker then drops the check unsent
+    // A screen's refetch on reconnect meets the 401 first; the worker then leaves the check unsent
     // (the session it was made with is gone), so the page says it now.
     endSession();
     expect(selectIsSignedIn(store.getState())).toBe(false);

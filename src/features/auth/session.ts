@@ -39,7 +39,7 @@ type Dispatchable = Pick<AppStore, 'dispatch' | 'getState'>;
 
 /**
  * Set while the auth refresh waits, queued offline, for the service worker to replay it: its answer
- * is owed to the user. When another screen's query meets the 401 first, the worker drops the check
+ * is owed to the user. When another screen's query meets the 401 first, the worker leaves the check
  * unsent (the session it was made with is gone), so that 401 settles it: the session expired.
  */
 let reauthOwed = false;
