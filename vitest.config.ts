@@ -72,9 +72,10 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          // A process per file (Vitest's default isolation): a timer a screen left behind must not
-          // fire into the next file's jsdom, or after it was torn down.
-          setupFiles: ['tests/client/setup.ts'],
+          // One process per worker, as the server files: the app's modules afresh for each file,
+          // each file its own jsdom.
+          isolate: false,
+          setupFiles: ['tests/freshAppModules.ts', 'tests/client/setup.ts'],
           // Screens render MUI in jsdom: a few seconds a test on shared cores, not the default 5.
           testTimeout: 20_000,
         },

@@ -1,6 +1,11 @@
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Each file its own IndexedDB: a worker runs several files, and a connection one left open would
+// block the next one's deleteDatabase.
+globalThis.indexedDB = new IDBFactory();
 
 // jsdom has no matchMedia; MUI and the theme boot ask for it.
 if (!window.matchMedia) {
