@@ -45,7 +45,10 @@ describe.skipIf(missing !== null)('taps on a phone at 390x844', () => {
   const controlsOpacity = (page: Page) => page.getByTestId('player-controls').evaluate((element) => getComputedStyle(element).opacity);
 
   it('a tap shows the controls and the video plays on; the centre button pauses; fullscreen asks for landscape and keeps the captions on the picture', async () => {
-    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`)).body.data.status, { timeout: 120_000, interval: 500 }).toBe('ready');
+    // The whole ladder first: when it completes, the player moves from the upload's own file to HLS
+    // and shows its controls as that starts playing, which in the middle of the taps below would
+    // turn a tap meant to show them into one that hides them (seen on a loaded machine).
+    await expect.poll(async () => (await call(server, 'GET', `/videos/${videoId}`)).body.data, { timeout: 120_000, interval: 500 }).toMatchObject({ status: 'ready', pendingQualities: [] });
     const { context, page } = await signedInPage(browser, server, me, { viewport: PHONE, hasTouch: true, isMobile: true, colorScheme: 'dark' });
     // Records the orientation calls; the lock refuses, as a desktop browser's does.
     await context.addInitScript(() => {
