@@ -3,7 +3,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_RECONNECT, type LiveEventPayloads, RoomCommand } from '../../contract/events';
 import { AUTH_EVENT, getStoredUser, getToken } from '../lib/storage';
-import { handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers, type LiveScreen } from './liveHandlers';
+import { api } from './api';
+import { catchUpTags, handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers, type LiveScreen } from './liveHandlers';
 
 let socket: Socket | null = null;
 const joinedVideos = new Set<string>();
@@ -43,6 +44,8 @@ export function connectLive(dispatch: LiveDispatch, screen: LiveScreen): Socket 
   });
   socket.on('connect', () => {
     for (const videoId of joinedVideos) socket?.emit(RoomCommand.joinVideo, videoId);
+    const missed = catchUpTags(getStoredUser()?.id ?? null);
+    if (missed.length) dispatch(api.util.invalidateTags(missed));
   });
   return socket;
 }

@@ -155,6 +155,17 @@ export const liveHandlers: LiveHandlerTable = {
   },
 };
 
+/**
+ * What a signed-in client refetches each time its socket connects: an event sent while it was not
+ * connected (before the first connection, made in idle time after the page's first fetches, or
+ * during a reconnection) never arrives, and only these lists are kept current by events alone.
+ * Counts and other screens' data are fetched as screens open; they are not worth a request per
+ * page load.
+ */
+export function catchUpTags(userId: string | null): Tag[] {
+  return userId ? [tags.notifications(), tags.unreadNotifications()] : [];
+}
+
 /** The tags an event invalidates for `userId`'s client (none when its handler only patches). */
 export function tagsFor<E extends LiveEventName>(event: E, payload: LiveEventPayloads[E], userId: string | null = null): Tag[] {
   return liveHandlers[event].invalidates?.(payload, userId) ?? [];

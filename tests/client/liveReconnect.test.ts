@@ -45,3 +45,27 @@ describe('the live socket after the server closed it', () => {
     expect(sent).toEqual({ token: undefined });
   });
 });
+
+describe('the live socket catching up on connection', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("refetches a signed-in user's notifications at every connection (events sent before it never arrive); a visitor's nothing", async () => {
+    // A socket of its own (live.ts keeps one per page).
+    vi.resetModules();
+    fake.handlers.clear();
+    const { connectLive } = await import('../../src/api/live');
+    const { api } = await import('../../src/api/api');
+    const { tags } = await import('../../src/api/tags');
+    const dispatched: unknown[] = [];
+    connectLive((action) => dispatched.push(action), { notificationArrived: () => undefined });
+
+    fire('connect');
+    expect(dispatched).toEqual([]);
+
+    localStorage.setItem('user', JSON.stringify({ _id: 'u1', id: 'u1', username: 'ann', fullName: 'Ann', email: 'a@x.io' }));
+    fire('connect');
+    fire('connect');
+    const refetch = api.util.invalidateTags([tags.notifications(), tags.unreadNotifications()]);
+    expect(dispatched).toEqual([refetch, refetch]);
+  });
+});
