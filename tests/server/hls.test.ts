@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
 import { queueHlsPackaging } from '../../server/jobs/handlers/packageHls.js';
 import { queueSlowLinkRungs } from '../../server/jobs/handlers/slowLinkRungs.js';
+import type { JobQueue } from '../../server/jobs/types.js';
 import { removeLeftLiveFiles, transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { hlsMasterKey, liveFileKey, liveFilesPrefix, transcodeJobId } from '../../server/media/videoFiles.js';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
@@ -27,6 +28,8 @@ const hlsClip = makeClip('hls.mp4', { width: 854, height: 480, seconds: 5 });
 const oldClip = makeClip('old.mp4', { width: 640, height: 360, seconds: 9 });
 const sourceClip = makeClip('source.mp4', { width: 640, height: 360, seconds: 2, faststart: true });
 const streamedClip = makeClip('streamed.mp4', { width: 1280, height: 720, seconds: 12 });
+// jobs.test.ts' crash clip (one encode per run): 720p, and long enough to be read while it streams.
+const movClip = makeClip('streamed-mov.mp4', { width: 1280, height: 720, seconds: 6 });
 
 /** The slow-link rungs' audio rates (48 and 32 kbps asked for), with room for the encoder's swing. */
 const SLOW_LINK_AUDIO_KBPS = { 240: 56, 144: 38 };
@@ -36,68 +39,13 @@ describe.each(databases)('HLS on %s', (dialect) => {
   let token: string;
   let owner: TestUser;
   beforeAll(async () => {
-    // A short grace: a transcode's streamed files are gone before the server closes.
-    server = await startServer({ dialect, env: { LIVE_FILES_GRACE_MS: '1000' } });
+    // A short grace: a transcode's streamed files are gone before the server closes. The fastest
+    // x264 preset: the migration's transcodes are checked for their rungs and keyframes, not the encode.
+    server = await startServer({ dialect, env: { LIVE_FILES_GRACE_MS: '1000', TRANSCODE_PRESET: 'ultrafast' } });
     owner = await registerUser(server);
     token = owner.token;
   });
   afterAll(() => server?.close());
-
-  it('packages every rung as one fMP4 with a byte-range playlist and lists them in the master', async () => {
-    const clip = await hlsClip;
-    // A viewer's socket (in no room, as the spec's clients) hears each rung land.
-    const viewer = await connectLive(server);
-    const events: LiveEventPayloads['video-qualities-updated'][] = [];
-    viewer.on(LiveEvent.videoQualitiesUpdated, (payload: LiveEventPayloads['video-qualities-updated']) => events.push(payload));
-    const upload = await uploadVideo(server, token, await mp4Upload(clip, 'HLS'));
-    expect(upload.status).toBe(201);
-    const videoId: string = upload.body.data._id;
-    await waitForVideo(server.app.repos, videoId);
-    const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
-    const ofRungs = () => events.filter((event) => event.videoId === videoId && event.qualities.length > 0);
-    await eventually(() => ofRungs().length === 4, { what: 'four qualities events' });
-    // The start rung (360p) first, so the master never lists a slow-link rung alone, then lowest first.
-    expect(ofRungs()).toEqual([
-      { videoId, qualities: [360], pendingQualities: [480, 240, 144], hlsUrl },
-      { videoId, qualities: [360, 144], pendingQualities: [480, 240], hlsUrl },
-      { videoId, qualities: [360, 240, 144], pendingQualities: [480], hlsUrl },
-      { videoId, qualities: [480, 360, 240, 144], pendingQualities: [], hlsUrl },
-    ]);
-    // Before them, when the run lasted long enough to stream the start rung, the stream's start.
-    for (const event of events.filter((candidate) => candidate.videoId === videoId && candidate.qualities.length === 0)) {
-      expect(event).toEqual({ videoId, qualities: [], pendingQualities: [480, 360, 240, 144], hlsUrl });
-    }
-
-    const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
-    expect(video.qualities).toEqual([480, 360, 240, 144]);
-    expect(video.pendingQualities).toEqual([]);
-    expect(video.sourceUrl).toBeUndefined();
-    const masterText = await expectValidHls(server, videoId, { resolutions: { 480: '854x480', 360: '640x360', 240: '428x240', 144: '256x144' }, duration: 5 });
-    // Players without hints start on the first variant: 360p, not the top rung. A 400 kbps link
-    // holds 240p (BANDWIDTH, the peak fragment, at most 350 000) and a 200 kbps one 144p.
-    const bandwidths = Object.fromEntries([...masterText.matchAll(/BANDWIDTH=(\d+),.*\n(\d+)\.m3u8/g)].map((match) => [Number(match[2]), Number(match[1])]));
-    expect(Object.keys(bandwidths).map(Number).sort((a, b) => b - a)).toEqual([480, 360, 240, 144]);
-    expect(masterText.split('\n').filter((line) => line.endsWith('.m3u8'))).toEqual(['360.m3u8', '480.m3u8', '240.m3u8', '144.m3u8']);
-    expect(bandwidths[240]).toBeLessThanOrEqual(350_000);
-    expect(bandwidths[144]).toBeLessThanOrEqual(180_000);
-    expect(bandwidths[144]).toBeLessThan(bandwidths[240]!);
-    expect(bandwidths[240]).toBeLessThan(bandwidths[360]!);
-    // Stepping down to a slow-link rung steps the sound down too: its own mono low-rate track.
-    await expectSlowLinkAudio(server, videoId, 240, SLOW_LINK_AUDIO_KBPS[240]);
-    await expectSlowLinkAudio(server, videoId, 144, SLOW_LINK_AUDIO_KBPS[144]);
-
-    const masterUrl = `${server.url}${video.hlsUrl}`;
-    const master = await fetch(masterUrl);
-    // A video's files are revalidated at every use (a takedown must reach caches); unchanged, a 304.
-    expect(master.headers.get('cache-control')).toBe('public, no-cache');
-    const etag = master.headers.get('etag')!;
-    expect((await fetch(masterUrl, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await fetch(masterUrl, { method: 'HEAD' })).headers.get('content-length')).toBe(master.headers.get('content-length'));
-    // Nothing for rungs that do not exist, other files, or other videos.
-    for (const path of [`/media/video/hls/${videoId}/720.m3u8`, `/media/video/hls/${videoId}/480.ts`, `/media/video/hls/${videoId}/..%2Fsecret.m3u8`, '/media/video/hls/nope/master.m3u8']) {
-      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
-    }
-  });
 
   it('drops a stream that stopped short when its job fails for good: its files and master go, the video is failed', async () => {
     const videoId = await insertVideo(server, owner.id, { title: 'Cut short' });
@@ -188,12 +136,14 @@ describe.each(databases)('HLS on %s', (dialect) => {
   });
 });
 
-// The two long (12 s, 720p) full-ladder runs, on one database (the last: PostgreSQL when
-// reachable): what they add to the tests above is the stream itself, files and ffmpeg; the
-// streaming height's SQL is checked on each database by the two tests before the migration test.
+// The full-ladder runs at the production preset (the packaging's bandwidths are checked) and the
+// two streamed ones (720p, 12 s and 6 s), on one database (the last: PostgreSQL when reachable): what
+// they add to the tests above is the ladder and the stream themselves, files, events and ffmpeg.
+// The SQL of recording rungs is run on each database by the migration test's transcodes, the
+// streaming height's by the two tests before it.
 const streamDialect = databases.at(-1)!;
 
-describe(`the start rung streamed while the ladder is made, on ${streamDialect}`, () => {
+describe(`the ladder packaged, and the start rung streamed while it is made, on ${streamDialect}`, () => {
   let server: TestServer & { dataDir: string };
   let token: string;
   beforeAll(async () => {
@@ -202,6 +152,62 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
     token = (await registerUser(server)).token;
   });
   afterAll(() => server?.close());
+
+  it('packages every rung as one fMP4 with a byte-range playlist and lists them in the master', async () => {
+    const clip = await hlsClip;
+    // A viewer's socket (in no room, as the spec's clients) hears each rung land.
+    const viewer = await connectLive(server);
+    const events: LiveEventPayloads['video-qualities-updated'][] = [];
+    viewer.on(LiveEvent.videoQualitiesUpdated, (payload: LiveEventPayloads['video-qualities-updated']) => events.push(payload));
+    const upload = await uploadVideo(server, token, await mp4Upload(clip, 'HLS'));
+    expect(upload.status).toBe(201);
+    const videoId: string = upload.body.data._id;
+    await waitForVideo(server.app.repos, videoId);
+    const hlsUrl = `/media/video/hls/${videoId}/master.m3u8`;
+    const ofRungs = () => events.filter((event) => event.videoId === videoId && event.qualities.length > 0);
+    await eventually(() => ofRungs().length === 4, { what: 'four qualities events' });
+    // The start rung (360p) first, so the master never lists a slow-link rung alone, then lowest first.
+    expect(ofRungs()).toEqual([
+      { videoId, qualities: [360], pendingQualities: [480, 240, 144], hlsUrl },
+      { videoId, qualities: [360, 144], pendingQualities: [480, 240], hlsUrl },
+      { videoId, qualities: [360, 240, 144], pendingQualities: [480], hlsUrl },
+      { videoId, qualities: [480, 360, 240, 144], pendingQualities: [], hlsUrl },
+    ]);
+    // Before them, when the run lasted long enough to stream the start rung, the stream's start.
+    for (const event of events.filter((candidate) => candidate.videoId === videoId && candidate.qualities.length === 0)) {
+      expect(event).toEqual({ videoId, qualities: [], pendingQualities: [480, 360, 240, 144], hlsUrl });
+    }
+
+    const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+    expect(video.qualities).toEqual([480, 360, 240, 144]);
+    expect(video.pendingQualities).toEqual([]);
+    expect(video.sourceUrl).toBeUndefined();
+    const masterText = await expectValidHls(server, videoId, { resolutions: { 480: '854x480', 360: '640x360', 240: '428x240', 144: '256x144' }, duration: 5 });
+    // Players without hints start on the first variant: 360p, not the top rung. A 400 kbps link
+    // holds 240p (BANDWIDTH, the peak fragment, at most 350 000) and a 200 kbps one 144p.
+    const bandwidths = Object.fromEntries([...masterText.matchAll(/BANDWIDTH=(\d+),.*\n(\d+)\.m3u8/g)].map((match) => [Number(match[2]), Number(match[1])]));
+    expect(Object.keys(bandwidths).map(Number).sort((a, b) => b - a)).toEqual([480, 360, 240, 144]);
+    expect(masterText.split('\n').filter((line) => line.endsWith('.m3u8'))).toEqual(['360.m3u8', '480.m3u8', '240.m3u8', '144.m3u8']);
+    expect(bandwidths[240]).toBeLessThanOrEqual(350_000);
+    expect(bandwidths[144]).toBeLessThanOrEqual(180_000);
+    expect(bandwidths[144]).toBeLessThan(bandwidths[240]!);
+    expect(bandwidths[240]).toBeLessThan(bandwidths[360]!);
+    // Stepping down to a slow-link rung steps the sound down too: its own mono low-rate track.
+    await expectSlowLinkAudio(server, videoId, 240, SLOW_LINK_AUDIO_KBPS[240]);
+    await expectSlowLinkAudio(server, videoId, 144, SLOW_LINK_AUDIO_KBPS[144]);
+
+    const masterUrl = `${server.url}${video.hlsUrl}`;
+    const master = await fetch(masterUrl);
+    // A video's files are revalidated at every use (a takedown must reach caches); unchanged, a 304.
+    expect(master.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = master.headers.get('etag')!;
+    expect((await fetch(masterUrl, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(masterUrl, { method: 'HEAD' })).headers.get('content-length')).toBe(master.headers.get('content-length'));
+    // Nothing for rungs that do not exist, other files, or other videos.
+    for (const path of [`/media/video/hls/${videoId}/720.m3u8`, `/media/video/hls/${videoId}/480.ts`, `/media/video/hls/${videoId}/..%2Fsecret.m3u8`, '/media/video/hls/nope/master.m3u8']) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
+  });
 
   it("streams a new video's start rung (360p) while the ladder is made, then answers the live URL with the rung's own playlist", async () => {
     const upload = await uploadVideo(server, token, await mp4Upload(await streamedClip, 'Streamed'));
@@ -254,7 +260,7 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
   it('plays filePath as soon as a spec list shows the video ready, from the streamed start rung when browsers cannot play the upload', async () => {
     // MPEG-4 Part 2 in MOV: no source to fall back on, so only the stream plays before the first rung.
     const mov = join(server.dataDir, 'streamed.mov');
-    await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', await streamedClip, '-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'copy', mov]);
+    await run(tools.ffmpeg, ['-v', 'error', '-y', '-i', await movClip, '-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'copy', mov]);
     const upload = await uploadVideo(server, token, { title: 'Spec client', description: 'x', video: { bytes: await readFile(mov), type: 'video/quicktime', name: 'streamed.mov' } });
     expect(upload.status).toBe(201);
     const videoId: string = upload.body.data._id;
@@ -273,15 +279,18 @@ describe(`the start rung streamed while the ladder is made, on ${streamDialect}`
     await writeFile(played, Buffer.from(await answer.arrayBuffer()));
     const probed = await ffprobe(played);
     expect(probed).toMatchObject({ width: 640, height: 360, videoCodec: 'h264' });
-    expect(probed.duration).toBeGreaterThan(11);
+    expect(probed.duration).toBeGreaterThan(5.5);
   });
 });
 
-describe.each(databases)('slow-link rungs for videos from before them, on %s', (dialect) => {
+// A transcode, a restart and the backfill on one database; its query (which videos get one) is
+// checked on each by 'queues the slow-link backfill...' below.
+describe(`slow-link rungs for videos from before them, on ${streamDialect}`, () => {
+  const dialect = streamDialect;
   let server: TestServer & { dataDir: string; schema: string | null };
   let token: string;
   beforeAll(async () => {
-    server = await startServer({ dialect});
+    server = await startServer({ dialect });
     token = (await registerUser(server)).token;
   });
   afterAll(() => server?.close());
@@ -350,9 +359,10 @@ describe.each(databases)('playback before the first rung on %s', (dialect) => {
   // No job runs in this server, so the video stays at "first rung being made".
   let server: TestServer & { dataDir: string };
   let token: string;
+  let ownerId: string;
   beforeAll(async () => {
     server = await startServer({ dialect, env: { RUN_JOBS_IN_PROCESS: 'false' } });
-    token = (await registerUser(server)).token;
+    ({ token, id: ownerId } = await registerUser(server));
   });
   afterAll(() => server?.close());
 
@@ -387,5 +397,40 @@ describe.each(databases)('playback before the first rung on %s', (dialect) => {
     const video = (await call(server, 'GET', `/videos/${upload.body.data._id}`)).body.data;
     expect(video.sourceUrl).toBeUndefined();
     expect((await fetch(`${server.url}${video.filePath}`)).status).toBe(404);
+  });
+
+  it('queues the slow-link backfill once, for the ready videos whose size gets a slow-link rung they lack', async () => {
+    // The backfill's query on each database (the backfill runs on one, above). No job runs in this
+    // server: what is queued stays queued.
+    const { videoMedia } = server.app.repos;
+    const video = async (title: string, size: [number, number], rungs: number[], status: 'ready' | 'processing' = 'ready') => {
+      const videoId = await insertVideo(server, ownerId, { title, status });
+      await videoMedia.setProbe(videoId, { duration: 5, width: size[0], height: size[1], browserPlayable: true });
+      for (const height of rungs) {
+        const hls = { playlistKey: `videos/${videoId}/${height}.m3u8`, resolution: '', bandwidth: 1, averageBandwidth: 1, codecs: '' };
+        await videoMedia.addRendition(videoId, { height, storageKey: `videos/${videoId}/${height}.mp4`, sizeBytes: 1, hls });
+      }
+      return videoId;
+    };
+    const lacksBoth = await video('Lacks both', [854, 480], [480, 360]);
+    const lacks144 = await video('Lacks 144p', [480, 854], [480, 360, 240]);
+    await video('Complete', [854, 480], [480, 360, 240, 144]);
+    await video('Too small for either', [128, 72], []);
+    await video('Processing', [854, 480], [480, 360], 'processing');
+    const streaming = await video('Streaming', [854, 480], [480, 360]);
+    await videoMedia.setStreamingHeight(streaming, 360);
+    const transcoding = await video('Transcode queued', [854, 480], [480, 360]);
+    await server.app.jobs.enqueue('transcode', { videoId: transcoding }, { id: transcodeJobId(transcoding) });
+    const queued: string[] = [];
+    const jobs: Pick<JobQueue, 'enqueue'> = {
+      enqueue: (type, payload, options) => {
+        queued.push((payload as { videoId: string }).videoId);
+        return server.app.jobs.enqueue(type, payload, options);
+      },
+    };
+    expect(await queueSlowLinkRungs(videoMedia, jobs)).toBe(2);
+    expect(queued.sort()).toEqual([lacksBoth, lacks144].sort());
+    // Queued once: a video with a backfill job (here still queued) is left out.
+    expect(await queueSlowLinkRungs(videoMedia, jobs)).toBe(0);
   });
 });
