@@ -52,7 +52,8 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
     let apiOpen = true;
     try {
       const owner = await registerUser(api);
-      const clip = await makeClip('admin-backup.mp4', { width: 320, height: 240, seconds: 2 });
+      // Any transcoded video will do: the smallest clip other files use too (one encode, one rung).
+      const clip = await makeClip('admin-backup.mp4', { width: 320, height: 180, seconds: 1 });
       const upload = await uploadVideo(api, owner.token, await mp4Upload(clip, 'Backed up'));
       expect(upload.status).toBe(201);
       const videoId: string = upload.body.data._id;
@@ -109,14 +110,16 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
       expect(restore.stdout).toContain('(as in the backup)');
 
       // Into a folder now in use: refused. DATA_DIR is checked before the database, the same on
-      // each: checked on one.
-      if (dialect === databases[0]) {
-        const twice = await runAdmin(['restore', backupDir], target);
+      // each: checked on one, while the restored server starts.
+      const [twice, started] = await Promise.all([
+        dialect === databases[0] ? runAdmin(['restore', backupDir], target) : null,
+        startServer({ dialect, dataDir, schema: restoredSchema ?? undefined, env: noSecret }),
+      ]);
+      restored = started;
+      if (twice) {
         expect(twice.code).toBe(1);
         expect(twice.stderr).toMatch(/DATA_DIR .* is not empty/);
       }
-
-      restored = await startServer({ dialect, dataDir, schema: restoredSchema ?? undefined, env: noSecret });
       for (const user of before) {
         const login = await call(restored, 'POST', '/users/login', { json: { email: user.email, password: user.password } });
         expect(login.status, user.username).toBe(200);
@@ -147,22 +150,25 @@ describe.each(databases)('admin backup and restore on %s', (dialect) => {
 // The command line and the folders are checked before any database is opened: once, not on each database.
 it('refuses bad input with exit codes and clear messages', async () => {
   const env = { DATA_DIR: await folder('bad-input'), LOG_LEVEL: 'warn' };
-  const missing = await runAdmin(['restore', join(tmpdir(), 'no-such-backup-folder')], env);
-  expect(missing.code).toBe(1);
-  expect(missing.stderr).toContain('No such folder');
   const notBackup = await folder('not-a-backup');
   await writeFile(join(notBackup, 'notes.txt'), 'not a backup');
-  const restoreNotBackup = await runAdmin(['restore', notBackup], env);
+  // Each is refused before anything is written: all at once.
+  const [missing, restoreNotBackup, intoNonEmpty, noArgument, unknownOption] = await Promise.all([
+    runAdmin(['restore', join(tmpdir(), 'no-such-backup-folder')], env),
+    runAdmin(['restore', notBackup], env),
+    // A backup into a folder that holds anything (an earlier backup, here another file) is refused.
+    runAdmin(['backup', notBackup], env),
+    runAdmin(['backup'], env),
+    runAdmin(['backup', '/tmp/x', '--fast'], env),
+  ]);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('No such folder');
   expect(restoreNotBackup.code).toBe(1);
   expect(restoreNotBackup.stderr).toContain('has no manifest.json');
-  // A backup into a folder that holds anything (an earlier backup, here another file) is refused.
-  const intoNonEmpty = await runAdmin(['backup', notBackup], env);
   expect(intoNonEmpty.code).toBe(1);
   expect(intoNonEmpty.stderr).toMatch(/is not empty/);
-  const noArgument = await runAdmin(['backup'], env);
   expect(noArgument.code).toBe(2);
   expect(noArgument.stderr).toContain('Usage: npm run admin -- backup <dir>');
-  const unknownOption = await runAdmin(['backup', '/tmp/x', '--fast'], env);
   expect(unknownOption.code).toBe(2);
   expect(unknownOption.stderr).toMatch(/Unknown option '--fast'/);
 }, 180_000);

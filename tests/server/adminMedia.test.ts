@@ -21,7 +21,8 @@ function cliEnv(server: Server, extra: Record<string, string> = {}): Record<stri
 
 async function transcodedVideo(server: Server): Promise<{ videoId: string; token: string }> {
   const owner = await registerUser(server);
-  const clip = await makeClip('admin-media.mp4', { width: 320, height: 240, seconds: 2 });
+  // Any transcoded video will do: the smallest clip other files use too (one encode, one rung).
+  const clip = await makeClip('admin-media.mp4', { width: 320, height: 180, seconds: 1 });
   const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, 'Admin media'));
   expect(upload.status).toBe(201);
   const videoId: string = upload.body.data._id;
@@ -56,6 +57,9 @@ const foldersUnder = async (media: string) =>
 
 /** The files prune listed: each line is the size, then the name. */
 const listed = (stdout: string) => stdout.split('\n').flatMap((line) => /^\s*\d+ {2}(\S+)$/.exec(line)?.[1] ?? []).sort();
+
+/** The commands' process behaviour (a usage error, a second run) is the same on each database: checked on one. */
+const processDialect = databases.at(-1)!;
 
 describe.each(databases)('admin prune on %s', (dialect) => {
   let server: Server;
@@ -100,7 +104,9 @@ describe.each(databases)('admin prune on %s', (dialect) => {
     const before = await everything();
     const foldersBefore = await foldersUnder(media);
 
-    const dryRun = await runAdmin(['prune'], cliEnv(server));
+    // The bad flag is refused before anything is read: it runs beside the dry run.
+    const [dryRun, badFlag] = await Promise.all([runAdmin(['prune'], cliEnv(server)), dialect === processDialect ? runAdmin(['prune', 'now'], cliEnv(server)) : null]);
+    if (badFlag) expect(badFlag.code).toBe(2);
     expect(dryRun.code, dryRun.stderr).toBe(0);
     expect(listed(dryRun.stdout)).toEqual(expected);
     expect(dryRun.stdout).toContain(`${expected.length} orphaned files`);
@@ -125,10 +131,10 @@ describe.each(databases)('admin prune on %s', (dialect) => {
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
     expect((await fetch(new URL(video.hlsUrl, server.url))).status).toBe(200);
 
-    const again = await runAdmin(['prune'], cliEnv(server));
-    expect(again.stdout).toContain('No orphaned files.');
-    const badFlag = await runAdmin(['prune', 'now'], cliEnv(server));
-    expect(badFlag.code).toBe(2);
+    if (dialect === processDialect) {
+      const again = await runAdmin(['prune'], cliEnv(server));
+      expect(again.stdout).toContain('No orphaned files.');
+    }
   }, 600_000);
 });
 
@@ -145,26 +151,26 @@ describe.each(queues)('admin requeue through $name', ({ redis }) => {
 
   it("runs the video's transcode job again and prints its id", async () => {
     const { videoId } = await transcodedVideo(server);
-    const db = server.app.db.db;
-    const jobBefore = await db.selectFrom('jobs').selectAll().where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow();
-    const rendition = await db.selectFrom('video_renditions').select('storage_key').where('video_id', '=', videoId).orderBy('height', 'desc').executeTakeFirstOrThrow();
-    const renditionFile = join(server.dataDir, 'media', rendition.storage_key);
+    const { repos } = server.app;
+    const jobOf = async () => (await repos.jobs.get(`transcode-${videoId}`))!;
+    const jobBefore = await jobOf();
+    const [rendition] = await repos.videoMedia.renditions(videoId);
+    const renditionFile = join(server.dataDir, 'media', rendition!.storage_key);
     const renditionBefore = await stat(renditionFile);
 
-    const requeue = await runAdmin(['requeue', videoId], cliEnv(server, extra));
+    // An unknown video is refused the same way whichever queue: checked on one, beside the requeue.
+    const [requeue, unknown] = await Promise.all([runAdmin(['requeue', videoId], cliEnv(server, extra)), redis === queues.at(-1)!.redis ? runAdmin(['requeue', v7()], cliEnv(server, extra)) : null]);
+    if (unknown) {
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/No video with id/);
+    }
     expect(requeue.code, requeue.stderr).toBe(0);
     expect(requeue.stdout).toContain(`Queued transcode job transcode-${videoId} for video ${videoId}`);
-    const done = await waitForVideo(db, videoId, (state) => state.job?.state === 'done', 120_000).then(async () =>
-      db.selectFrom('jobs').selectAll().where('id', '=', `transcode-${videoId}`).executeTakeFirstOrThrow(),
-    );
+    const done = await waitForVideo(repos, videoId, (state) => state.job?.state === 'done', 120_000).then(jobOf);
     // Waited for the new run, not the old row: it was queued again and finished after the requeue.
     expect(done.updated_at > jobBefore.updated_at).toBe(true);
     expect((await stat(renditionFile)).mtimeMs).toBeGreaterThan(renditionBefore.mtimeMs);
     expect((await readFile(renditionFile)).length).toBeGreaterThan(0);
     expect((await call(server, 'GET', `/videos/${videoId}`)).body.data).toMatchObject({ status: 'ready' });
-
-    const unknown = await runAdmin(['requeue', v7()], cliEnv(server, extra));
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/No video with id/);
   }, 600_000);
 });
