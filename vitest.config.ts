@@ -18,7 +18,7 @@ const PLAYBACK_FILES = ['tests/browser/network.test.ts', 'tests/browser/player.t
 const LOOP_TIMING_FILES = ['tests/server/captionsEventLoop.test.ts'];
 
 /**
- * For the server and browser projects: a worker runs its files one after another in one process, so
+ * For the server, client and browser projects: a worker runs its files one after another in one process, so
  * node_modules (Fastify, the AWS SDK, Kysely...) load once, about 3 s a file otherwise, and the app's
  * own modules afresh for each file (tests/freshAppModules.ts). Each file starts its own server and data dir.
  */
@@ -72,10 +72,9 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          // One process per worker, as the server files: the app's modules afresh for each file,
-          // each file its own jsdom.
-          isolate: false,
-          setupFiles: ['tests/freshAppModules.ts', 'tests/client/setup.ts'],
+          // One process per worker, as the server files; each file still gets its own jsdom.
+          ...processPerWorker,
+          setupFiles: [...processPerWorker.setupFiles, 'tests/client/setup.ts'],
           // Screens render MUI in jsdom: a few seconds a test on shared cores, not the default 5.
           testTimeout: 20_000,
         },

@@ -3,8 +3,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_RECONNECT, type LiveEventPayloads, RoomCommand } from '../../contract/events';
 import { AUTH_EVENT, getStoredUser, getToken } from '../lib/storage';
-import { api } from './api';
-import { catchUpTags, handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers, type LiveScreen } from './liveHandlers';
+import { catchUp, handleLiveEvent, type LiveDispatch, type LiveEventName, liveHandlers, type LiveScreen } from './liveHandlers';
 
 let socket: Socket | null = null;
 const joinedVideos = new Set<string>();
@@ -44,8 +43,7 @@ export function connectLive(dispatch: LiveDispatch, screen: LiveScreen): Socket 
   });
   socket.on('connect', () => {
     for (const videoId of joinedVideos) socket?.emit(RoomCommand.joinVideo, videoId);
-    const missed = catchUpTags(getStoredUser()?.id ?? null);
-    if (missed.length) dispatch(api.util.invalidateTags(missed));
+    catchUp({ dispatch, userId: getStoredUser()?.id ?? null });
   });
   return socket;
 }

@@ -162,8 +162,8 @@ export const liveHandlers: LiveHandlerTable = {
  * Counts and other screens' data are fetched as screens open; they are not worth a request per
  * page load.
  */
-export function catchUpTags(userId: string | null): Tag[] {
-  return userId ? [tags.notifications(), tags.unreadNotifications()] : [];
+export function catchUp({ dispatch, userId }: Pick<LiveReceiver, 'dispatch' | 'userId'>): void {
+  if (userId) dispatch(api.util.invalidateTags([tags.notifications(), tags.unreadNotifications()]));
 }
 
 /** The tags an event invalidates for `userId`'s client (none when its handler only patches). */

@@ -6,11 +6,10 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveEvent, type LiveEventPayloads } from '../../contract/events.js';
 import { queueHlsPackaging } from '../../server/jobs/handlers/packageHls.js';
 import { queueSlowLinkRungs } from '../../server/jobs/handlers/slowLinkRungs.js';
-import type { JobQueue } from '../../server/jobs/types.js';
 import { removeLeftLiveFiles, transcodeJob } from '../../server/jobs/handlers/transcode.js';
 import { hlsMasterKey, liveFileKey, liveFilesPrefix, transcodeJobId } from '../../server/media/videoFiles.js';
 import { parseMediaPlaylist } from '../../server/media/hls.js';
@@ -421,16 +420,14 @@ describe.each(databases)('playback before the first rung on %s', (dialect) => {
     await videoMedia.setStreamingHeight(streaming, 360);
     const transcoding = await video('Transcode queued', [854, 480], [480, 360]);
     await server.app.jobs.enqueue('transcode', { videoId: transcoding }, { id: transcodeJobId(transcoding) });
-    const queued: string[] = [];
-    const jobs: Pick<JobQueue, 'enqueue'> = {
-      enqueue: (type, payload, options) => {
-        queued.push((payload as { videoId: string }).videoId);
-        return server.app.jobs.enqueue(type, payload, options);
-      },
-    };
-    expect(await queueSlowLinkRungs(videoMedia, jobs)).toBe(2);
-    expect(queued.sort()).toEqual([lacksBoth, lacks144].sort());
-    // Queued once: a video with a backfill job (here still queued) is left out.
-    expect(await queueSlowLinkRungs(videoMedia, jobs)).toBe(0);
+    const enqueue = vi.spyOn(server.app.jobs, 'enqueue');
+    try {
+      expect(await queueSlowLinkRungs(videoMedia, server.app.jobs)).toBe(2);
+      expect(enqueue.mock.calls.map(([, payload]) => (payload as { videoId: string }).videoId).sort()).toEqual([lacksBoth, lacks144].sort());
+      // Queued once: a video with a backfill job (here still queued) is left out.
+      expect(await queueSlowLinkRungs(videoMedia, server.app.jobs)).toBe(0);
+    } finally {
+      enqueue.mockRestore();
+    }
   });
 });
