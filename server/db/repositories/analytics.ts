@@ -48,7 +48,7 @@ export class AnalyticsRepository {
 
   /**
    * Stores new heartbeats (ids unique among them); a known id is left as it is. Resolves with the
-   * new ones' ids. Two SQL texts whatever the count: several rows go as one JSON parameter
+   * new ones' ids. Two fixed SQL texts, whatever the count: several rows go as one JSON parameter
    * (building and compiling an insert of eight parameters a row cost the intake more than the
    * insert itself), a single row, the intake's usual batch when it is not busy, as plain parameters
    * (on SQLite, reading the JSON cost a one-row insert a fifth of its time).
