@@ -20,9 +20,29 @@ export function unstorableText(field: string) {
 }
 
 /**
- * The path of the first string (value or key) in a parsed body, query or params that is not
- * storable; null when all are. Walks without recursion: a 1 MB JSON body can nest deeper than the stack.
+ * Whether every string (value or key) in a parsed body, query or params is storable. Walks without
+ * recursion (a 1 MB JSON body can nest deeper than the stack) and without naming paths: every
+ * request passes here, and only a refused one needs its field's path (unstorableFieldIn).
  */
+function allStorable(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return false;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (current !== null && typeof current === 'object' && isParsedObject(current)) {
+      for (const key of Object.keys(current)) {
+        if (!isStorableText(key)) return false;
+        pending.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return true;
+}
+
+/** The path of the first string (value or key) that is not storable; null when all are. */
 function unstorableFieldIn(value: unknown, root: string): string | null {
   const pending: Array<{ value: unknown; path: string }> = [{ value, path: root }];
   while (pending.length) {
@@ -56,6 +76,7 @@ export function refuseUnstorableText(app: FastifyInstance): void {
       [request.query, 'query parameter'],
       [request.body, 'body'],
     ] as const) {
+      if (allStorable(part)) continue;
       const field = unstorableFieldIn(part, '');
       if (field !== null) return done(unstorableText(field || root));
     }

@@ -8,15 +8,14 @@ const ROLLUP_JOB_ID = 'analytics-rollup';
 /** The rollup is queued at most this often per process (the job folds everything waiting). */
 const ROLLUP_QUEUE_EVERY_MS = 10_000;
 const lastQueued = new WeakMap<object, number>();
-/** Heartbeats of requests this close together share one insert (of at most INTAKE_BATCH_ROWS rows). */
-const INTAKE_BATCH_MS = 20;
+/** Heartbeats of requests arriving together share one insert (of at most INTAKE_BATCH_ROWS rows). */
 const INTAKE_BATCH_ROWS = 2000;
 const batchers = new WeakMap<object, HeartbeatBatcher>();
 
 function batcherOf(deps: Pick<UseCaseDeps, 'repos'>): HeartbeatBatcher {
   const analytics = deps.repos.analytics;
   let batcher = batchers.get(analytics);
-  if (!batcher) batchers.set(analytics, (batcher = new HeartbeatBatcher((rows) => analytics.insertHeartbeats(rows), INTAKE_BATCH_MS, INTAKE_BATCH_ROWS)));
+  if (!batcher) batchers.set(analytics, (batcher = new HeartbeatBatcher((rows) => analytics.insertHeartbeats(rows), INTAKE_BATCH_ROWS)));
   return batcher;
 }
 
