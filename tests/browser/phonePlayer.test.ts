@@ -177,7 +177,8 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
     await eventually(async () => (await mainVideoState(page)).paused).toBe(true);
 
     // Fullscreen keeps its button; a swipe down on the full-screen player leaves it.
-    await page.getByRole('button', { name: 'Fullscreen' }).tap();
+    expect(await fullscreen()).toBe(false);
+    await page.getByRole('button', { name: 'Fullscreen', exact: true }).tap();
     await eventually(fullscreen).toBe(true);
     await touch('touchStart', PHONE.width / 2, 250);
     for (const y of [290, 330, 370, 410]) await touch('touchMove', PHONE.width / 2, y);

@@ -26,6 +26,9 @@ interface Options {
 
 /** A click within this long after a touch ended came from that touch. */
 const TOUCH_CLICK_MS = 800;
+// Times are the inputs' own (event.timeStamp: when the browser took the touch), not the handlers':
+// on a busy phone a handler can run hundreds of ms late, which must not turn a double tap into two
+// single taps, nor a touch's late dblclick into a mouse's (fullscreen).
 
 export function usePlayerGestures(options: Options) {
   const latest = useRef(options);
@@ -46,10 +49,10 @@ export function usePlayerGestures(options: Options) {
   );
 
   const fromTouch = (event: { nativeEvent: Event }) =>
-    (event.nativeEvent as { pointerType?: string }).pointerType === 'touch' || performance.now() - touchEndedAt.current < TOUCH_CLICK_MS;
+    (event.nativeEvent as { pointerType?: string }).pointerType === 'touch' || event.nativeEvent.timeStamp - touchEndedAt.current < TOUCH_CLICK_MS;
 
-  const tapAt = (x: number, width: number) => {
-    const action = tracker.tap(sideOf(x, width), performance.now());
+  const tapAt = (x: number, width: number, at: number) => {
+    const action = tracker.tap(sideOf(x, width), at);
     clearTimeout(singleTapTimer.current);
     if (action.type === 'wait') singleTapTimer.current = setTimeout(() => latest.current.onTap(), DOUBLE_TAP_MS);
     else if (action.type === 'single') latest.current.onTap();
@@ -68,7 +71,7 @@ export function usePlayerGestures(options: Options) {
     onPointerUp: (event: ReactPointerEvent<HTMLElement>) => {
       if (event.pointerType !== 'touch') return;
       const start = touchStart.current;
-      touchEndedAt.current = performance.now();
+      touchEndedAt.current = event.timeStamp;
       // A touch belongs to the element it started on, so one that ends here without starting here
       // started on an element that went away meanwhile (the Play button as playback starts). If it
       // was a tap, its click comes here next: that click is the tap.
@@ -79,7 +82,7 @@ export function usePlayerGestures(options: Options) {
       if (kind === 'swipeDown' && latest.current.fullscreen) latest.current.onExitFullscreen();
       else if (kind === 'tap') {
         const box = event.currentTarget.getBoundingClientRect();
-        tapAt(event.clientX - box.left, box.width);
+        tapAt(event.clientX - box.left, box.width, event.timeStamp);
       }
     },
     // A tap on the picture is handled above (pointerup): its later click must not reach what the tap
@@ -96,7 +99,7 @@ export function usePlayerGestures(options: Options) {
       else if (strayTouchEnded.current) {
         strayTouchEnded.current = false;
         const box = event.currentTarget.getBoundingClientRect();
-        tapAt(event.clientX - box.left, box.width);
+        tapAt(event.clientX - box.left, box.width, event.timeStamp);
       }
     },
     onDoubleClick: (event: { nativeEvent: Event }) => {
