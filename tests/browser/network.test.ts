@@ -3,13 +3,13 @@
 // up with the clock; a video with a saved position plays on from it (muted with 'Tap to unmute'
 // when the browser wants a tap); the data saver keeps Auto at 360p, says so in the quality menu,
 // stops up next and asks for narrower thumbnails. Pass/fail never rests on absolute times.
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
+import { call, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { clipCacheDir } from '../server/mediaFixtures.js';
 import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
-import { NETWORK_CLIP } from './playbackClips.js';
+import { completeLadder } from './ladders.js';
+import { NETWORK_LADDER } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -66,20 +66,15 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: APP_SERVER_ENV });
-    owner = await registerUser(server, { fullName: 'Network Owner' });
+    // The whole ladder, made ahead while the other files ran (playbackClips.ts): this file's server
+    // starts on its data dir.
+    const ladder = await completeLadder(clipCacheDir(), NETWORK_LADDER);
+    ({ owner, videoId } = ladder);
+    server = await startServer({ env: APP_SERVER_ENV, dataDir: ladder.dataDir });
     token = (await call(server, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } })).body.data.accessToken;
     browser = await launchChromium();
-    const upload = await uploadVideo(server, token, { title: 'Phone network clip', description: 'Noisy 720p', video: { bytes: await readFile(await makeClip('network-noisy.mp4', NETWORK_CLIP)), type: 'video/mp4', name: 'clip.mp4' } });
-    expect(upload.status).toBe(201);
-    videoId = upload.body.data._id;
-    // The whole ladder first (expect.poll is for tests only: a loop waits for the condition here).
-    const deadline = Date.now() + 280_000;
-    while ((await call(server, 'GET', `/videos/${videoId}`)).body.data.pendingQualities?.length !== 0) {
-      if (Date.now() > deadline) throw new Error('the ladder was not done in time');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+    expect(video).toMatchObject({ status: 'ready', pendingQualities: [] });
     rungs = bandwidths(await (await fetch(`${server.url}${video.hlsUrl}`)).text());
     expect(rungs.size).toBeGreaterThan(1);
   });
