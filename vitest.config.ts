@@ -8,7 +8,7 @@ import LongestFirst from './tests/longestFirst.js';
  * rungs, a realtime share): they run one at a time after all other files, so no other file's
  * CPU slows their ffmpeg or their player. Every other file shares the workers.
  */
-const PLAYBACK_FILES = ['tests/browser/network.test.ts', 'tests/browser/player.test.ts', 'tests/browser/phonePlayer.test.ts', 'tests/browser/watch.test.ts'];
+const PLAYBACK_FILES = ['tests/browser/network.test.ts', 'tests/browser/player.test.ts', 'tests/browser/phonePlayer.test.ts'];
 
 /**
  * Server files that judge the event loop by the CPU one of its turns takes: with another file on

@@ -3,13 +3,13 @@
 // up with the clock; a video with a saved position plays on from it (muted with 'Tap to unmute'
 // when the browser wants a tap); the data saver keeps Auto at 360p, says so in the quality menu,
 // stops up next and asks for narrower thumbnails. Pass/fail never rests on absolute times.
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
-import { NETWORK_CLIP } from './playbackClips.js';
+import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
+import { call, startServer, type TestServer, type TestUser } from '../server/harness.js';
+import { clipCacheDir } from '../server/mediaFixtures.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, launchChromium, mainVideoState, signedInPage } from './chromium.js';
+import { completeLadder } from './ladders.js';
+import { NETWORK_LADDER } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -49,6 +49,16 @@ async function throttle(context: BrowserContext, page: Page, bitsPerSecond: numb
   return cdp;
 }
 
+/** chromium.ts' eventually on a test's own expect: a concurrent test's poll must know its test. */
+const pollOn =
+  (expect: ExpectStatic) =>
+  <T>(read: () => T | Promise<T>, timeout?: number) =>
+    expect.poll(read, { timeout });
+
+// The cases run two at a time (the browser projects' maxConcurrency), each on its own page and link:
+// the steady-link case spends its 30 s window waiting on a throttled link (a 140 kbps rung on 400
+// kbps), and the others run beside it. They share nothing that one of them changes: the phones are
+// signed out (no saved position), the data saver is a setting of the device (its localStorage).
 describe.skipIf(missing !== null)('the player on a phone network', () => {
   let server: TestServer;
   let browser: Browser;
@@ -66,20 +76,15 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: APP_SERVER_ENV });
-    owner = await registerUser(server, { fullName: 'Network Owner' });
+    // The whole ladder, made ahead while the other files ran (playbackClips.ts): this file's server
+    // starts on its data dir.
+    const ladder = await completeLadder(clipCacheDir(), NETWORK_LADDER);
+    ({ owner, videoId } = ladder);
+    server = await startServer({ env: APP_SERVER_ENV, dataDir: ladder.dataDir });
     token = (await call(server, 'POST', '/users/login', { json: { email: owner.email, password: owner.password } })).body.data.accessToken;
     browser = await launchChromium();
-    const upload = await uploadVideo(server, token, { title: 'Phone network clip', description: 'Noisy 720p', video: { bytes: await readFile(await makeClip('network-noisy.mp4', NETWORK_CLIP)), type: 'video/mp4', name: 'clip.mp4' } });
-    expect(upload.status).toBe(201);
-    videoId = upload.body.data._id;
-    // The whole ladder first (expect.poll is for tests only: a loop waits for the condition here).
-    const deadline = Date.now() + 280_000;
-    while ((await call(server, 'GET', `/videos/${videoId}`)).body.data.pendingQualities?.length !== 0) {
-      if (Date.now() > deadline) throw new Error('the ladder was not done in time');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
     const video = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
+    expect(video).toMatchObject({ status: 'ready', pendingQualities: [] });
     rungs = bandwidths(await (await fetch(`${server.url}${video.hlsUrl}`)).text());
     expect(rungs.size).toBeGreaterThan(1);
   });
@@ -90,7 +95,8 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
     await server?.close();
   });
 
-  it('does not start on the top rung under Slow 4G (1.6 Mbps, 150 ms)', async () => {
+  it.concurrent('does not start on the top rung under Slow 4G (1.6 Mbps, 150 ms)', async ({ expect }) => {
+    const eventually = pollOn(expect);
     const { context, page } = await phone();
     const fragments = recordFragments(page);
     await throttle(context, page, 1_600_000);
@@ -105,7 +111,8 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
     await context.close();
   });
 
-  it('keeps up with the clock on a link only the lowest rung fits', async () => {
+  it.concurrent('keeps up with the clock on a link only the lowest rung fits', async ({ expect }) => {
+    const eventually = pollOn(expect);
     // 400 kbps when the ladder has a rung it can carry (BANDWIDTH <= 350 kbps); on a ladder whose
     // lowest rung needs more, the link is scaled to carry that rung just as 400 kbps carries 350.
     const lowest = Math.min(...rungs.values());
@@ -126,7 +133,8 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
     await context.close();
   });
 
-  it('plays a video with a saved position from there: opened by a tap, and after a reload (muted with Tap to unmute if the browser wants a tap)', async () => {
+  it.concurrent('plays a video with a saved position from there: opened by a tap, and after a reload (muted with Tap to unmute if the browser wants a tap)', async ({ expect }) => {
+    const eventually = pollOn(expect);
     expect((await call(server, 'PATCH', `/watch-history/position/${videoId}`, { token, json: { position: 20 } })).status).toBe(200);
     const { context, page } = await signedInPage(browser, server, owner, { viewport: PHONE.viewport, serviceWorkers: 'block' });
     contexts.push(context);
@@ -157,7 +165,8 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
     await context.close();
   });
 
-  it('keeps Auto at 360p under the data saver, says so in the quality menu with each rung\'s cost, stops up next and asks for narrower thumbnails', async () => {
+  it.concurrent('keeps Auto at 360p under the data saver, says so in the quality menu with each rung\'s cost, stops up next and asks for narrower thumbnails', async ({ expect }) => {
+    const eventually = pollOn(expect);
     const { page } = await phone({ dataSaver: 'always' });
     const fragments = recordFragments(page);
     await page.goto(`${server.url}/watch/${videoId}`);
@@ -189,7 +198,8 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
     await eventually(async () => ((await card.count()) ? await card.getAttribute('srcset') : '')).toMatch(/w_480\/[^,]* 480w$/);
   });
 
-  it('sets the data saver in Settings, on this device', async () => {
+  it.concurrent('sets the data saver in Settings, on this device', async ({ expect }) => {
+    const eventually = pollOn(expect);
     const { page } = await signedInPage(browser, server, owner, { viewport: PHONE.viewport, serviceWorkers: 'block' });
     contexts.push(page.context());
     await page.goto(`${server.url}/settings?tab=videos`);

@@ -6,16 +6,17 @@
 // offline. Screenshots go to screenshots/ (390x844 and 1280x800).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser, startServer, type TestServer, type TestUser } from '../server/harness.js';
-import { makeClip, mp4Upload, uploadVideo } from '../server/mediaFixtures.js';
+import { call, startServer, type TestServer } from '../server/harness.js';
+import { clipCacheDir } from '../server/mediaFixtures.js';
 import { qualityUrl } from '../../src/features/player/quality.js';
 import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState } from './chromium.js';
-import { PHONE_PLAYER_CLIP } from './playbackClips.js';
+import { completeLadder } from './ladders.js';
+import { PHONE_PLAYER_LADDER } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
 
-const TITLE = 'Double tap ridge';
+const TITLE = PHONE_PLAYER_LADDER.title;
 const PHONE = { width: 390, height: 844 };
 
 /**
@@ -53,7 +54,6 @@ async function throttle(context: BrowserContext, page: Page, browser: Browser, d
 describe.skipIf(missing !== null)('the phone player and the Download button in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
-  let owner: TestUser;
   let context: BrowserContext;
   let page: Page;
   let videoId = '';
@@ -61,20 +61,12 @@ describe.skipIf(missing !== null)('the phone player and the Download button in C
 
   beforeAll(async () => {
     await ensureBuilt();
-    server = await startServer({ env: APP_SERVER_ENV });
-    owner = await registerUser(server, { fullName: 'Gesture Channel' });
-    const clip = await makeClip('phone-gestures.mp4', PHONE_PLAYER_CLIP);
-    const upload = await uploadVideo(server, owner.token, await mp4Upload(clip, TITLE));
-    expect(upload.status).toBe(201);
-    videoId = upload.body.data._id as string;
-    // The whole ladder first (expect.poll belongs to tests): the Download button then picks among them all.
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const { status, pendingQualities } = (await call(server, 'GET', `/videos/${videoId}`)).body.data;
-      if (status === 'ready' && pendingQualities?.length === 0) break;
-      if (Date.now() > deadline) throw new Error(`the upload is still ${status}, pending ${pendingQualities}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    // The whole ladder (the Download button picks among them all), made ahead while the other files
+    // ran (playbackClips.ts): this file's server starts on its data dir.
+    const ladder = await completeLadder(clipCacheDir(), PHONE_PLAYER_LADDER);
+    videoId = ladder.videoId;
+    server = await startServer({ env: APP_SERVER_ENV, dataDir: ladder.dataDir });
+    expect((await call(server, 'GET', `/videos/${videoId}`)).body.data).toMatchObject({ title: TITLE, status: 'ready', pendingQualities: [] });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, colorScheme: 'dark' });
     page = await context.newPage();

@@ -4,17 +4,14 @@
 // edit dialog and they show; the speed changes; leaving and coming back (client navigation and a
 // reload) resumes at the saved position; the up-next countdown and its Cancel. Its picture goes to PLAYER_SHOTS when set;
 // the player's screenshots at 390x844 and 1280x800, quality menu open, come from scripts/screenshots.ts.
-import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, insertVideo, registerUser, startServer, type TestUser } from '../server/harness.js';
-import { makeClip, tools, uploadVideo } from '../server/mediaFixtures.js';
+import { makeClip, uploadVideo } from '../server/mediaFixtures.js';
 import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, eventually, launchChromium, mainVideoState, signedInPage } from './chromium.js';
-import { PLAYER_CLIP } from './playbackClips.js';
+import { PLAYER_CLIP, PLAYER_MOV_CLIP } from './playbackClips.js';
 
 const missing = chromiumMissingReason();
 if (missing) console.log(`[skip] browser tests skipped: ${missing}`);
@@ -101,8 +98,7 @@ describe.skipIf(missing !== null)('the HLS player in Chromium', () => {
   });
 
   it('plays an upload browsers cannot play as it is (MOV) from its streamed start rung before any rung is complete', async () => {
-    const mov = join(tmpdir(), `player-${process.pid}.mov`);
-    await promisify(execFile)(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=40', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov', mov]);
+    const mov = await makeClip('player.mov', PLAYER_MOV_CLIP);
     const upload = await uploadVideo(server, token, { title: 'Streamed MOV', description: 'No playable source', video: { bytes: await readFile(mov), type: 'video/quicktime', name: 'clip.mov' } });
     expect(upload.status).toBe(201);
     const movId: string = upload.body.data._id;

@@ -23,6 +23,8 @@ export interface ClipOptions {
    * cost about what phone footage does (the plain pattern compresses to almost nothing).
    */
   noisy?: boolean;
+  /** A QuickTime file (`.mov`) instead of an MP4. */
+  container?: 'mov';
 }
 
 /** Encodes the clip `options` describe into `path`, as fast as possible (`background`: at a low CPU priority). */
@@ -37,6 +39,7 @@ export async function encodeClip(path: string, options: ClipOptions, background 
   args.push('-pix_fmt', 'yuv420p');
   if (audio) args.push('-c:a', 'aac', '-shortest');
   if (options.faststart) args.push('-movflags', '+faststart');
+  if (options.container === 'mov') args.push('-f', 'mov');
   args.push(path);
   const encoding = run(tools.ffmpeg, args);
   // x264's threads start after this and inherit the priority.
@@ -56,9 +59,10 @@ const madeHere = new Map<string, Promise<string>>();
  * `background`, ffmpeg runs at a low priority: the encode takes only CPU that tests leave idle.
  */
 export function sharedClip(cacheDir: string, options: ClipOptions, { background = false } = {}): Promise<string> {
-  const key = `${options.width}x${options.height}-${options.seconds}s${(options.audio ?? true) ? '-audio' : ''}${options.faststart ? '-faststart' : ''}${options.noisy ? '-noisy' : ''}`;
+  const key = `${options.width}x${options.height}-${options.seconds}s${(options.audio ?? true) ? '-audio' : ''}${options.faststart ? '-faststart' : ''}${options.noisy ? '-noisy' : ''}${options.container ? `-${options.container}` : ''}`;
+  const extension = options.container ?? 'mp4';
   const made = madeHere.get(key) ?? (async () => {
-    const path = join(cacheDir, `${key}.mp4`);
+    const path = join(cacheDir, `${key}.${extension}`);
     const lock = `${path}.lock`;
     // Bounds a hung encoder only: a 720p clip on a busy machine takes minutes.
     const deadline = Date.now() + 600_000;
@@ -70,7 +74,7 @@ export function sharedClip(cacheDir: string, options: ClipOptions, { background 
       });
       if (mine) {
         try {
-          const partial = `${path}.${process.pid}.partial.mp4`;
+          const partial = `${path}.${process.pid}.partial.${extension}`;
           await encodeClip(partial, options, background);
           await rename(partial, path);
         } finally {
@@ -78,7 +82,7 @@ export function sharedClip(cacheDir: string, options: ClipOptions, { background 
         }
         return path;
       }
-      if (Date.now() > deadline) throw new Error(`${key}.mp4 not encoded within 600 s by the process holding ${lock}`);
+      if (Date.now() > deadline) throw new Error(`${key}.${extension} not encoded within 600 s by the process holding ${lock}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();

@@ -29,7 +29,7 @@ async function dir(): Promise<string> {
 }
 
 /** The run's shared clip folder (clipCache.ts), or null when the file runs without that setup. */
-function clipCacheDir(): string | null {
+export function clipCacheDir(): string | null {
   try {
     return inject('clipCacheDir') ?? null;
   } catch {
