@@ -150,9 +150,8 @@ export async function runLighthouseBench(options: LighthouseBenchOptions = {}): 
     if (options.build !== false) buildApp(distDir);
     const shellDir = join(work, 'shell');
     buildShell(shellDir);
-    // LIGHTHOUSE_BENCH_DATA keeps the seeded data in that folder for the next run (the seed then adds nothing).
-    const dataDir = process.env.LIGHTHOUSE_BENCH_DATA ? resolve(process.env.LIGHTHOUSE_BENCH_DATA) : join(work, 'data');
     log('seeding demo videos with real renditions (npm run seed)...');
+    const dataDir = join(work, 'data');
     const seedEnv = seedDemoData(dataDir);
     const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
     const shell = await startNodeServer('server/index.ts', { ...seedEnv, DATA_DIR: join(work, 'shell-data'), CLIENT_DIR: shellDir });
@@ -239,7 +238,7 @@ async function main(): Promise<void> {
     console.log(`[skip] lighthouse bench: ${missing}`);
     return;
   }
-  const rows = await runLighthouseBench({ baselineDir: BASELINE_DIST, build: process.env.LIGHTHOUSE_BUILD !== '0' });
+  const rows = await runLighthouseBench({ baselineDir: BASELINE_DIST });
   console.log(`\nLighthouse 11, mobile, medians of ${RUNS} interleaved runs`);
   for (const line of lighthouseTable(rows)) console.log(line);
 }

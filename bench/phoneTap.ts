@@ -2,15 +2,11 @@
 // a first visit on a slow phone, signed out, as a daily user makes it. A phone (Chromium, 390x844,
 // touch) at Slow 4G (150 ms, 1.6 Mbps down, 750 Kbps up) and 4x CPU opens the watch page of a seeded
 // video with renditions in a fresh context (empty cache), taps the player's Play button as soon as
-// it can be tapped (the server-rendered button shows before, disabled until the page has hydrated),
-// and times tap -> first frame ('playing', as bench/network.ts: headless Chromium presents
+// it shows, and times tap -> first frame ('playing', as bench/network.ts: headless Chromium presents
 // no frames to requestVideoFrameCallback). The service worker registers as on any first visit; its
 // fetches (the precache) are throttled like the page's, since on a phone they share the same link.
 // PHONE_RUNS runs per build, interleaved with a second build when PHONE_BASELINE_DIST names one (a
-// folder built like dist, its server-rendering build beside it as `<folder>-ssr`). PHONE_BENCH_DATA
-// keeps the seeded data (six transcoded videos) in that folder for the next run; PHONE_DIST serves
-// another build than dist as "this build".
-import { existsSync } from 'node:fs';
+// folder built like dist, its server-rendering build beside it as `<folder>-ssr`).
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,12 +21,6 @@ export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const BASELINE_DIST = process.env.PHONE_BASELINE_DIST;
 /** Lighthouse's Slow 4G, as CDP network conditions (also bench/smartDownloads.ts). */
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, connectionType: 'cellular4g' as const };
-/**
- * PHONE_TAP_AT_MS: tap no earlier than this long after the navigation, so that builds whose Play
- * becomes tappable at different times are compared on the same, settled page (the tap's own path:
- * hls.js, playlists, fragments). Unset: as soon as Play can be tapped.
- */
-const TAP_AT_MS = Number(process.env.PHONE_TAP_AT_MS ?? 0);
 /** PHONE_TRACE=1: print each run's requests after the tap (start and end, ms from the tap). */
 const TRACE = process.env.PHONE_TRACE === '1';
 const CPU_RATE = 4;
@@ -40,8 +30,6 @@ const FRAME_LIMIT_MS = 60_000;
 export interface PhoneTapRun {
   /** From navigation to the Play button on screen. */
   playShownMs: number;
-  /** From navigation to the Play button enabled (tappable). */
-  playReadyMs: number;
   /** From the tap to the first frame ('playing'); null when none came. */
   tapToFrameMs: number | null;
 }
@@ -51,9 +39,6 @@ export interface PhoneTapFigures {
   runs: PhoneTapRun[];
   medianTapToFrameMs: number;
   medianPlayShownMs: number;
-  medianPlayReadyMs: number;
-  /** Navigation -> first frame: when the button could be tapped plus tap -> first frame. */
-  medianNavigationToFrameMs: number;
 }
 
 const median = (values: number[]) => {
@@ -101,10 +86,6 @@ async function tapOnce(browser: Browser, url: string): Promise<PhoneTapRun> {
     const play = page.getByRole('button', { name: 'Play video' });
     await play.waitFor({ state: 'visible', timeout: 120_000 });
     const playShownMs = Date.now() - started;
-    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('button[aria-label="Play video"]')?.disabled === false, undefined, { timeout: 120_000, polling: 50 });
-    const playReadyMs = Date.now() - started;
-    // The wait for a settled page is the point of PHONE_TAP_AT_MS.
-    if (TAP_AT_MS > playReadyMs) await new Promise((resolve) => setTimeout(resolve, TAP_AT_MS - playReadyMs));
     // The tap's time is taken in the page when the tap reaches it (a busy main thread delays it: that is what is measured).
     await page.evaluate(() => {
       const probe = (window as unknown as { __tap: { tapAt: number | null } }).__tap;
@@ -128,7 +109,7 @@ async function tapOnce(browser: Browser, url: string): Promise<PhoneTapRun> {
     const pageNow = await page.evaluate(() => performance.now());
     const frameWall = probe.frameAt === null ? null : Date.now() - (pageNow - probe.frameAt);
     if (TRACE) console.log(`    tap handled ${probe.tapAt === null ? '?' : Math.round(Date.now() - (pageNow - probe.tapAt) - tappedAt)} ms after the tap; requests (ms from the tap):\n      ${requests.join('\n      ')}`);
-    return { playShownMs, playReadyMs, tapToFrameMs: frameWall === null ? null : Math.round(frameWall - tappedAt) };
+    return { playShownMs, tapToFrameMs: frameWall === null ? null : Math.round(frameWall - tappedAt) };
   } finally {
     await release();
     await context.close();
@@ -148,10 +129,8 @@ export async function runPhoneTapBench(options: PhoneTapBenchOptions = {}): Prom
   const work = await mkdtemp(join(tmpdir(), 'vidshare-phone-bench-'));
   try {
     if (options.build !== false) buildApp(distDir);
-    const keptData = process.env.PHONE_BENCH_DATA ? resolve(process.env.PHONE_BENCH_DATA) : null;
-    const dataDir = keptData ?? join(work, 'data');
-    if (!keptData || !existsSync(dataDir)) log('seeding demo videos with real renditions (npm run seed)...');
-    // The seed adds only what is missing: on kept data it finds everything there.
+    log('seeding demo videos with real renditions (npm run seed)...');
+    const dataDir = join(work, 'data');
     const seedEnv = seedDemoData(dataDir);
     if (options.baselineDir) await cp(dataDir, join(work, 'baseline-data'), { recursive: true });
     const app = await startNodeServer('server/index.ts', { ...seedEnv, CLIENT_DIR: distDir });
@@ -165,7 +144,7 @@ export async function runPhoneTapBench(options: PhoneTapBenchOptions = {}): Prom
         for (const { build, url } of builds) {
           const result = await tapOnce(browser, url);
           runs.get(build)!.push(result);
-          log(`  run ${run} ${build}: Play shown at ${result.playShownMs} ms, tappable at ${result.playReadyMs} ms, tap -> first frame ${result.tapToFrameMs === null ? 'none' : `${result.tapToFrameMs} ms`}`);
+          log(`  run ${run} ${build}: Play shown at ${result.playShownMs} ms, tap -> first frame ${result.tapToFrameMs === null ? 'none' : `${result.tapToFrameMs} ms`}`);
         }
       }
       return builds.map(({ build }) => {
@@ -175,8 +154,6 @@ export async function runPhoneTapBench(options: PhoneTapBenchOptions = {}): Prom
           runs: list,
           medianTapToFrameMs: median(list.map((r) => r.tapToFrameMs ?? FRAME_LIMIT_MS)),
           medianPlayShownMs: median(list.map((r) => r.playShownMs)),
-          medianPlayReadyMs: median(list.map((r) => r.playReadyMs)),
-          medianNavigationToFrameMs: median(list.map((r) => r.playReadyMs + (r.tapToFrameMs ?? FRAME_LIMIT_MS))),
         };
       });
     } finally {
@@ -191,12 +168,9 @@ export async function runPhoneTapBench(options: PhoneTapBenchOptions = {}): Prom
 export function phoneTapTable(rows: PhoneTapFigures[]): string[] {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   return [
-    '| build | runs | tap -> first frame (median) | each run | Play shown after | Play tappable after | navigation -> first frame |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map(
-      (r) =>
-        `| ${r.build} | ${r.runs.length} | ${seconds(r.medianTapToFrameMs)} | ${r.runs.map((run) => (run.tapToFrameMs === null ? 'none' : seconds(run.tapToFrameMs))).join(', ')} | ${seconds(r.medianPlayShownMs)} | ${seconds(r.medianPlayReadyMs)} | ${seconds(r.medianNavigationToFrameMs)} |`,
-    ),
+    '| build | runs | tap -> first frame (median) | each run | Play shown after (median) |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.build} | ${r.runs.length} | ${seconds(r.medianTapToFrameMs)} | ${r.runs.map((run) => (run.tapToFrameMs === null ? 'none' : seconds(run.tapToFrameMs))).join(', ')} | ${seconds(r.medianPlayShownMs)} |`),
   ];
 }
 
@@ -206,7 +180,7 @@ async function main(): Promise<void> {
     console.log(`[skip] phone bench: ${missing}`);
     return;
   }
-  const rows = await runPhoneTapBench({ distDir: process.env.PHONE_DIST, baselineDir: BASELINE_DIST, build: process.env.PHONE_BUILD !== '0' });
+  const rows = await runPhoneTapBench({ baselineDir: BASELINE_DIST, build: process.env.PHONE_BUILD !== '0' });
   console.log(`\nFirst visit on a phone (Slow 4G, ${CPU_RATE}x CPU, signed out), medians of ${PHONE_RUNS} interleaved runs`);
   for (const line of phoneTapTable(rows)) console.log(line);
 }

@@ -14,7 +14,7 @@ import { setServerSideFetch } from './api/client';
 import { AppProviders, AppScreens } from './app/App';
 import { routeData, type PageMeta } from './app/routeData';
 import { RENDERED_STYLES_ATTRIBUTE } from './app/emotionCache';
-import { PLAYER_STREAM_SOURCE, renderedSources } from './app/screenSources';
+import { renderedSources } from './app/screenSources';
 import { makeStore, type RootState } from './app/store';
 import { pageTitle } from './lib/usePageTitle';
 import { booted } from './features/auth/authSlice';
@@ -33,11 +33,6 @@ export interface RenderedPage {
   meta: PageMeta;
   /** Source paths of the screen's lazy modules (for modulepreload from the Vite manifest). */
   screenSources: string[];
-  /**
-   * Source paths of what the screen's first interaction needs but its hydration does not (hls.js,
-   * when the page shows a streamed video): fetched once the boot scripts are in, not evaluated.
-   */
-  laterSources: string[];
   state: SsrState;
 }
 
@@ -130,16 +125,7 @@ export async function render(url: string, options: { dataTimeoutMs: number; ligh
   const html = await streamToString(prelude);
   const styleTags = styleTagsOf(cache);
   const meta = route.meta(store.getState());
-  const state = ssrStateOf(store.getState());
-  return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), laterSources: laterSourcesOf(route.screen, state), state };
-}
-
-/** hls.js for a watch page whose video streams (its answer, fulfilled, carries an hlsUrl). */
-function laterSourcesOf(screen: string, state: SsrState): string[] {
-  if (screen !== 'watch') return [];
-  const queries = Object.values(state.api.queries) as ({ endpointName?: string; data?: { hlsUrl?: string | null } } | undefined)[];
-  const streams = queries.some((entry) => entry?.endpointName === 'getVideo' && Boolean(entry.data?.hlsUrl));
-  return streams ? [PLAYER_STREAM_SOURCE] : [];
+  return { html, styleTags, title: pageTitle(meta.title), meta, screenSources: renderedSources(route.screen), state: ssrStateOf(store.getState()) };
 }
 
 /** The fulfilled queries of the api slice, as the page hands them to the client. */

@@ -5,9 +5,6 @@
 // for once it is painted, or after MAX_WAIT_MS. On a phone on a slow link the two would otherwise
 // share it, and the scripts end at about the same time either way. A device with a stored session
 // starts them at once: it renders its own (signed-in) screen on the client, not this page.
-// What the first interaction needs but hydration does not (data-later: hls.js on a watch page) is
-// fetched once those scripts are in, while the main thread evaluates them and the link is free;
-// the app evaluates it when it is needed.
 // Imports nothing: it must stay a few hundred bytes.
 
 /** The longest the app's scripts wait for the main picture. */
@@ -44,30 +41,17 @@ function signedIn(key: string | undefined): boolean {
   }
 }
 
-const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
-
-/** A module fetched (not run): resolves when it is in, or failed. */
-function fetchModule(href: string): Promise<unknown> {
-  const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
-  const done = new Promise((resolve) => (link.onload = link.onerror = resolve));
-  document.head.append(link);
-  return done;
-}
-
-/** The screen's chunks and the entry, fetched in parallel (the entry would ask for the chunks only once it runs); then the later ones. */
-function startApp(entry: string, chunks: string[], later: string[]): void {
-  const fetched = chunks.map(fetchModule);
+/** The screen's chunks and the entry, fetched in parallel (the entry would ask for the chunks only once it runs). */
+function startApp(entry: string, chunks: string[]): void {
+  for (const href of chunks) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));
   // A script element rather than import(): inserted before the page's load event, it delays that
   // event until the app has run, as the entry script in the HTML did.
-  const script = Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' });
-  fetched.push(new Promise((resolve) => (script.onload = script.onerror = resolve)));
-  document.head.append(script);
-  void Promise.all(fetched).then(() => later.forEach(fetchModule));
+  document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: entry, crossOrigin: '' }));
 }
 
 if (scripts?.dataset.entry) {
-  const { entry, sessionKey, chunks, later } = scripts.dataset;
-  const start = () => startApp(entry, list(chunks), list(later));
-  if (signedIn(sessionKey)) start();
-  else void mainPictureSettled().then(nextPaint).then(start);
+  const { entry, sessionKey } = scripts.dataset;
+  const chunks = (scripts.dataset.chunks ?? '').split(' ').filter(Boolean);
+  if (signedIn(sessionKey)) startApp(entry, chunks);
+  else void mainPictureSettled().then(nextPaint).then(() => startApp(entry, chunks));
 }

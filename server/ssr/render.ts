@@ -146,13 +146,12 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
   const moduleScripts = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   const entryScript = moduleScripts.at(-1);
   const entryImports = moduleScripts.slice(0, -1);
-  const scriptsOf = (screenChunks: string[], laterChunks: string[]) => {
+  const scriptsOf = (screenChunks: string[]) => {
     const chunks = [...new Set([...entryImports, ...screenChunks])];
     if (!bootFile || !entryScript) return { head: chunks, script: entryScript ? `<script type="module" crossorigin src="${entryScript}"></script>` : '' };
-    const later = laterChunks.filter((chunk) => !chunks.includes(chunk));
     return {
       head: [],
-      script: `<script type="module" crossorigin src="/${bootFile}" data-entry="${entryScript}" data-chunks="${escapeHtml(chunks.join(' '))}"${later.length ? ` data-later="${escapeHtml(later.join(' '))}"` : ''} data-session-key="${STORAGE_KEYS.token}"></script>`,
+      script: `<script type="module" crossorigin src="/${bootFile}" data-entry="${entryScript}" data-chunks="${escapeHtml(chunks.join(' '))}" data-session-key="${STORAGE_KEYS.token}"></script>`,
     };
   };
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
@@ -175,8 +174,7 @@ export async function loadSsrRenderer(app: FastifyInstance): Promise<SsrRenderer
       const rendered = await entry.render(request.url, { dataTimeoutMs: DATA_TIMEOUT_MS, lightMode });
       if (!rendered) return null;
       const origin = `${request.protocol}://${request.host}`;
-      // An older SSR build (a bench's baseline) names no later sources.
-      const scripts = scriptsOf(chunksOf(manifest, screenChunks, rendered.screenSources), chunksOf(manifest, screenChunks, rendered.laterSources ?? []));
+      const scripts = scriptsOf(chunksOf(manifest, screenChunks, rendered.screenSources));
       const head = headTags(rendered, origin + request.url, origin, scripts.head);
       const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(rendered.state)}</script>`;
       const imagePreloads = LEADING_PRELOADS.exec(rendered.html)?.[0] ?? '';

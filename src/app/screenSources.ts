@@ -16,6 +16,3 @@ export const RENDERED_LAYOUT_SOURCES: Record<keyof typeof RENDERED_LAYOUT_PARTS,
 
 /** Source paths of everything a rendered screen hydrates. */
 export const renderedSources = (screen: ScreenName): string[] => [SCREEN_SOURCES[screen], ...Object.values(RENDERED_LAYOUT_SOURCES)];
-
-/** hls.js as the player imports it (useHlsPlayback.ts): what a tap on Play needs first. */
-export const PLAYER_STREAM_SOURCE = 'node_modules/hls.js/dist/hls.light.mjs';

@@ -6,20 +6,13 @@
 // in the size the viewer picks.
 // HLS with Auto quality (hls.js, see playbackMode.ts), the progressive MP4 otherwise. Any
 // change of source (a quality, a rung landing, HLS giving up) keeps the time and the play state.
-// Server-rendered with its control bar (the watch page's HTML carries it and its styles, which
-// hydration adopts); its Play button is disabled until it has hydrated (a tap before would be
-// lost), and what only the browser knows (stored caption choices, Picture-in-Picture) shows from
-// the render after hydration.
 import PauseIcon from '@mui/icons-material/PauseRounded';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { type PointerEvent as ReactPointerEvent, type ReactNode, type Ref, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { preload } from 'react-dom';
+import { type PointerEvent as ReactPointerEvent, type ReactNode, type Ref, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataSaver } from '../../lib/dataSaver';
-import { holdIdleWork } from '../../lib/afterFirstPaint';
-import { useHydrated } from '../../lib/useHydrated';
 import { PLAYER_KEYS, readDeviceValue, writeDeviceValue } from '../../lib/storage';
 import { lockToVideoOrientation, unlockOrientation } from './orientation';
 import { captionFontSize, type CaptionSize, readCaptionSize, storeCaptionSize, useActiveCaptions } from './captions';
@@ -99,14 +92,14 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   const [touchControls, setTouchControls] = useState(false);
   // Focus inside the bar keeps it on screen (ControlsOverlay's :focus-within) after it would fade.
   const [controlsFocused, setControlsFocused] = useState(false);
-  const hydrated = useHydrated();
+  // The control bar (an overlay: nothing moves) comes in a second, background render: the player's
+  // first commit then carries only the video and its play button, and each commit, with the styles it
+  // inserts, stays short on a phone.
+  const controlsMounted = useDeferredValue(true, false);
   const [speed, setSpeed] = useState(1);
   const [rememberedCaptions, setRememberedCaptions] = useState(() => readDeviceValue(PLAYER_KEYS.captions));
-  const captionLanguage = shownCaptions(captions, hydrated ? rememberedCaptions : null);
+  const captionLanguage = shownCaptions(captions, rememberedCaptions);
   const [captionSize, setCaptionSize] = useState(readCaptionSize);
-  // The poster is a picture over the element until the first frame: on a server-rendered page it is
-  // the main picture (fetchpriority=high, preloaded in <head>), which the app's scripts wait for.
-  const [framesShown, setFramesShown] = useState(false);
   const captionText = useActiveCaptions(videoRef, captionLanguage, captions.map((track) => `${track.language} ${track.url}`).join('\n'));
   // The caption's size follows the player's width; it keeps clear of the control bar's height.
   const [layout, setLayout] = useState({ width: 0, height: 0, controlsHeight: 0 });
@@ -169,12 +162,6 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
   }, []);
 
   const streamHeld = mode === 'hls.js' && !streamWanted;
-  // From the play to the first frame, idle-time work waits (lib/afterFirstPaint.ts).
-  useEffect(() => (streamWanted && !framesShown && !failed ? holdIdleWork() : undefined), [streamWanted, framesShown, failed]);
-  // The master playlist is the first thing a play asks for: a preload (in the server's HTML, in
-  // <head>) has it here before the tap, one round trip less between the tap and the first frame.
-  // Matched by hls.js's request (XHR without credentials across origins, as crossorigin="").
-  if (hlsUrl && !hlsFailed) preload(hlsUrl, { as: 'fetch', crossOrigin: 'anonymous' });
   /** Where the viewer stands: where the next source will start, or the element's time. */
   const positionOf = (video: HTMLVideoElement) => resume.current?.time ?? video.currentTime;
   const positionListener = useRef(onPosition);
@@ -243,7 +230,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     observer.observe(container);
     if (controlsRef.current) observer.observe(controlsRef.current);
     return () => observer.disconnect();
-  }, []);
+  }, [controlsMounted]);
 
   const chooseCaptions = (language: string) => {
     setRememberedCaptions(language);
@@ -351,6 +338,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
     >
       <video
         ref={videoRef}
+        poster={poster || undefined}
         preload="metadata"
         playsInline
         aria-label={title}
@@ -393,10 +381,7 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           setControlsShown(true);
         }}
         onWaiting={() => setWaiting(true)}
-        onPlaying={() => {
-          setWaiting(false);
-          setFramesShown(true);
-        }}
+        onPlaying={() => setWaiting(false)}
         onCanPlay={() => setWaiting(false)}
         onSeeked={(event) => {
           setCurrentTime(positionOf(event.currentTarget));
@@ -419,19 +404,10 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           <track key={track.language} kind="subtitles" src={track.url} srcLang={track.language} label={track.label} />
         ))}
       </video>
-      {poster && !framesShown && (
-        <Box
-          component="img"
-          src={poster}
-          alt=""
-          fetchPriority="high"
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', pointerEvents: 'none' }}
-        />
-      )}
       <CaptionsOverlay
         text={captionLanguage === CAPTIONS_OFF ? '' : captionText}
         fontSize={captionFontSize(layout.width, captionSize)}
-        clearance={controlsShown || controlsFocused ? layout.controlsHeight : 0}
+        clearance={controlsMounted && (controlsShown || controlsFocused) ? layout.controlsHeight : 0}
         letterbox={fullscreen ? letterboxBelow(layout, videoRef.current) : 0}
       />
       <SeekRipple ripple={gestures.ripple} />
@@ -451,7 +427,6 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           component="button"
           type="button"
           aria-label={playing ? 'Pause video' : 'Play video'}
-          disabled={!hydrated}
           onPointerDown={() => (centrePress.current = { playing })}
           onClick={() => {
             const press = centrePress.current;
@@ -478,8 +453,6 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
             color: '#fff',
             bgcolor: 'rgba(0,0,0,0.6)',
             '&:hover, &:focus-visible': { bgcolor: '#e53935' },
-            // In the server's HTML until the page has hydrated: shown, dimmed, not yet tappable.
-            '&:disabled': { opacity: 0.6, cursor: 'progress' },
           }}
         >
           {playing ? <PauseIcon sx={{ fontSize: { xs: 40, sm: 52 } }} /> : <PlayIcon sx={{ fontSize: { xs: 40, sm: 52 } }} />}
@@ -490,34 +463,36 @@ export function VideoPlayer({ filePath, hlsUrl, qualities, poster, title, durati
           This video could not be played.
         </Typography>
       )}
-      <ControlsOverlay shown={controlsShown} ref={controlsRef} onFocusChange={setControlsFocused}>
-        <PlayerControls
-          playing={playing}
-          muted={muted}
-          currentTime={currentTime}
-          duration={duration}
-          buffered={buffered}
-          fullscreen={fullscreen}
-          quality={choice}
-          playingHeight={playingHeight}
-          qualityOptions={options}
-          rungBitrates={rungBitrates}
-          dataSaverMaxHeight={dataSaver.maxHeight}
-          onTogglePlay={togglePlay}
-          onToggleMute={() => videoRef.current && (videoRef.current.muted = !videoRef.current.muted)}
-          onSeek={seek}
-          onQuality={changeQuality}
-          onMinimize={minimize}
-          onPictureInPicture={hydrated && pictureInPictureAvailable() ? () => void togglePictureInPicture(videoRef.current).catch(() => undefined) : undefined}
-          onToggleFullscreen={toggleFullscreen}
-          menus={
-            <>
-              {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} size={captionSize} onSize={chooseCaptionSize} />}
-              <SpeedMenu speed={speed} onChange={setSpeed} />
-            </>
-          }
-        />
-      </ControlsOverlay>
+      {controlsMounted && (
+        <ControlsOverlay shown={controlsShown} ref={controlsRef} onFocusChange={setControlsFocused}>
+          <PlayerControls
+            playing={playing}
+            muted={muted}
+            currentTime={currentTime}
+            duration={duration}
+            buffered={buffered}
+            fullscreen={fullscreen}
+            quality={choice}
+            playingHeight={playingHeight}
+            qualityOptions={options}
+            rungBitrates={rungBitrates}
+            dataSaverMaxHeight={dataSaver.maxHeight}
+            onTogglePlay={togglePlay}
+            onToggleMute={() => videoRef.current && (videoRef.current.muted = !videoRef.current.muted)}
+            onSeek={seek}
+            onQuality={changeQuality}
+            onMinimize={minimize}
+            onPictureInPicture={pictureInPictureAvailable() ? () => void togglePictureInPicture(videoRef.current).catch(() => undefined) : undefined}
+            onToggleFullscreen={toggleFullscreen}
+            menus={
+              <>
+                {captions.length > 0 && <CaptionsMenu tracks={captions} language={captionLanguage} onChange={chooseCaptions} size={captionSize} onSize={chooseCaptionSize} />}
+                <SpeedMenu speed={speed} onChange={setSpeed} />
+              </>
+            }
+          />
+        </ControlsOverlay>
+      )}
       {overlay}
     </Box>
   );

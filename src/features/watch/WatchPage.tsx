@@ -107,15 +107,12 @@ function WatchScreen({ videoId }: { videoId: string }) {
   const startAt = session.handedOver || !video ? session.startAt : resumeFrom(video.resumeAt, video.duration);
   const savePosition = useWatchPosition(videoId, signedIn, startAt);
   const reportWatching = useWatchHeartbeats(videoId, Boolean(savedVideo.saved));
-  // Signed in, the player waits for the fresh answer (its resume position) and for this device's
-  // downloads (a saved copy plays from them). A visitor online gets it at once: the server renders it,
-  // with its styles, and the page hydrates it; a saved copy found afterwards remounts it (its key).
-  // Later changes come in a background render that yields to the browser.
-  const showPlayer = useDeferredValue(answered && (savedVideo.checked || (!signedIn && online)));
-  // hls.js (120 KB gzip, its own chunk) is evaluated before the first play, without competing with
-  // the page: in idle time once the page has loaded (at once after a client navigation; after the
-  // load on a rendered page, not in the middle of its hydration). A rendered page has fetched it
-  // already, once its boot scripts were in (server/ssr/render.ts, laterSources).
+  // The player replaces the poster in a background render that yields to the browser, not in one
+  // blocking task while a server-rendered page is still settling.
+  const showPlayer = useDeferredValue(savedVideo.checked && answered);
+  // hls.js (~170 KB gzip, its own chunk) is there before the first play, without competing with the
+  // page: in idle time once the page has loaded (at once after a client navigation; after the load
+  // on a rendered page, not in the middle of its hydration).
   useEffect(() => {
     if (browserMedia().mse) afterFirstPaint(() => void loadHls().catch(() => undefined));
   }, []);
@@ -140,7 +137,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
   // While the first rung is made, the source plays when browsers can (the server says so), and the
   // lowest rung's stream (hlsUrl before any quality) whatever the source.
   const playable = (video.qualities.length > 0 || Boolean(video.sourceUrl) || Boolean(video.hlsUrl)) && video.status !== 'failed';
-  if (playable && showPlayer && savedVideo.checked && !cannotPlay && !playerStarted) setPlayerStarted(true);
+  if (playable && showPlayer && !cannotPlay && !playerStarted) setPlayerStarted(true);
   const minimize = (time: number, src: string) => {
     dispatch(setVideoId(video._id));
     dispatch(setVideoSrc(src));
@@ -156,7 +153,7 @@ function WatchScreen({ videoId }: { videoId: string }) {
         {cannotPlay && video.status !== 'failed' ? (
           <OfflineNotice poster={video.thumbnail || null} />
         ) : playable && !showPlayer ? (
-          // The poster until the player takes over (signed in: until the fresh answer and this device's downloads are read).
+          // The poster until the player takes over: in server-rendered HTML it is the first big paint.
           <Box sx={{ aspectRatio: '16 / 9', bgcolor: 'common.black', borderRadius: { sm: 3 }, overflow: 'hidden' }}>
             {video.thumbnail && (
               <Box component="img" src={video.thumbnail} alt="" fetchPriority="high" sx={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
