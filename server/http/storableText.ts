@@ -20,42 +20,31 @@ export function unstorableText(field: string) {
 }
 
 /**
- * Whether every string (value or key) in a parsed body, query or params is storable. Walks without
- * recursion (a 1 MB JSON body can nest deeper than the stack) and without naming paths: every
- * request passes here, and only a refused one needs its field's path (unstorableFieldIn).
+ * The first string (value or key) in a parsed body, query or params that is not storable, or null
+ * when all are. With `named`, its path ('' for the part itself, 'field name' for a bad key at its
+ * top); without, '': every request passes here and only a refused one needs the path, so paths are
+ * built on a second walk, for that one. Walks without recursion: a 1 MB JSON body can nest deeper
+ * than the stack.
  */
-function allStorable(value: unknown): boolean {
+function unstorableFieldIn(value: unknown, named: boolean): string | null {
   const pending: unknown[] = [value];
+  // The path of each pending value, in step with `pending` (kept only when named).
+  const paths: string[] = [''];
   while (pending.length) {
     const current = pending.pop();
-    if (typeof current === 'string') {
-      if (!isStorableText(current)) return false;
-    } else if (Array.isArray(current)) {
-      for (const item of current) pending.push(item);
-    } else if (current !== null && typeof current === 'object' && isParsedObject(current)) {
-      for (const key of Object.keys(current)) {
-        if (!isStorableText(key)) return false;
-        pending.push((current as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return true;
-}
-
-/** The path of the first string (value or key) that is not storable; null when all are. */
-function unstorableFieldIn(value: unknown, root: string): string | null {
-  const pending: Array<{ value: unknown; path: string }> = [{ value, path: root }];
-  while (pending.length) {
-    const { value: current, path } = pending.pop()!;
+    const path = named ? paths.pop()! : '';
     if (typeof current === 'string') {
       if (!isStorableText(current)) return path;
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: `${path}[${index}]` }));
+      for (let index = 0; index < current.length; index += 1) {
+        pending.push(current[index]);
+        if (named) paths.push(`${path}[${index}]`);
+      }
     } else if (current !== null && typeof current === 'object' && isParsedObject(current)) {
-      for (const [key, item] of Object.entries(current)) {
-        const at = path ? `${path}.${key}` : key;
+      for (const key of Object.keys(current)) {
         if (!isStorableText(key)) return path || 'field name';
-        pending.push({ value: item, path: at });
+        pending.push((current as Record<string, unknown>)[key]);
+        if (named) paths.push(path ? `${path}.${key}` : key);
       }
     }
   }
@@ -76,9 +65,8 @@ export function refuseUnstorableText(app: FastifyInstance): void {
       [request.query, 'query parameter'],
       [request.body, 'body'],
     ] as const) {
-      if (allStorable(part)) continue;
-      const field = unstorableFieldIn(part, '');
-      if (field !== null) return done(unstorableText(field || root));
+      if (unstorableFieldIn(part, false) === null) continue;
+      return done(unstorableText(unstorableFieldIn(part, true) || root));
     }
     done();
   });
