@@ -7,6 +7,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BuildStep, buildAppCapturingOutput } from '../../build/buildApp.js';
+import { processAlive } from '../support/processAlive.js';
 
 /** The built PWA the tests serve. Sessions sharing one checkout may build elsewhere (VIDSHARE_DIST); CI builds dist/ first. */
 export const DIST = resolve(process.env.VIDSHARE_DIST ?? 'dist');
@@ -19,19 +20,10 @@ const LOCK = `${buildFiles}.lock`;
 /** The steps this run's global setup made, as JSON (absent until it is done). */
 const BUILD_RECORD = `${buildFiles}.json`;
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Whether a build of DIST is running now (a lock left by a killed run does not count). */
 function building(): boolean {
   try {
-    return alive(Number(readFileSync(LOCK, 'utf8')));
+    return processAlive(Number(readFileSync(LOCK, 'utf8')));
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 // Debian's Chromium through playwright-core, as every browser test and the screenshot script use it.
 import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type ExpectStatic } from 'vitest';
 import { buildApp } from '../../build/buildApp.js';
 import { call, type TestServer, type TestUser } from '../server/harness.js';
 import { DIST, untilAppBuilt } from './builtApp.js';
@@ -32,8 +32,15 @@ export async function animationsEnded(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
-/** expect.poll with room for a loaded machine: the browser project's 10 s (vitest.config.ts), or `timeout`. */
-export const eventually = <T>(read: () => T | Promise<T>, timeout?: number) => expect.poll(read, { timeout });
+/**
+ * expect.poll with room for a loaded machine: the browser project's 10 s (vitest.config.ts), or
+ * `timeout`. A concurrent test polls on its own `expect` (its poll must know its test).
+ */
+export const pollingWith =
+  (on: ExpectStatic) =>
+  <T>(read: () => T | Promise<T>, timeout?: number) =>
+    on.poll(read, { timeout });
+export const eventually = pollingWith(expect);
 
 /**
  * A browser context already signed in as `user`: logs in through the API, then stores the token

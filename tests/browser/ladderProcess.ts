@@ -5,8 +5,9 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sharedClip } from '../server/clips.js';
-import { blobOf, call, registerUser, startServer } from '../support/server.js';
-import { type Ladder, type LadderSpec, ladderFolder, ladderLock, ladderManifest } from './ladders.js';
+import { uploadVideo } from '../server/mediaFixtures.js';
+import { call, registerUser, startServer } from '../support/server.js';
+import { beingMade, type Ladder, type LadderSpec, ladderFolder, ladderLock, ladderManifest } from './ladders.js';
 
 const [cacheDir, specJson] = process.argv.slice(2);
 const spec = JSON.parse(specJson!) as LadderSpec;
@@ -21,15 +22,8 @@ async function takeLock(): Promise<boolean> {
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (await beingMade(folder)) return false;
       // Left by a process that died: taken over once.
-      const pid = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => ''));
-      let holderAlive = !pid;
-      try {
-        if (pid) holderAlive = process.kill(pid, 0);
-      } catch {
-        holderAlive = false;
-      }
-      if (holderAlive) return false;
       await rm(lock, { recursive: true, force: true });
     }
   }
@@ -45,11 +39,8 @@ if (await takeLock()) {
     const server = await startServer({ dataDir });
     try {
       const owner = await registerUser(server, { fullName: spec.ownerName });
-      const form = new FormData();
-      form.set('title', spec.title);
-      form.set('description', spec.description);
-      form.set('videoFile', blobOf(await readFile(clip), 'video/mp4'), 'clip.mp4');
-      const upload = await call(server, 'POST', '/videos/upload-Video', { token: owner.token, form });
+      const video = { bytes: await readFile(clip), type: 'video/mp4', name: 'clip.mp4' };
+      const upload = await uploadVideo(server, owner.token, { title: spec.title, description: spec.description, video });
       if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${JSON.stringify(upload.body)}`);
       const videoId = upload.body.data._id as string;
       const deadline = Date.now() + 600_000;

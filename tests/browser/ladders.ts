@@ -10,6 +10,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClipOptions } from '../server/clips.js';
+import { processAlive } from '../support/processAlive.js';
 import type { TestUser } from '../support/server.js';
 
 export interface LadderSpec {
@@ -38,22 +39,13 @@ export const ladderManifest = (folder: string) => join(folder, 'ladder.json');
 
 const exists = (path: string) => stat(path).then(() => true, () => false);
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Whether another process is making the ladder now (a lock whose process died does not count). */
-async function beingMade(folder: string): Promise<boolean> {
+export async function beingMade(folder: string): Promise<boolean> {
   const lock = ladderLock(folder);
   if (!(await exists(lock))) return false;
   const pid = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => ''));
   // A lock without its pid file yet was taken a moment ago.
-  return !pid || alive(pid);
+  return !pid || processAlive(pid);
 }
 
 /**

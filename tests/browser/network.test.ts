@@ -4,10 +4,10 @@
 // when the browser wants a tap); the data saver keeps Auto at 360p, says so in the quality menu,
 // stops up next and asks for narrower thumbnails. Pass/fail never rests on absolute times.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, type ExpectStatic, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startServer, type TestServer, type TestUser } from '../server/harness.js';
 import { clipCacheDir } from '../server/mediaFixtures.js';
-import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, launchChromium, mainVideoState, signedInPage } from './chromium.js';
+import { chromiumMissingReason, APP_SERVER_ENV, ensureBuilt, launchChromium, mainVideoState, pollingWith, signedInPage } from './chromium.js';
 import { completeLadder } from './ladders.js';
 import { NETWORK_LADDER } from './playbackClips.js';
 
@@ -48,12 +48,6 @@ async function throttle(context: BrowserContext, page: Page, bitsPerSecond: numb
   });
   return cdp;
 }
-
-/** chromium.ts' eventually on a test's own expect: a concurrent test's poll must know its test. */
-const pollOn =
-  (expect: ExpectStatic) =>
-  <T>(read: () => T | Promise<T>, timeout?: number) =>
-    expect.poll(read, { timeout });
 
 // The cases run two at a time (the browser projects' maxConcurrency), each on its own page and link:
 // the steady-link case spends its 30 s window waiting on a throttled link (a 140 kbps rung on 400
@@ -96,7 +90,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   });
 
   it.concurrent('does not start on the top rung under Slow 4G (1.6 Mbps, 150 ms)', async ({ expect }) => {
-    const eventually = pollOn(expect);
+    const eventually = pollingWith(expect);
     const { context, page } = await phone();
     const fragments = recordFragments(page);
     await throttle(context, page, 1_600_000);
@@ -112,7 +106,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   });
 
   it.concurrent('keeps up with the clock on a link only the lowest rung fits', async ({ expect }) => {
-    const eventually = pollOn(expect);
+    const eventually = pollingWith(expect);
     // 400 kbps when the ladder has a rung it can carry (BANDWIDTH <= 350 kbps); on a ladder whose
     // lowest rung needs more, the link is scaled to carry that rung just as 400 kbps carries 350.
     const lowest = Math.min(...rungs.values());
@@ -134,7 +128,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   });
 
   it.concurrent('plays a video with a saved position from there: opened by a tap, and after a reload (muted with Tap to unmute if the browser wants a tap)', async ({ expect }) => {
-    const eventually = pollOn(expect);
+    const eventually = pollingWith(expect);
     expect((await call(server, 'PATCH', `/watch-history/position/${videoId}`, { token, json: { position: 20 } })).status).toBe(200);
     const { context, page } = await signedInPage(browser, server, owner, { viewport: PHONE.viewport, serviceWorkers: 'block' });
     contexts.push(context);
@@ -166,7 +160,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   });
 
   it.concurrent('keeps Auto at 360p under the data saver, says so in the quality menu with each rung\'s cost, stops up next and asks for narrower thumbnails', async ({ expect }) => {
-    const eventually = pollOn(expect);
+    const eventually = pollingWith(expect);
     const { page } = await phone({ dataSaver: 'always' });
     const fragments = recordFragments(page);
     await page.goto(`${server.url}/watch/${videoId}`);
@@ -199,7 +193,7 @@ describe.skipIf(missing !== null)('the player on a phone network', () => {
   });
 
   it.concurrent('sets the data saver in Settings, on this device', async ({ expect }) => {
-    const eventually = pollOn(expect);
+    const eventually = pollingWith(expect);
     const { page } = await signedInPage(browser, server, owner, { viewport: PHONE.viewport, serviceWorkers: 'block' });
     contexts.push(page.context());
     await page.goto(`${server.url}/settings?tab=videos`);
